@@ -1,0 +1,5 @@
+module github.com/sdxc/robots/benchmarks
+
+go 1.26
+
+replace github.com/sdxc/robots => ../

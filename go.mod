@@ -1,0 +1,3 @@
+module github.com/sdxc/robots
+
+go 1.26

@@ -3,3 +3,8 @@ module github.com/sdxc/robots/benchmarks
 go 1.26
 
 replace github.com/sdxc/robots => ../
+
+require (
+	github.com/sdxc/robots v0.0.0-00010101000000-000000000000
+	github.com/temoto/robotstxt v1.1.2
+)

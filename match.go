@@ -103,24 +103,38 @@ func appendCanonicalPath(dst []byte, s string) []byte {
 }
 
 // A pattern is a compiled allow or disallow path pattern: literal segments
-// that must appear in order, separated by the pattern's '*' wildcards.
+// that must appear in order, separated by the pattern's '*' wildcards. The
+// segments are stored together, each after a NUL, an octet canonical text
+// never holds (it would be %00).
 type pattern struct {
-	lits     []byte  // every segment's canonical octets, concatenated
-	cuts     []int32 // end offset in lits of each segment but the last; nil without wildcards
-	anchored bool    // the pattern ended in '$': the last segment must end the path
-	length   int     // octets in the canonical pattern: its priority (RFC 9309 §2.2.2)
+	lits      []byte // the canonical segments, NUL-separated: prefix[\0seg...]
+	prefixLen int32  // octets in the first segment, which every match starts with
+	length    int32  // octets in the canonical pattern: its priority (RFC 9309 §2.2.2)
+	wild      bool   // the pattern has segments after the prefix
+	anchored  bool   // the pattern ended in '$': the last segment must end the path
 }
 
-// compilePattern compiles a pattern as written in a rule. It reports false
-// for a pattern that can never match: an empty one, or one that starts with
-// neither '/' nor '*', since matching starts at the path's first octet.
+const segmentSep = 0
+
+// newPattern compiles one pattern as written in a rule; see appendPattern.
+func newPattern(raw string) (pattern, bool) {
+	lits, p, ok := appendPattern(nil, raw)
+	p.lits = lits
+	return p, ok
+}
+
+// appendPattern compiles a pattern as written in a rule, appending its
+// segments to dst; the caller sets the pattern's lits to what was appended.
+// It reports false for a pattern that can never match: an empty one, or one
+// that starts with neither '/' nor '*', since matching starts at the path's
+// first octet.
 //
 // The priority counts octets of the canonical pattern text, so that two
 // spellings of one pattern (/~a and /%7Ea) weigh the same; '*' and '$' count
 // one each and a literal %2A or %24 three, as written.
-func compilePattern(raw string) (pattern, bool) {
+func appendPattern(dst []byte, raw string) ([]byte, pattern, bool) {
 	if raw == "" || raw[0] != '/' && raw[0] != '*' {
-		return pattern{}, false
+		return dst, pattern{}, false
 	}
 	var p pattern
 	if raw[len(raw)-1] == '$' {
@@ -128,58 +142,60 @@ func compilePattern(raw string) (pattern, bool) {
 		p.length++
 		raw = raw[:len(raw)-1]
 	}
-	lits := make([]byte, 0, len(raw))
+	start := len(dst)
+	p.prefixLen = -1
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
 		switch {
 		case c == '*':
-			p.cuts = append(p.cuts, int32(len(lits)))
+			if p.prefixLen < 0 {
+				p.prefixLen = int32(len(dst) - start)
+			}
+			dst = append(dst, segmentSep)
 			p.length++
 		case octetClasses[c] == octetKeep: // including a '$' that does not end the pattern: a literal
-			lits = append(lits, c)
+			dst = append(dst, c)
 			p.length++
 		case octetClasses[c] == octetEscape:
-			lits = append(lits, '%', upperHex[c>>4], upperHex[c&15])
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
 			p.length += 3
 		case i+2 < len(raw) && isHex(raw[i+1]) && isHex(raw[i+2]):
 			v := unhex(raw[i+1])<<4 | unhex(raw[i+2])
 			switch {
 			case isUnreserved(v):
-				lits = append(lits, v)
+				dst = append(dst, v)
 				p.length++
 			case v == '*' || v == '$':
-				lits = append(lits, v) // a literal, as canonical paths hold it
+				dst = append(dst, v) // a literal, as canonical paths hold it
 				p.length += 3
 			default:
-				lits = append(lits, '%', upperHex[v>>4], upperHex[v&15])
+				dst = append(dst, '%', upperHex[v>>4], upperHex[v&15])
 				p.length += 3
 			}
 			i += 2
 		default: // a lone '%'
-			lits = append(lits, "%25"...)
+			dst = append(dst, "%25"...)
 			p.length += 3
 		}
 	}
 	// A trailing wildcard adds nothing to what must match ("/a*" and "/a*$"
 	// match what "/a" matches): drop it, so that the common case stays a plain
 	// prefix. The priority keeps counting it.
-	for len(p.cuts) > 0 && p.cuts[len(p.cuts)-1] == int32(len(lits)) {
-		p.cuts = p.cuts[:len(p.cuts)-1]
+	for len(dst) > start && dst[len(dst)-1] == segmentSep {
+		dst = dst[:len(dst)-1]
 		p.anchored = false
 	}
-	if len(p.cuts) == 0 {
-		p.cuts = nil
+	if p.prefixLen < 0 || int(p.prefixLen) >= len(dst)-start {
+		p.prefixLen = int32(len(dst) - start)
+	} else {
+		p.wild = true
 	}
-	p.lits = lits
-	return p, true
+	return dst, p, true
 }
 
 // prefix returns the literal segment every match must start with.
 func (p *pattern) prefix() []byte {
-	if len(p.cuts) == 0 {
-		return p.lits
-	}
-	return p.lits[:p.cuts[0]]
+	return p.lits[:p.prefixLen]
 }
 
 // matchRest reports whether the pattern matches path, given that path
@@ -192,48 +208,61 @@ func (p *pattern) prefix() []byte {
 // each segment, never exponential, whatever the number of wildcards.
 func (p *pattern) matchRest(path []byte, depth int) bool {
 	rest := path[depth:]
-	if p.cuts == nil {
+	if !p.wild {
 		return !p.anchored || len(rest) == 0
 	}
-	segs := len(p.cuts) // segments after the prefix
+	segs := p.lits[p.prefixLen+1:]
 	if p.anchored {
-		tail := p.lits[p.cuts[segs-1]:]
+		i := bytes.LastIndexByte(segs, segmentSep)
+		tail := segs[i+1:]
 		if !bytes.HasSuffix(rest, tail) {
 			return false
 		}
-		rest = rest[:len(rest)-len(tail)]
-		segs--
-	}
-	for i := 1; i <= segs; i++ {
-		end := int32(len(p.lits))
-		if i < len(p.cuts) {
-			end = p.cuts[i]
+		if i < 0 {
+			return true
 		}
-		seg := p.lits[p.cuts[i-1]:end]
+		rest, segs = rest[:len(rest)-len(tail)], segs[:i]
+	}
+	for {
+		seg, more := segs, false
+		if i := bytes.IndexByte(segs, segmentSep); i >= 0 {
+			seg, segs, more = segs[:i], segs[i+1:], true
+		}
 		j := bytes.Index(rest, seg)
 		if j < 0 {
 			return false
 		}
+		if !more {
+			return true
+		}
 		rest = rest[j+len(seg):]
 	}
-	return true
 }
 
 // matches reports whether the pattern matches a canonical path.
 func (p *pattern) matches(path []byte) bool {
-	prefix := p.prefix()
-	return bytes.HasPrefix(path, prefix) && p.matchRest(path, len(prefix))
+	return bytes.HasPrefix(path, p.prefix()) && p.matchRest(path, int(p.prefixLen))
+}
+
+// A ruleSpec is a rule as the caller gives it to newRuleSet.
+type ruleSpec struct {
+	pattern string // as written
+	allow   bool
+	ref     int32 // the caller's reference, kept in the matchRule
 }
 
 // A matchRule is a compiled rule with what is needed to rank it and to say
 // where it came from.
 type matchRule struct {
 	pattern
-	allow  bool
-	order  int32  // position among the rule set's rules as given: earlier wins a full tie
-	ref    int32  // the caller's reference to the rule
-	needle []byte // the longest segment after the prefix: must occur in a matching path
+	allow      bool
+	order      int32 // position among the rule set's rules as given: earlier wins a full tie
+	ref        int32 // the caller's reference to the rule
+	needleFrom int32 // lits[needleFrom:needleTo] is the longest segment after the prefix,
+	needleTo   int32 // which a matching path must hold
 }
+
+func (r *matchRule) needle() []byte { return r.lits[r.needleFrom:r.needleTo] }
 
 // outranks reports whether r decides over s when both match: the longer
 // pattern wins, Allow wins a tie (RFC 9309 §2.2.2), and the earlier rule wins
@@ -259,21 +288,26 @@ func rank(a, b *matchRule) int {
 	return 1
 }
 
-// longestSegment returns the longest literal segment after the prefix, the
-// later one of equal lengths (a path that lacks a pattern's last segment
-// fails it soonest), or nil for a pattern without wildcards.
-func (p *pattern) longestSegment() []byte {
-	var longest []byte
-	for i := range p.cuts {
-		end := int32(len(p.lits))
-		if i+1 < len(p.cuts) {
-			end = p.cuts[i+1]
-		}
-		if seg := p.lits[p.cuts[i]:end]; len(seg) >= len(longest) {
-			longest = seg
-		}
+// setNeedle finds the longest segment after the prefix, the later one of
+// equal lengths (a path that lacks a pattern's last segment fails it
+// soonest).
+func (r *matchRule) setNeedle() {
+	if !r.wild {
+		return
 	}
-	return longest
+	for from := r.prefixLen + 1; ; {
+		to := int32(len(r.lits))
+		if i := bytes.IndexByte(r.lits[from:], segmentSep); i >= 0 {
+			to = from + int32(i)
+		}
+		if to-from >= r.needleTo-r.needleFrom {
+			r.needleFrom, r.needleTo = from, to
+		}
+		if to == int32(len(r.lits)) {
+			return
+		}
+		from = to + 1
+	}
 }
 
 // A radix is a radix trie over byte strings, used to find every key that
@@ -281,24 +315,29 @@ func (p *pattern) longestSegment() []byte {
 // sorted; a node covers the run of keys that end exactly at it.
 type radix struct {
 	nodes  []radixNode // nodes[0] is the root; a node's children are contiguous
-	firsts []byte      // firsts[i] is nodes[i].label[0], for finding children
+	firsts []byte      // firsts[i] is the first octet of node i's label, for finding children
+	labels []byte      // the nodes' edge labels, end to end
 }
 
 type radixNode struct {
-	label     []byte // edge label from the parent; empty for the root
-	keysFrom  int32  // keys[keysFrom:keysTo] end at this node
+	labelFrom int32 // labels[labelFrom:labelTo] is the edge label from the parent;
+	labelTo   int32 // empty for the root
+	keysFrom  int32 // keys[keysFrom:keysTo] end at this node
 	keysTo    int32
-	childFrom int32 // nodes[childFrom:childTo] are the children, by label[0]
+	childFrom int32 // nodes[childFrom:childTo] are the children, by first octet
 	childTo   int32
 }
 
 // newRadix builds the trie of n sorted keys; key(i) returns the i-th.
 func newRadix(n int, key func(int32) []byte) radix {
-	t := radix{nodes: make([]radixNode, 1, 2*n+1)}
+	var t radix
+	t.nodes = make([]radixNode, 1, 2*n+1)
 	t.build(0, 0, int32(n), 0, key)
+	t.nodes = slices.Clone(t.nodes) // drop the spare capacity
+	t.labels = slices.Clip(t.labels)
 	t.firsts = make([]byte, len(t.nodes))
 	for i := 1; i < len(t.nodes); i++ {
-		t.firsts[i] = t.nodes[i].label[0]
+		t.firsts[i] = t.labels[t.nodes[i].labelFrom]
 	}
 	return t
 }
@@ -335,7 +374,9 @@ func (t *radix) build(n int, lo, hi int32, depth int, key func(int32) []byte) {
 	from := len(t.nodes)
 	t.nodes[n].childFrom, t.nodes[n].childTo = int32(from), int32(from+len(kids))
 	for _, k := range kids {
-		t.nodes = append(t.nodes, radixNode{label: key(k.lo)[depth:k.depth]})
+		labelFrom := int32(len(t.labels))
+		t.labels = append(t.labels, key(k.lo)[depth:k.depth]...)
+		t.nodes = append(t.nodes, radixNode{labelFrom: labelFrom, labelTo: int32(len(t.labels))})
 	}
 	for i, k := range kids {
 		t.build(from+i, k.lo, k.hi, k.depth, key)
@@ -364,7 +405,8 @@ func (t *radix) next(n int32, path []byte, depth int) (int32, int) {
 	}
 	for i := lo; i < hi; i++ {
 		if t.firsts[i] == c {
-			if label := t.nodes[i].label; hasPrefix(path[depth:], label) {
+			child := &t.nodes[i]
+			if label := t.labels[child.labelFrom:child.labelTo]; hasPrefix(path[depth:], label) {
 				return int32(i), depth + len(label)
 			}
 			return -1, depth
@@ -406,23 +448,45 @@ type ruleSet struct {
 // A ruleNode describes the rules of one trie node.
 type ruleNode struct {
 	wildFrom   int32        // the node's rules from here on have wildcards
-	bestLength int          // the longest pattern among the node's rules
+	bestLength int32        // the longest pattern among the node's rules
 	needles    *needleIndex // for the wildcard rules when there are many; nil otherwise
 }
 
-// newRuleSet indexes rules, which it keeps; their order as given breaks ties
-// between otherwise equal rules.
-func newRuleSet(rules []matchRule) *ruleSet {
+// newRuleSet compiles and indexes rules. Their order as given breaks ties
+// between otherwise equal rules; rules that can never match are left out.
+// It returns nil when no rule can match.
+func newRuleSet(specs []ruleSpec) *ruleSet {
+	// All literal octets go into one array: compile into it first, then cut
+	// it into the patterns, once it no longer moves.
+	var lits []byte
+	ends := make([]int, 0, len(specs))
+	rules := make([]matchRule, 0, len(specs))
+	for _, spec := range specs {
+		var p pattern
+		var ok bool
+		if lits, p, ok = appendPattern(lits, spec.pattern); ok {
+			ends = append(ends, len(lits))
+			rules = append(rules, matchRule{pattern: p, allow: spec.allow, order: int32(len(rules)), ref: spec.ref})
+		}
+	}
+	if len(rules) == 0 {
+		return nil
+	}
+	lits = slices.Clip(lits)
 	for i := range rules {
-		rules[i].order = int32(i)
-		rules[i].needle = rules[i].longestSegment()
+		start := 0
+		if i > 0 {
+			start = ends[i-1]
+		}
+		rules[i].lits = lits[start:ends[i]:ends[i]]
+		rules[i].setNeedle()
 	}
 	slices.SortFunc(rules, func(a, b matchRule) int {
 		if c := bytes.Compare(a.prefix(), b.prefix()); c != 0 {
 			return c
 		}
-		if aw, bw := a.cuts != nil, b.cuts != nil; aw != bw {
-			if bw {
+		if a.wild != b.wild {
+			if b.wild {
 				return -1
 			}
 			return 1
@@ -435,7 +499,7 @@ func newRuleSet(rules []matchRule) *ruleSet {
 	for n, tn := range s.trie.nodes {
 		rn := &s.nodes[n]
 		rn.wildFrom = tn.keysFrom
-		for rn.wildFrom < tn.keysTo && rules[rn.wildFrom].cuts == nil {
+		for rn.wildFrom < tn.keysTo && !rules[rn.wildFrom].wild {
 			rn.wildFrom++
 		}
 		if rn.wildFrom > tn.keysFrom {
@@ -499,11 +563,11 @@ const maxNeedleRules = 2048
 // positions of the path be passed with one memory load; where one may start,
 // a radix trie of the needles finds exactly those that do.
 type needleIndex struct {
-	from    int32                // the node's first wildcard rule, for numbering marks
-	pairs   [1 << 16 / 64]uint64 // bit a<<8|b: a needle starts with octets a, b
-	singles [256 / 64]uint64     // bit c: a needle is the octet c
-	rules   []int32              // rule indices sorted by needle, ranked within one needle
-	trie    radix                // over the needles: a node's keys are positions in rules
+	from    int32                 // the node's first wildcard rule, for numbering marks
+	pairs   [pairBits / 64]uint64 // bit pairBit(a, b): a needle may start with octets a, b
+	singles [256 / 64]uint64      // bit c: a needle is the octet c
+	rules   []int32               // rule indices sorted by needle, ranked within one needle
+	trie    radix                 // over the needles: a node's keys are positions in rules
 }
 
 // newNeedleIndex indexes the wildcard rules rules[from:to], or returns nil
@@ -515,19 +579,29 @@ func newNeedleIndex(rules []matchRule, from, to int32) *needleIndex {
 	x := &needleIndex{from: from}
 	for i := from; i < to; i++ {
 		x.rules = append(x.rules, i)
-		switch needle := rules[i].needle; len(needle) {
+		switch needle := rules[i].needle(); len(needle) {
+		case 0: // cannot happen: a wildcard rule's last segment is not empty
 		case 1:
 			x.singles[needle[0]>>6] |= 1 << (needle[0] & 63)
 		default:
-			k := uint32(needle[0])<<8 | uint32(needle[1])
+			k := pairBit(needle[0], needle[1])
 			x.pairs[k>>6] |= 1 << (k & 63)
 		}
 	}
 	slices.SortStableFunc(x.rules, func(a, b int32) int { // stable: rules are ranked already
-		return bytes.Compare(rules[a].needle, rules[b].needle)
+		return bytes.Compare(rules[a].needle(), rules[b].needle())
 	})
-	x.trie = newRadix(len(x.rules), func(i int32) []byte { return rules[x.rules[i]].needle })
+	x.trie = newRadix(len(x.rules), func(i int32) []byte { return rules[x.rules[i]].needle() })
 	return x
+}
+
+// pairBits is the size of a needle index's bitmap of first octet pairs. Pairs
+// share bits (a pair's bit is a hash of it), which costs a needless trie
+// walk now and then but keeps the bitmap at 128 bytes.
+const pairBits = 1024
+
+func pairBit(a, b byte) uint32 {
+	return (uint32(a)*0x9e3779b1 ^ uint32(b)*0x85ebca6b) >> 22 // the top 10 bits
 }
 
 // scan returns the better of best and the indexed rules that match path,
@@ -541,7 +615,7 @@ func (x *needleIndex) scan(rules []matchRule, path []byte, depth int, best *matc
 			if at+1 == len(path) {
 				break
 			}
-			k := uint32(c)<<8 | uint32(path[at+1])
+			k := pairBit(c, path[at+1])
 			if x.pairs[k>>6]&(1<<(k&63)) == 0 {
 				continue
 			}

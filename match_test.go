@@ -123,9 +123,9 @@ func TestPatternMatchesLikeRegexp(t *testing.T) {
 	patterns := []string{"/", "/a", "/a$", "/*", "*", "/a*b", "/a*b$", "/*a*a*b", "/**a", "/a*", "/a*$", "*.php$", "/fish*.php", "/$", "/a$b", "/x/*/y*z$"}
 	paths := []string{"/", "/a", "/ab", "/a/b", "/aab", "/aabb", "/ba", "/fish.php", "/fish/x.php?y", "/a$b", "/x/1/yz", "/x/1/yzz", "/x//yz", "/aaaaaaaaab"}
 	for _, pat := range patterns {
-		p, ok := compilePattern(pat)
+		p, ok := newPattern(pat)
 		if !ok {
-			t.Fatalf("compilePattern(%q) failed", pat)
+			t.Fatalf("newPattern(%q) failed", pat)
 		}
 		re := patternRegexp(pat)
 		for _, path := range paths {

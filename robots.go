@@ -480,7 +480,7 @@ func (x *agentIndex) compile(s *agentSlot) *Agent {
 	r := x.doc
 	a := &Agent{groups: s.groups, doc: r.Groups}
 	lines := x.ruleLines()
-	var rules []matchRule
+	var specs []ruleSpec
 	for _, gi := range s.groups {
 		g := &r.Groups[gi]
 		if g.CrawlDelay > 0 {
@@ -492,23 +492,14 @@ func (x *agentIndex) compile(s *agentSlot) *Agent {
 			if lines[gi] != nil {
 				ref.line = lines[gi][ri]
 			}
-			add := func(pat string) {
-				p, ok := compilePattern(pat)
-				if !ok {
-					return
-				}
-				rules = append(rules, matchRule{pattern: p, allow: rule.Allow, ref: int32(len(a.refs))})
-				a.refs = append(a.refs, ref)
-			}
-			add(rule.Pattern)
+			specs = append(specs, ruleSpec{pattern: rule.Pattern, allow: rule.Allow, ref: int32(len(a.refs))})
 			if dir, ok := indexFileDir(rule); ok {
-				add(dir)
+				specs = append(specs, ruleSpec{pattern: dir, allow: true, ref: int32(len(a.refs))})
 			}
+			a.refs = append(a.refs, ref)
 		}
 	}
-	if len(rules) > 0 {
-		a.rules = newRuleSet(rules)
-	}
+	a.rules = newRuleSet(specs)
 	a.signals = x.contentSignals(s.groups)
 	return a
 }

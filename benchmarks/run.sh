@@ -49,12 +49,25 @@ run() {
 	"$@"
 }
 
+# warn_if_busy says when other processes compete for the CPU: benchmarks
+# measure wall-clock time, so their figures are then inflated.
+warn_if_busy() {
+	local load cores
+	load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0)
+	cores=$(nproc 2>/dev/null || echo 1)
+	echo "load average $load on $cores cores"
+	if awk -v l="$load" -v c="$cores" 'BEGIN { exit !(l > c) }'; then
+		echo "WARNING: the machine is busy (load $load > $cores cores): timings are inflated; rerun when it is idle"
+	fi
+}
+
 cd "$(dirname "$0")"
 echo "+ cd $(pwd)"
 if [ -z "$out" ]; then
 	out=$(mktemp "${TMPDIR:-/tmp}/robots-bench.XXXXXX")
 fi
 run go version
+warn_if_busy
 
 echo
 echo "== agreement: queries the libraries decide differently (not an error)"
@@ -75,6 +88,8 @@ if [ "$benchstat" = 1 ]; then
 	run go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da -col /lib "$out" ||
 		echo "(benchstat failed; the report below does not need it)"
 fi
+
+warn_if_busy
 
 echo
 echo "== report"

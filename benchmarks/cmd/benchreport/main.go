@@ -216,6 +216,11 @@ func report(w io.Writer, res results) (missed int) {
 		default:
 			missed++
 		}
+		if ok && t.unit == "allocs/query" && v > 0 && v < 1 {
+			// go test's allocs/op would round this down to 0; say how rare
+			// the allocations are (a sync.Pool refilled after a GC, say).
+			verdict += fmt.Sprintf(" (one allocation per %.0f queries)", 1/v)
+		}
 		fmt.Fprintf(w, "  %-42s %14s   %s\n", t.label, cell(v, ok), verdict)
 	}
 	return missed

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/sdxc/robots"
 	"github.com/temoto/robotstxt"
@@ -71,6 +72,38 @@ var (
 	sinkAllowed int
 )
 
+// A cpuStart is the process's CPU time when a benchmark loop started.
+type cpuStart struct {
+	t  time.Duration
+	ok bool
+}
+
+func startCPU() cpuStart {
+	t, ok := cpuTime()
+	return cpuStart{t, ok}
+}
+
+// report reports, after a b.Loop loop, the CPU time per op divided by
+// perOp units and by scale, as metric unit. It reports nothing when CPU
+// time is not measured.
+func (s cpuStart) report(b *testing.B, perOp, scale float64, unit string) {
+	now, ok := cpuTime()
+	if !s.ok || !ok || b.N == 0 {
+		return
+	}
+	b.ReportMetric(float64(now-s.t)/float64(b.N)/perOp/scale, unit)
+}
+
+// reportMBs reports, after a b.Loop loop over size bytes per op, the
+// throughput in CPU time as cpu-MB/s (10^6 bytes, as go test's MB/s).
+func (s cpuStart) reportMBs(b *testing.B, size int) {
+	now, ok := cpuTime()
+	if !s.ok || !ok || now <= s.t {
+		return
+	}
+	b.ReportMetric(float64(size)*float64(b.N)/(now-s.t).Seconds()/1e6, "cpu-MB/s")
+}
+
 // BenchmarkParse measures parse throughput over the whole corpus: one op
 // parses all 332 files. Ours stops at its 500 KiB limit on the one larger
 // file (docs.oracle.com, 853 KB) while temoto reads it all; both are
@@ -80,20 +113,24 @@ func BenchmarkParse(b *testing.B) {
 	b.Run("lib=ours", func(b *testing.B) {
 		b.SetBytes(int64(c.Bytes))
 		b.ReportAllocs()
+		cpu := startCPU()
 		for b.Loop() {
 			for _, f := range c.Files {
 				sinkRobots = robots.Parse(f.Data)
 			}
 		}
+		cpu.reportMBs(b, c.Bytes)
 	})
 	b.Run("lib=temoto", func(b *testing.B) {
 		b.SetBytes(int64(c.Bytes))
 		b.ReportAllocs()
+		cpu := startCPU()
 		for b.Loop() {
 			for _, f := range c.Files {
 				sinkTemoto, _ = robotstxt.FromBytes(f.Data)
 			}
 		}
+		cpu.reportMBs(b, c.Bytes)
 	})
 }
 
@@ -158,6 +195,7 @@ func BenchmarkIsAllowed(b *testing.B) {
 	run := func(b *testing.B, qs []docQuery, query func(q *docQuery) bool) {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
+		cpu := startCPU()
 		allowed := 0
 		for b.Loop() {
 			allowed = 0
@@ -167,6 +205,7 @@ func BenchmarkIsAllowed(b *testing.B) {
 				}
 			}
 		}
+		cpu.report(b, float64(len(qs)), 1, "cpu-ns/query")
 		runtime.ReadMemStats(&after)
 		sinkAllowed = allowed
 		queries := float64(b.N) * float64(len(qs))
@@ -239,9 +278,10 @@ func hostileDoc(n int) []byte {
 func BenchmarkHostile(b *testing.B) {
 	path := "/" + strings.Repeat("a", hostilePathLen)
 	const agent = "ExampleCrawler/1.0"
-	report := func(b *testing.B, rules int) {
+	report := func(b *testing.B, cpu cpuStart, rules int) {
 		perOp := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 		b.ReportMetric(perOp*100/float64(rules)/1e6, "ms/100rules")
+		cpu.report(b, float64(rules)/100, 1e6, "cpu-ms/100rules")
 	}
 	b.Run("lib=ours/rules=100", func(b *testing.B) {
 		r := robots.Parse(hostileDoc(100))
@@ -249,10 +289,11 @@ func BenchmarkHostile(b *testing.B) {
 			b.Fatalf("IsAllowed(%q, %d-octet path of 'a') = false, want true", agent, len(path))
 		}
 		b.ReportAllocs()
+		cpu := startCPU()
 		for b.Loop() {
 			sinkBool = r.IsAllowed(agent, path)
 		}
-		report(b, 100)
+		report(b, cpu, 100)
 	})
 	n := max(1, *hostileTemotoRules)
 	b.Run("lib=temoto/rules="+strconv.Itoa(n), func(b *testing.B) {
@@ -264,10 +305,11 @@ func BenchmarkHostile(b *testing.B) {
 			b.Fatalf("temoto: FindGroup(%q).Test(%d-octet path of 'a') = false, want true", agent, len(path))
 		}
 		b.ReportAllocs()
+		cpu := startCPU()
 		for b.Loop() {
 			sinkBool = TemotoAllowed(t, agent, path)
 		}
-		report(b, n)
+		report(b, cpu, n)
 	})
 }
 

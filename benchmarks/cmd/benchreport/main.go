@@ -150,14 +150,19 @@ type row struct {
 
 var rows = []row{
 	{"parse throughput (MB/s)", "BenchmarkParse/lib=ours", "BenchmarkParse/lib=temoto", "MB/s", true},
+	{"  by CPU time (cpu-MB/s)", "BenchmarkParse/lib=ours", "BenchmarkParse/lib=temoto", "cpu-MB/s", true},
 	{"parse allocs per corpus", "BenchmarkParse/lib=ours", "BenchmarkParse/lib=temoto", "allocs/op", false},
 	{"parse bytes allocated per corpus", "BenchmarkParse/lib=ours", "BenchmarkParse/lib=temoto", "B/op", false},
 	{"IsAllowed document API (ns/query)", "BenchmarkIsAllowed/api=document/lib=ours", "BenchmarkIsAllowed/api=document/lib=temoto", "ns/query", false},
-	{"IsAllowed document API (allocs/query)", "BenchmarkIsAllowed/api=document/lib=ours", "BenchmarkIsAllowed/api=document/lib=temoto", "allocs/query", false},
+	{"  by CPU time (cpu-ns/query)", "BenchmarkIsAllowed/api=document/lib=ours", "BenchmarkIsAllowed/api=document/lib=temoto", "cpu-ns/query", false},
+	{"  allocs/query", "BenchmarkIsAllowed/api=document/lib=ours", "BenchmarkIsAllowed/api=document/lib=temoto", "allocs/query", false},
 	{"IsAllowed compiled (ns/query)", "BenchmarkIsAllowed/api=compiled/lib=ours", "BenchmarkIsAllowed/api=compiled/lib=temoto", "ns/query", false},
-	{"IsAllowed compiled (allocs/query)", "BenchmarkIsAllowed/api=compiled/lib=ours", "BenchmarkIsAllowed/api=compiled/lib=temoto", "allocs/query", false},
+	{"  by CPU time (cpu-ns/query)", "BenchmarkIsAllowed/api=compiled/lib=ours", "BenchmarkIsAllowed/api=compiled/lib=temoto", "cpu-ns/query", false},
+	{"  allocs/query", "BenchmarkIsAllowed/api=compiled/lib=ours", "BenchmarkIsAllowed/api=compiled/lib=temoto", "allocs/query", false},
 	{"IsAllowed absolute URL (ns/query)", "BenchmarkIsAllowed/api=url/lib=ours", "", "ns/query", false},
+	{"  by CPU time (cpu-ns/query)", "BenchmarkIsAllowed/api=url/lib=ours", "", "cpu-ns/query", false},
 	{"hostile, 100 rules (ms/query)", "BenchmarkHostile/lib=ours/", "BenchmarkHostile/lib=temoto/", "ms/100rules", false},
+	{"  by CPU time (cpu-ms/query)", "BenchmarkHostile/lib=ours/", "BenchmarkHostile/lib=temoto/", "cpu-ms/100rules", false},
 	{"heap held / input, corpus", "BenchmarkHeldHeap/lib=ours", "BenchmarkHeldHeap/lib=temoto", "held/input", false},
 	{"heap held / input, worst file", "BenchmarkHeldHeap/lib=ours", "BenchmarkHeldHeap/lib=temoto", "worst-held/input", false},
 	{"heap held / input, worst file >= 1 KiB", "BenchmarkHeldHeap/lib=ours", "BenchmarkHeldHeap/lib=temoto", "worst-1KiB+-held/input", false},
@@ -166,20 +171,21 @@ var rows = []row{
 
 // A target is one of issue 2's goals for our library.
 type target struct {
-	label string
-	name  string // benchmark name or prefix
-	unit  string
-	ok    func(float64) bool
+	label   string
+	name    string // benchmark name or prefix
+	unit    string // the figure judged
+	cpuUnit string // the same figure by CPU time, shown beside it; "" for none
+	ok      func(float64) bool
 }
 
 var targets = []target{
-	{"parse >= 200 MB/s", "BenchmarkParse/lib=ours", "MB/s", func(v float64) bool { return v >= 200 }},
-	{"IsAllowed document API <= 250 ns/query", "BenchmarkIsAllowed/api=document/lib=ours", "ns/query", func(v float64) bool { return v <= 250 }},
-	{"IsAllowed document API 0 allocs/query", "BenchmarkIsAllowed/api=document/lib=ours", "allocs/query", func(v float64) bool { return v == 0 }},
-	{"IsAllowed compiled <= 250 ns/query", "BenchmarkIsAllowed/api=compiled/lib=ours", "ns/query", func(v float64) bool { return v <= 250 }},
-	{"IsAllowed compiled 0 allocs/query", "BenchmarkIsAllowed/api=compiled/lib=ours", "allocs/query", func(v float64) bool { return v == 0 }},
-	{"hostile < 20 ms for 100 rules", "BenchmarkHostile/lib=ours/", "ms/100rules", func(v float64) bool { return v < 20 }},
-	{"heap held <= 2x input", "BenchmarkHeldHeap/lib=ours", "held/input", func(v float64) bool { return v <= 2 }},
+	{"parse >= 200 MB/s", "BenchmarkParse/lib=ours", "MB/s", "cpu-MB/s", func(v float64) bool { return v >= 200 }},
+	{"IsAllowed document API <= 250 ns/query", "BenchmarkIsAllowed/api=document/lib=ours", "ns/query", "cpu-ns/query", func(v float64) bool { return v <= 250 }},
+	{"IsAllowed document API 0 allocs/query", "BenchmarkIsAllowed/api=document/lib=ours", "allocs/query", "", func(v float64) bool { return v == 0 }},
+	{"IsAllowed compiled <= 250 ns/query", "BenchmarkIsAllowed/api=compiled/lib=ours", "ns/query", "cpu-ns/query", func(v float64) bool { return v <= 250 }},
+	{"IsAllowed compiled 0 allocs/query", "BenchmarkIsAllowed/api=compiled/lib=ours", "allocs/query", "", func(v float64) bool { return v == 0 }},
+	{"hostile < 20 ms for 100 rules", "BenchmarkHostile/lib=ours/", "ms/100rules", "cpu-ms/100rules", func(v float64) bool { return v < 20 }},
+	{"heap held <= 2x input", "BenchmarkHeldHeap/lib=ours", "held/input", "", func(v float64) bool { return v <= 2 }},
 }
 
 // report writes the comparison and the targets to w and returns how many
@@ -203,9 +209,12 @@ func report(w io.Writer, res results) (missed int) {
 		fmt.Fprintf(w, "  (temoto's hostile figure is scaled from %s; run with -full-hostile for all 100 rules)\n", strings.TrimPrefix(t, "BenchmarkHostile/lib=temoto/"))
 	}
 	n := res.runs("BenchmarkIsAllowed/api=document/lib=ours")
-	fmt.Fprintf(w, "\ntargets of issue 2 for ours (median of %d run(s)):\n", n)
+	fmt.Fprintf(w, "\ntargets of issue 2 for ours (median of %d run(s)); judged on the first figure (wall-clock\n", n)
+	fmt.Fprintf(w, "time for timings); by CPU time, which waiting for a busy machine's cores does not inflate:\n")
+	fmt.Fprintf(w, "  %-42s %14s %14s   %s\n", "target", "figure", "by CPU time", "verdict")
 	for _, t := range targets {
-		v, ok := res.median(resolve(t.name), t.unit)
+		name := resolve(t.name)
+		v, ok := res.median(name, t.unit)
 		verdict := "MISSED"
 		switch {
 		case !ok:
@@ -221,7 +230,15 @@ func report(w io.Writer, res results) (missed int) {
 			// the allocations are (a sync.Pool refilled after a GC, say).
 			verdict += fmt.Sprintf(" (one allocation per %.0f queries)", 1/v)
 		}
-		fmt.Fprintf(w, "  %-42s %14s   %s\n", t.label, cell(v, ok), verdict)
+		cpu := ""
+		if t.cpuUnit != "" {
+			c, cOK := res.median(name, t.cpuUnit)
+			cpu = cell(c, cOK)
+			if ok && cOK && !t.ok(v) && t.ok(c) {
+				verdict += " (met by CPU time: was the machine busy?)"
+			}
+		}
+		fmt.Fprintf(w, "  %-42s %14s %14s   %s\n", t.label, cell(v, ok), cpu, verdict)
 	}
 	return missed
 }

@@ -3,6 +3,7 @@ package benchmarks
 import (
 	"flag"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,9 +21,11 @@ import (
 //	go test -run='^$' -bench=Hostile -args -hostile.temoto=100
 var hostileTemotoRules = flag.Int("hostile.temoto", 1, "hostile rules in temoto's document (the figure is scaled to 100 rules)")
 
-// byKind adds IsAllowed sub-benchmarks per query kind (document API), to
-// see where the time goes: go test -run='^$' -bench=IsAllowed -args -bykind
-var byKind = flag.Bool("bykind", false, "also benchmark IsAllowed on each kind of query separately")
+// detail adds IsAllowed sub-benchmarks (document API) that show where the
+// time goes: each kind of query on its own, and the whole workload in site
+// order (each document's queries together, so it stays in cache) instead of
+// shuffled: go test -run='^$' -bench=IsAllowed -args -detail
+var detail = flag.Bool("detail", false, "also benchmark IsAllowed per kind of query and in site order")
 
 var (
 	setupOnce sync.Once
@@ -157,6 +160,7 @@ func BenchmarkIsAllowed(b *testing.B) {
 
 	type docQuery struct {
 		kind        Kind
+		site        int
 		r           *robots.Robots
 		t           *robotstxt.RobotsData
 		agent, path string
@@ -169,6 +173,7 @@ func BenchmarkIsAllowed(b *testing.B) {
 		q := w.Queries[k]
 		dq := docQuery{
 			kind:        q.Kind,
+			site:        q.Site,
 			r:           d.Ours[q.Site],
 			t:           d.Temoto[q.Site],
 			agent:       q.Agent,
@@ -229,9 +234,17 @@ func BenchmarkIsAllowed(b *testing.B) {
 	b.Run("api=url/lib=ours", func(b *testing.B) {
 		run(b, qs, func(q *docQuery) bool { return q.r.IsAllowed(q.agent, q.absoluteURL) })
 	})
-	if !*byKind {
+	if !*detail {
 		return
 	}
+	bySite := slices.Clone(qs)
+	slices.SortStableFunc(bySite, func(x, y docQuery) int { return x.site - y.site })
+	b.Run("api=document/order=site/lib=ours", func(b *testing.B) {
+		run(b, bySite, func(q *docQuery) bool { return q.r.IsAllowed(q.agent, q.path) })
+	})
+	b.Run("api=document/order=site/lib=temoto", func(b *testing.B) {
+		run(b, bySite, func(q *docQuery) bool { return TemotoAllowed(q.t, q.agent, q.path) })
+	})
 	for k := range numKinds {
 		var sub []docQuery
 		for _, q := range qs {

@@ -8,7 +8,6 @@
 #   -quick         -count=1 -benchtime=200ms, no benchstat: well under a minute
 #   -count N       runs of each benchmark (benchstat wants 6 or more)
 #   -benchtime D   go test -benchtime: a duration (2s) or iterations (100x)
-#   (detail: go test -run='^$' -bench=IsAllowed . -args -detail, per kind and in site order)
 #   -full-hostile  give temoto all 100 hostile rules (seconds per query; the
 #                  default gives it 1 and scales the figure to 100)
 #   -no-benchstat  skip benchstat (it is fetched through the Go module proxy)
@@ -19,6 +18,8 @@
 # differently: expected, their semantics differ), the benchmarks in one
 # `go test -bench` run, benchstat -col /lib, and cmd/benchreport, printing
 # each command line it runs after "+". The workload: `go run ./cmd/workload -summary`.
+# Where IsAllowed's time goes (per kind of query, shuffled vs site order):
+#   go test -run='^$' -bench=IsAllowed . -args -detail
 set -euo pipefail
 
 count=6

@@ -210,7 +210,8 @@ type Outcome struct {
 // hops, no Location, a Location that is not http or https) is Unavailable;
 // so is a 4xx other than 429, whose body is never parsed. Any 2xx is parsed,
 // whatever its Content-Type: an HTML page yields no rules and allows
-// everything. A 429, a 5xx, a final 1xx, a status outside 100-599, and every
+// everything. A 429, a 5xx, a final 1xx, a status outside 100-599, a
+// malformed response (a Location that does not parse among them), and every
 // network, TLS, timeout or decoding failure are Unreachable. gzip and deflate
 // bodies are decoded; MaxBytes applies to the decoded bytes, and a body cut
 // short is never parsed.
@@ -375,7 +376,9 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 		return nil, fmt.Sprintf("status %d has no Location", resp.StatusCode)
 	}
 	// Relative and protocol-relative references resolve against the
-	// request, as RFC 9110 §10.2.2 says.
+	// request, as RFC 9110 §10.2.2 says. (http.Client has parsed loc
+	// already: one that does not parse fails there as a malformed response,
+	// Unreachable, before CheckRedirect is asked. This check is a backstop.)
 	next, err := from.Parse(loc)
 	if err != nil {
 		return nil, fmt.Sprintf("status %d has a Location that does not parse: %v", resp.StatusCode, err)
@@ -612,7 +615,7 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 func (o *Outcome) UnmarshalJSON(data []byte) error {
 	var j outcomeJSON
 	if err := json.Unmarshal(data, &j); err != nil {
-		return err
+		return fmt.Errorf("robots: outcome: %w", err)
 	}
 	switch j.Status {
 	case Parsed, Unavailable, Unreachable:
@@ -857,9 +860,15 @@ func parseHTTPDate(s string, now time.Time) (time.Time, bool) {
 	switch yearDigits {
 	case 4:
 	case 2:
+		// RFC 9110 §5.6.7: the latest year with these two digits that is not
+		// more than 50 years in the future.
 		year += now.Year() / 100 * 100
-		if year > now.Year()+50 {
+		limit := now.AddDate(50, 0, 0)
+		at := func(y int) time.Time { return time.Date(y, time.Month(month), day, hour, minute, second, 0, time.UTC) }
+		if at(year).After(limit) {
 			year -= 100
+		} else if !at(year + 100).After(limit) {
+			year += 100
 		}
 	default:
 		return time.Time{}, false
@@ -975,7 +984,9 @@ func monthNumber(name string) int {
 // A Cache must not be copied after first use. Set its fields before first
 // use; it is safe for concurrent use.
 type Cache struct {
-	// Fetcher retrieves robots.txt for the Cache; its UserAgent is required.
+	// Fetcher retrieves robots.txt for the Cache. Its UserAgent is
+	// required: without one the Cache refuses everything and fetches
+	// nothing.
 	Fetcher Fetcher
 
 	// Store keeps outcomes by origin. Nil means a MemoryStore of 10,000
@@ -1072,9 +1083,11 @@ type Store interface {
 }
 
 // A MemoryStore is a Store that keeps entries in memory, evicting the least
-// recently used origin when it holds more than MaxOrigins. Each entry holds
-// one parsed robots.txt, which RFC 9309's 500 KiB limit bounds. The zero
-// value is ready to use and a MemoryStore is safe for concurrent use.
+// recently used origin when it holds more than MaxOrigins. An entry holds at
+// most two parsed robots.txt files (the latest and, while the origin is
+// unreachable, the last reachable one), each cut at the Fetcher's MaxBytes;
+// MaxOrigins therefore bounds memory. The zero value is ready to use and a
+// MemoryStore is safe for concurrent use.
 type MemoryStore struct {
 	// MaxOrigins is how many origins are kept. Zero or less means 10,000.
 	// Set it before first use.
@@ -1186,8 +1199,8 @@ func (c *Cache) CrawlDelay(ctx context.Context, userAgent, rawURL string) (time.
 // when the Cache holds no fresh one. After 30 days of Unreachable outcomes it
 // is the last reachable one, or an Unavailable outcome saying why (see
 // Cache). The outcome is shared: treat it as read-only. The error wraps
-// ErrNoOrigin when rawURL is not an http or https URL with a host, and is
-// ctx's when ctx ends first.
+// ErrNoOrigin when rawURL is not an http or https URL with a host, is ctx's
+// when ctx ends first, and says so when Fetcher.UserAgent is empty.
 func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 	o, e, err := c.outcome(ctx, rawURL)
 	if o == unreachableTooLong {
@@ -1207,6 +1220,11 @@ func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEnt
 	origin, ok := originKey(rawURL)
 	if !ok {
 		return nil, nil, fmt.Errorf("robots: %q is not an http or https URL: %w", rawURL, ErrNoOrigin)
+	}
+	if c.Fetcher.UserAgent == "" {
+		// Refused here rather than stored: outcomes that never reached the
+		// origin must not start its 30 days of unreachability.
+		return nil, nil, errNoUserAgent
 	}
 	now := time.Now()
 	e, err := c.storage().Get(ctx, origin)

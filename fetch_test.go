@@ -22,59 +22,59 @@ import (
 	"time"
 )
 
-const testAgent = "ExampleBot/1.0 (+https://example.com/bot)"
+const fetchAgent = "ExampleBot/1.0 (+https://example.com/bot)"
 
-// testRobots is the file most test servers serve.
-const testRobots = "User-agent: *\nDisallow: /private/\n"
+// fetchRobots is the file most test servers serve.
+const fetchRobots = "User-agent: *\nDisallow: /private/\n"
 
-// A check is one IsAllowed question about a path of the page's origin.
-type check struct {
+// A pathCheck is one IsAllowed question about a path of the page's origin.
+type pathCheck struct {
 	path    string
 	allowed bool
 }
 
 var (
-	// rulesOfTestRobots are the answers testRobots gives.
-	rulesOfTestRobots = []check{{"/private/a", false}, {"/public/b", true}, {"/robots.txt", true}, {"/", true}}
-	allowAll          = []check{{"/private/a", true}, {"/public/b", true}, {"/robots.txt", true}, {"/", true}}
-	refuseAll         = []check{{"/private/a", false}, {"/public/b", false}, {"/robots.txt", true}, {"/", false}}
+	// rulesOfFetchRobots are the answers fetchRobots gives.
+	rulesOfFetchRobots     = []pathCheck{{"/private/a", false}, {"/public/b", true}, {"/robots.txt", true}, {"/", true}}
+	allowsEverything       = []pathCheck{{"/private/a", true}, {"/public/b", true}, {"/robots.txt", true}, {"/", true}}
+	refusesAllButRobotsTxt = []pathCheck{{"/private/a", false}, {"/public/b", false}, {"/robots.txt", true}, {"/", false}}
 )
 
-func checkDecisions(t *testing.T, o *Outcome, origin string, checks []check) {
+func checkOutcome(t *testing.T, o *Outcome, origin string, checks []pathCheck) {
 	t.Helper()
 	for _, c := range checks {
-		if got := o.IsAllowed(testAgent, origin+c.path); got != c.allowed {
-			t.Errorf("IsAllowed(%q, %q) = %v, want %v (outcome: %s)", testAgent, origin+c.path, got, c.allowed, describe(o))
+		if got := o.IsAllowed(fetchAgent, origin+c.path); got != c.allowed {
+			t.Errorf("IsAllowed(%q, %q) = %v, want %v (outcome: %s)", fetchAgent, origin+c.path, got, c.allowed, describeOutcome(o))
 		}
 	}
 }
 
-// describe writes an outcome for a failure message.
-func describe(o *Outcome) string {
+// describeOutcome writes an outcome for a failure message.
+func describeOutcome(o *Outcome) string {
 	if o == nil {
 		return "<nil>"
 	}
 	return fmt.Sprintf("%s %d lifetime %v redirects %d final %q error %q", o.Status, o.HTTPStatus, o.Lifetime, o.Redirects, o.FinalURL, o.Error)
 }
 
-func serve(t *testing.T, h http.HandlerFunc) *httptest.Server {
+func startServer(t *testing.T, h http.HandlerFunc) *httptest.Server {
 	t.Helper()
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv
 }
 
-// text answers with status and body.
-func text(status int, body string) http.HandlerFunc {
+// respond answers with status and body.
+func respond(status int, body string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(status)
 		io.WriteString(w, body)
 	}
 }
 
-// raw answers by writing response on the hijacked connection, then calls
+// rawResponse answers by writing response on the hijacked connection, then calls
 // then with it (nil: close it).
-func raw(response string, then func(net.Conn)) http.HandlerFunc {
+func rawResponse(response string, then func(net.Conn)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		conn, buf, err := http.NewResponseController(w).Hijack()
 		if err != nil {
@@ -89,15 +89,15 @@ func raw(response string, then func(net.Conn)) http.HandlerFunc {
 	}
 }
 
-// reset closes conn with a TCP reset instead of an orderly close.
-func reset(conn net.Conn) {
+// resetConn closes conn with a TCP reset instead of an orderly close.
+func resetConn(conn net.Conn) {
 	if tc, ok := conn.(*net.TCPConn); ok {
 		tc.SetLinger(0)
 	}
 }
 
-func testFetcher() *Fetcher {
-	return &Fetcher{UserAgent: testAgent, Timeout: 5 * time.Second}
+func newTestFetcher() *Fetcher {
+	return &Fetcher{UserAgent: fetchAgent, Timeout: 5 * time.Second}
 }
 
 // TestFetchStatus covers the decision table row by row for the statuses a
@@ -110,51 +110,51 @@ func TestFetchStatus(t *testing.T) {
 		handler    http.HandlerFunc
 		status     Status
 		httpStatus int
-		checks     []check
+		checks     []pathCheck
 	}{
-		{"200 rules", text(200, testRobots), Parsed, 200, rulesOfTestRobots},
-		{"201", text(201, testRobots), Parsed, 201, rulesOfTestRobots},
-		{"203", text(203, testRobots), Parsed, 203, rulesOfTestRobots},
-		{"206", text(206, testRobots), Parsed, 206, rulesOfTestRobots},
-		{"299", text(299, testRobots), Parsed, 299, rulesOfTestRobots},
-		{"204 empty", text(204, ""), Parsed, 204, allowAll},
-		{"200 empty", text(200, ""), Parsed, 200, allowAll},
+		{"200 rules", respond(200, fetchRobots), Parsed, 200, rulesOfFetchRobots},
+		{"201", respond(201, fetchRobots), Parsed, 201, rulesOfFetchRobots},
+		{"203", respond(203, fetchRobots), Parsed, 203, rulesOfFetchRobots},
+		{"206", respond(206, fetchRobots), Parsed, 206, rulesOfFetchRobots},
+		{"299", respond(299, fetchRobots), Parsed, 299, rulesOfFetchRobots},
+		{"204 empty", respond(204, ""), Parsed, 204, allowsEverything},
+		{"200 empty", respond(200, ""), Parsed, 200, allowsEverything},
 		{"200 HTML", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			io.WriteString(w, html)
-		}, Parsed, 200, allowAll},
-		{"200 CRLF and BOM", text(200, "\ufeffUser-agent: *\r\nDisallow: /private/\r\n"), Parsed, 200, rulesOfTestRobots},
-		{"400", text(400, errorPage), Unavailable, 400, allowAll},
-		{"401", text(401, errorPage), Unavailable, 401, allowAll},
-		{"403", text(403, errorPage), Unavailable, 403, allowAll},
-		{"404", text(404, errorPage), Unavailable, 404, allowAll},
-		{"410", text(410, errorPage), Unavailable, 410, allowAll},
-		{"451", text(451, errorPage), Unavailable, 451, allowAll},
-		{"499", text(499, errorPage), Unavailable, 499, allowAll},
-		{"429", text(429, testRobots), Unreachable, 429, refuseAll},
-		{"500", text(500, testRobots), Unreachable, 500, refuseAll},
-		{"502", text(502, testRobots), Unreachable, 502, refuseAll},
-		{"503", text(503, testRobots), Unreachable, 503, refuseAll},
-		{"504", text(504, testRobots), Unreachable, 504, refuseAll},
-		{"599", text(599, testRobots), Unreachable, 599, refuseAll},
-		{"600", text(600, testRobots), Unreachable, 600, refuseAll},
-		{"999", text(999, testRobots), Unreachable, 999, refuseAll},
-		{"099", raw("HTTP/1.1 099 Odd\r\nContent-Length: 0\r\n\r\n", nil), Unreachable, 99, refuseAll},
-		{"101", raw("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: robots\r\n\r\n", nil), Unreachable, 101, refuseAll},
+		}, Parsed, 200, allowsEverything},
+		{"200 CRLF and BOM", respond(200, "\ufeffUser-agent: *\r\nDisallow: /private/\r\n"), Parsed, 200, rulesOfFetchRobots},
+		{"400", respond(400, errorPage), Unavailable, 400, allowsEverything},
+		{"401", respond(401, errorPage), Unavailable, 401, allowsEverything},
+		{"403", respond(403, errorPage), Unavailable, 403, allowsEverything},
+		{"404", respond(404, errorPage), Unavailable, 404, allowsEverything},
+		{"410", respond(410, errorPage), Unavailable, 410, allowsEverything},
+		{"451", respond(451, errorPage), Unavailable, 451, allowsEverything},
+		{"499", respond(499, errorPage), Unavailable, 499, allowsEverything},
+		{"429", respond(429, fetchRobots), Unreachable, 429, refusesAllButRobotsTxt},
+		{"500", respond(500, fetchRobots), Unreachable, 500, refusesAllButRobotsTxt},
+		{"502", respond(502, fetchRobots), Unreachable, 502, refusesAllButRobotsTxt},
+		{"503", respond(503, fetchRobots), Unreachable, 503, refusesAllButRobotsTxt},
+		{"504", respond(504, fetchRobots), Unreachable, 504, refusesAllButRobotsTxt},
+		{"599", respond(599, fetchRobots), Unreachable, 599, refusesAllButRobotsTxt},
+		{"600", respond(600, fetchRobots), Unreachable, 600, refusesAllButRobotsTxt},
+		{"999", respond(999, fetchRobots), Unreachable, 999, refusesAllButRobotsTxt},
+		{"099", rawResponse("HTTP/1.1 099 Odd\r\nContent-Length: 0\r\n\r\n", nil), Unreachable, 99, refusesAllButRobotsTxt},
+		{"101", rawResponse("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: robots\r\n\r\n", nil), Unreachable, 101, refusesAllButRobotsTxt},
 		{"300 not followed", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Location", "/elsewhere")
 			w.WriteHeader(300)
-		}, Unavailable, 300, allowAll},
-		{"304", text(304, ""), Unavailable, 304, allowAll},
-		{"301 without Location", text(301, ""), Unavailable, 301, allowAll},
-		{"308 without Location", text(308, ""), Unavailable, 308, allowAll},
+		}, Unavailable, 300, allowsEverything},
+		{"304", respond(304, ""), Unavailable, 304, allowsEverything},
+		{"301 without Location", respond(301, ""), Unavailable, 301, allowsEverything},
+		{"308 without Location", respond(308, ""), Unavailable, 308, allowsEverything},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := serve(t, tc.handler)
-			o := testFetcher().Fetch(context.Background(), srv.URL+"/some/page?q=1")
+			srv := startServer(t, tc.handler)
+			o := newTestFetcher().Fetch(context.Background(), srv.URL+"/some/page?q=1")
 			if o.Status != tc.status || o.HTTPStatus != tc.httpStatus {
-				t.Fatalf("Fetch = %s, want %s %d", describe(o), tc.status, tc.httpStatus)
+				t.Fatalf("Fetch = %s, want %s %d", describeOutcome(o), tc.status, tc.httpStatus)
 			}
 			if (o.Robots != nil) != (tc.status == Parsed) {
 				t.Errorf("Robots = %v with status %s", o.Robots, o.Status)
@@ -168,23 +168,23 @@ func TestFetchStatus(t *testing.T) {
 			if o.Lifetime < 0 || o.Lifetime > 24*time.Hour || o.Status == Unreachable && o.Lifetime == 0 {
 				t.Errorf("Lifetime = %v", o.Lifetime)
 			}
-			checkDecisions(t, o, srv.URL, tc.checks)
+			checkOutcome(t, o, srv.URL, tc.checks)
 		})
 	}
 }
 
-// redirectChain serves /robots.txt through n redirects, cycling through the
-// five redirect statuses, then testRobots. It records every request's
+// redirectChainServer serves /robots.txt through n redirects, cycling through the
+// five redirect statuses, then fetchRobots. It records every request's
 // User-Agent.
-type redirectChain struct {
+type redirectChainServer struct {
 	n      int
 	mu     sync.Mutex
 	agents []string
 }
 
-var redirectCodes = []int{301, 302, 303, 307, 308}
+var redirectStatuses = []int{301, 302, 303, 307, 308}
 
-func (c *redirectChain) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (c *redirectChainServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c.mu.Lock()
 	c.agents = append(c.agents, r.UserAgent())
 	c.mu.Unlock()
@@ -194,10 +194,10 @@ func (c *redirectChain) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if hop < c.n {
 		w.Header().Set("Location", fmt.Sprintf("/hop/%d", hop+1))
-		w.WriteHeader(redirectCodes[hop%len(redirectCodes)])
+		w.WriteHeader(redirectStatuses[hop%len(redirectStatuses)])
 		return
 	}
-	io.WriteString(w, testRobots)
+	io.WriteString(w, fetchRobots)
 }
 
 func TestFetchRedirectChain(t *testing.T) {
@@ -221,21 +221,21 @@ func TestFetchRedirectChain(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%d hops, MaxRedirects %d", tc.hops, tc.maxRedirects), func(t *testing.T) {
-			chain := &redirectChain{n: tc.hops}
-			srv := serve(t, chain.ServeHTTP)
-			f := testFetcher()
+			chain := &redirectChainServer{n: tc.hops}
+			srv := startServer(t, chain.ServeHTTP)
+			f := newTestFetcher()
 			f.MaxRedirects = tc.maxRedirects
 			o := f.Fetch(context.Background(), srv.URL+"/page")
 			if o.Status != tc.status || o.HTTPStatus != tc.httpStatus || o.Redirects != tc.redirects {
-				t.Fatalf("Fetch = %s, want %s %d after %d redirects", describe(o), tc.status, tc.httpStatus, tc.redirects)
+				t.Fatalf("Fetch = %s, want %s %d after %d redirects", describeOutcome(o), tc.status, tc.httpStatus, tc.redirects)
 			}
 			if tc.status == Parsed {
-				checkDecisions(t, o, srv.URL, rulesOfTestRobots)
+				checkOutcome(t, o, srv.URL, rulesOfFetchRobots)
 				if want := fmt.Sprintf("%s/hop/%d", srv.URL, tc.hops); tc.hops > 0 && o.FinalURL != want {
 					t.Errorf("FinalURL = %q, want %q", o.FinalURL, want)
 				}
 			} else {
-				checkDecisions(t, o, srv.URL, allowAll)
+				checkOutcome(t, o, srv.URL, allowsEverything)
 				if !strings.Contains(o.Error, "redirects") {
 					t.Errorf("Error = %q, want it to say why", o.Error)
 				}
@@ -244,8 +244,8 @@ func TestFetchRedirectChain(t *testing.T) {
 				t.Errorf("server saw %d requests, want %d", len(chain.agents), o.Redirects+1)
 			}
 			for i, ua := range chain.agents {
-				if ua != testAgent {
-					t.Errorf("request %d User-Agent = %q, want %q", i, ua, testAgent)
+				if ua != fetchAgent {
+					t.Errorf("request %d User-Agent = %q, want %q", i, ua, fetchAgent)
 				}
 			}
 		})
@@ -256,53 +256,55 @@ func TestFetchRedirectLocations(t *testing.T) {
 	// other is a second origin with rules of its own: when a redirect leads
 	// there, its file governs the first origin's URLs.
 	var otherAgents atomic.Value
-	other := serve(t, func(w http.ResponseWriter, r *http.Request) {
+	other := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 		otherAgents.Store(r.UserAgent() + "|" + r.Header.Get("Authorization"))
 		io.WriteString(w, "User-agent: *\nDisallow: /other/\n")
 	})
-	otherRules := []check{{"/other/a", false}, {"/private/a", true}, {"/robots.txt", true}}
+	otherRules := []pathCheck{{"/other/a", false}, {"/private/a", true}, {"/robots.txt", true}}
 	otherHostPort := strings.TrimPrefix(other.URL, "http://")
 	tests := []struct {
 		name       string
 		location   string
 		status     Status
 		httpStatus int
-		checks     []check
+		checks     []pathCheck
 		finalURL   string // "" for no check; "<self>" is replaced by the first server's URL
 	}{
-		{"relative path", "real-robots.txt", Parsed, 200, rulesOfTestRobots, "<self>/real-robots.txt"},
-		{"dot segments", "./a/../real-robots.txt", Parsed, 200, rulesOfTestRobots, "<self>/real-robots.txt"},
-		{"absolute path", "/files/robots.txt", Parsed, 200, rulesOfTestRobots, "<self>/files/robots.txt"},
+		{"relative path", "real-robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>/real-robots.txt"},
+		{"dot segments", "./a/../real-robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>/real-robots.txt"},
+		{"absolute path", "/files/robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>/files/robots.txt"},
 		{"protocol-relative", "//" + otherHostPort + "/robots.txt", Parsed, 200, otherRules, other.URL + "/robots.txt"},
 		{"cross-host", other.URL + "/robots.txt", Parsed, 200, otherRules, other.URL + "/robots.txt"},
 		{"cross-host with credentials", "http://user:pw@" + otherHostPort + "/robots.txt", Parsed, 200, otherRules, other.URL + "/robots.txt"},
-		{"fragment dropped", "/files/robots.txt#top", Parsed, 200, rulesOfTestRobots, "<self>/files/robots.txt"},
-		{"to ftp", "ftp://" + otherHostPort + "/robots.txt", Unavailable, 302, allowAll, ""},
-		{"to mailto", "mailto:webmaster@example.com", Unavailable, 302, allowAll, ""},
-		{"unparseable", "http://[::1", Unavailable, 302, allowAll, ""},
-		{"no host", "http:///robots.txt", Unavailable, 302, allowAll, ""},
+		{"fragment dropped", "/files/robots.txt#top", Parsed, 200, rulesOfFetchRobots, "<self>/files/robots.txt"},
+		{"to ftp", "ftp://" + otherHostPort + "/robots.txt", Unavailable, 302, allowsEverything, ""},
+		{"to mailto", "mailto:webmaster@example.com", Unavailable, 302, allowsEverything, ""},
+		// http.Client parses Location before it asks CheckRedirect: a
+		// Location that does not parse is a malformed response.
+		{"unparseable", "http://[::1", Unreachable, 0, refusesAllButRobotsTxt, ""},
+		{"no host", "http:///robots.txt", Unavailable, 302, allowsEverything, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			otherAgents.Store("")
-			srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 				if r.URL.Path == "/robots.txt" {
 					w.Header()["Location"] = []string{tc.location}
 					w.WriteHeader(302)
 					return
 				}
-				io.WriteString(w, testRobots)
+				io.WriteString(w, fetchRobots)
 			})
-			o := testFetcher().Fetch(context.Background(), srv.URL+"/private/page")
+			o := newTestFetcher().Fetch(context.Background(), srv.URL+"/private/page")
 			if o.Status != tc.status || o.HTTPStatus != tc.httpStatus {
-				t.Fatalf("Fetch = %s, want %s %d", describe(o), tc.status, tc.httpStatus)
+				t.Fatalf("Fetch = %s, want %s %d", describeOutcome(o), tc.status, tc.httpStatus)
 			}
-			checkDecisions(t, o, srv.URL, tc.checks)
+			checkOutcome(t, o, srv.URL, tc.checks)
 			if want := strings.ReplaceAll(tc.finalURL, "<self>", srv.URL); want != "" && o.FinalURL != want {
 				t.Errorf("FinalURL = %q, want %q", o.FinalURL, want)
 			}
-			if seen := otherAgents.Load().(string); seen != "" && seen != testAgent+"|" {
-				t.Errorf("second server saw User-Agent|Authorization %q, want %q", seen, testAgent+"|")
+			if seen := otherAgents.Load().(string); seen != "" && seen != fetchAgent+"|" {
+				t.Errorf("second server saw User-Agent|Authorization %q, want %q", seen, fetchAgent+"|")
 			}
 		})
 	}
@@ -320,14 +322,14 @@ func TestFetchRedirectLoop(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var requests atomic.Int32
-			srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 				requests.Add(1)
 				w.Header().Set("Cache-Control", "max-age=60")
 				http.Redirect(w, r, tc.next[r.URL.Path], http.StatusFound)
 			})
-			o := testFetcher().Fetch(context.Background(), srv.URL)
+			o := newTestFetcher().Fetch(context.Background(), srv.URL)
 			if o.Status != Unavailable || o.HTTPStatus != 302 || o.Redirects != 5 {
-				t.Fatalf("Fetch = %s, want unavailable 302 after 5 redirects", describe(o))
+				t.Fatalf("Fetch = %s, want unavailable 302 after 5 redirects", describeOutcome(o))
 			}
 			if !strings.Contains(o.Error, "loop") {
 				t.Errorf("Error = %q, want it to name the loop", o.Error)
@@ -338,26 +340,26 @@ func TestFetchRedirectLoop(t *testing.T) {
 			if n := requests.Load(); n != 6 {
 				t.Errorf("server saw %d requests, want 6", n)
 			}
-			checkDecisions(t, o, srv.URL, allowAll)
+			checkOutcome(t, o, srv.URL, allowsEverything)
 		})
 	}
 }
 
 func TestFetchCheckRedirect(t *testing.T) {
-	chainOf3 := &redirectChain{n: 3}
-	srv := serve(t, chainOf3.ServeHTTP)
+	chainOf3 := &redirectChainServer{n: 3}
+	srv := startServer(t, chainOf3.ServeHTTP)
 	t.Run("refused", func(t *testing.T) {
 		for _, refusal := range []error{errors.New("policy says no"), http.ErrUseLastResponse} {
 			client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return refusal }}
-			f := &Fetcher{Client: client, UserAgent: testAgent}
+			f := &Fetcher{Client: client, UserAgent: fetchAgent}
 			o := f.Fetch(context.Background(), srv.URL)
 			if o.Status != Unreachable || o.HTTPStatus != 301 || o.Redirects != 0 || o.Lifetime <= 0 {
-				t.Errorf("Fetch with CheckRedirect returning %v = %s, want unreachable 301 after 0 redirects", refusal, describe(o))
+				t.Errorf("Fetch with CheckRedirect returning %v = %s, want unreachable 301 after 0 redirects", refusal, describeOutcome(o))
 			}
 			if !strings.Contains(o.Error, "refused") || !strings.Contains(o.Error, refusal.Error()) {
 				t.Errorf("Error = %q, want it to say the hop was refused and why", o.Error)
 			}
-			checkDecisions(t, o, srv.URL, refuseAll)
+			checkOutcome(t, o, srv.URL, refusesAllButRobotsTxt)
 		}
 	})
 	t.Run("consulted on every hop", func(t *testing.T) {
@@ -367,18 +369,18 @@ func TestFetchCheckRedirect(t *testing.T) {
 			req.Header.Set("X-Checked", "yes")
 			return nil
 		}}
-		seen := &redirectChain{n: 3}
+		seen := &redirectChainServer{n: 3}
 		var checked atomic.Int32
-		srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 			if r.Header.Get("X-Checked") == "yes" {
 				checked.Add(1)
 			}
 			seen.ServeHTTP(w, r)
 		})
-		f := &Fetcher{Client: client, UserAgent: testAgent}
+		f := &Fetcher{Client: client, UserAgent: fetchAgent}
 		o := f.Fetch(context.Background(), srv.URL)
 		if o.Status != Parsed || o.Redirects != 3 {
-			t.Fatalf("Fetch = %s, want parsed after 3 redirects", describe(o))
+			t.Fatalf("Fetch = %s, want parsed after 3 redirects", describeOutcome(o))
 		}
 		want := "1:301:/hop/1 2:302:/hop/2 3:303:/hop/3"
 		if got := strings.Join(vias, " "); got != want {
@@ -393,7 +395,7 @@ func TestFetchCheckRedirect(t *testing.T) {
 func TestFetchUsesClient(t *testing.T) {
 	// The first hop sets a cookie and redirects; the second answers only
 	// when the cookie comes back, which takes the caller's Jar.
-	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/robots.txt":
 			http.SetCookie(w, &http.Cookie{Name: "session", Value: "v1", Path: "/"})
@@ -403,7 +405,7 @@ func TestFetchUsesClient(t *testing.T) {
 				http.Error(w, "no cookie", http.StatusForbidden)
 				return
 			}
-			io.WriteString(w, testRobots)
+			io.WriteString(w, fetchRobots)
 		}
 	})
 	jar, _ := cookiejar.New(nil)
@@ -415,16 +417,16 @@ func TestFetchUsesClient(t *testing.T) {
 			return http.DefaultTransport.RoundTrip(r)
 		}),
 	}
-	o := (&Fetcher{Client: client, UserAgent: testAgent}).Fetch(context.Background(), srv.URL)
+	o := (&Fetcher{Client: client, UserAgent: fetchAgent}).Fetch(context.Background(), srv.URL)
 	if o.Status != Parsed || o.Redirects != 1 {
-		t.Fatalf("Fetch with a Jar = %s, want parsed after 1 redirect", describe(o))
+		t.Fatalf("Fetch with a Jar = %s, want parsed after 1 redirect", describeOutcome(o))
 	}
 	if n := roundTrips.Load(); n != 2 {
 		t.Errorf("the client's Transport made %d round trips, want 2", n)
 	}
-	o = testFetcher().Fetch(context.Background(), srv.URL)
+	o = newTestFetcher().Fetch(context.Background(), srv.URL)
 	if o.Status != Unavailable || o.HTTPStatus != 403 {
-		t.Errorf("Fetch without a Jar = %s, want unavailable 403", describe(o))
+		t.Errorf("Fetch without a Jar = %s, want unavailable 403", describeOutcome(o))
 	}
 }
 
@@ -441,18 +443,18 @@ func TestFetchNeverSendsCredentials(t *testing.T) {
 		defer mu.Unlock()
 		requests = append(requests, seen{r.Header.Get("Authorization"), r.URL.Path, r.URL.RawQuery, r.UserAgent()})
 	}
-	other := serve(t, func(w http.ResponseWriter, r *http.Request) {
+	other := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 		record(r)
-		io.WriteString(w, testRobots)
+		io.WriteString(w, fetchRobots)
 	})
-	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 		record(r)
 		http.Redirect(w, r, other.URL+"/robots.txt", http.StatusMovedPermanently)
 	})
 	page := strings.Replace(srv.URL, "http://", "http://alice:s3cret@", 1) + "/account?token=abc#frag"
-	o := testFetcher().Fetch(context.Background(), page)
+	o := newTestFetcher().Fetch(context.Background(), page)
 	if o.Status != Parsed {
-		t.Fatalf("Fetch = %s, want parsed", describe(o))
+		t.Fatalf("Fetch = %s, want parsed", describeOutcome(o))
 	}
 	if strings.Contains(o.URL, "alice") || strings.Contains(o.FinalURL, "s3cret") {
 		t.Errorf("URL, FinalURL = %q, %q: credentials kept", o.URL, o.FinalURL)
@@ -461,7 +463,7 @@ func TestFetchNeverSendsCredentials(t *testing.T) {
 		t.Fatalf("servers saw %d requests, want 2", len(requests))
 	}
 	for i, r := range requests {
-		if r != (seen{"", "/robots.txt", "", testAgent}) {
+		if r != (seen{"", "/robots.txt", "", fetchAgent}) {
 			t.Errorf("request %d = %+v, want no Authorization, path /robots.txt, no query, our User-Agent", i, r)
 		}
 	}
@@ -471,8 +473,8 @@ func TestFetchNeverSendsCredentials(t *testing.T) {
 func TestFetchBody(t *testing.T) {
 	// threeLines is 47 bytes; its third line ends on byte 47.
 	const threeLines = "User-agent: *\nDisallow: /a\nDisallow: /private/\n"
-	bothRules := []check{{"/a", false}, {"/private/x", false}, {"/b", true}}
-	firstRule := []check{{"/a", false}, {"/private/x", true}, {"/b", true}}
+	bothRules := []pathCheck{{"/a", false}, {"/private/x", false}, {"/b", true}}
+	firstRule := []pathCheck{{"/a", false}, {"/private/x", true}, {"/b", true}}
 	tests := []struct {
 		name       string
 		maxBytes   int
@@ -480,74 +482,74 @@ func TestFetchBody(t *testing.T) {
 		status     Status
 		httpStatus int
 		truncated  bool
-		checks     []check
+		checks     []pathCheck
 	}{
-		{"within the limit", 47, text(200, threeLines), Parsed, 200, false, bothRules},
-		{"line end past the limit", 46, text(200, threeLines), Parsed, 200, true, firstRule},
-		{"limit mid-line", 40, text(200, threeLines), Parsed, 200, true, firstRule},
-		{"gzip", 0, encoded("gzip", threeLines), Parsed, 200, false, bothRules},
-		{"x-gzip", 0, encoded("x-gzip", threeLines), Parsed, 200, false, bothRules},
-		{"deflate (zlib)", 0, encoded("deflate", threeLines), Parsed, 200, false, bothRules},
-		{"deflate (raw)", 0, encoded("raw-deflate", threeLines), Parsed, 200, false, bothRules},
-		{"deflate then gzip", 0, encoded("deflate, gzip", threeLines), Parsed, 200, false, bothRules},
-		{"identity", 0, encoded("identity", threeLines), Parsed, 200, false, bothRules},
-		{"gzip, limit on decoded bytes", 46, encoded("gzip", threeLines), Parsed, 200, true, firstRule},
+		{"within the limit", 47, respond(200, threeLines), Parsed, 200, false, bothRules},
+		{"line end past the limit", 46, respond(200, threeLines), Parsed, 200, true, firstRule},
+		{"limit mid-line", 40, respond(200, threeLines), Parsed, 200, true, firstRule},
+		{"gzip", 0, serveEncoded("gzip", threeLines), Parsed, 200, false, bothRules},
+		{"x-gzip", 0, serveEncoded("x-gzip", threeLines), Parsed, 200, false, bothRules},
+		{"deflate (zlib)", 0, serveEncoded("deflate", threeLines), Parsed, 200, false, bothRules},
+		{"deflate (rawResponse)", 0, serveEncoded("raw-deflate", threeLines), Parsed, 200, false, bothRules},
+		{"deflate then gzip", 0, serveEncoded("deflate, gzip", threeLines), Parsed, 200, false, bothRules},
+		{"identity", 0, serveEncoded("identity", threeLines), Parsed, 200, false, bothRules},
+		{"gzip, limit on decoded bytes", 46, serveEncoded("gzip", threeLines), Parsed, 200, true, firstRule},
 		{"gzip, empty body", 0, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Encoding", "gzip")
-		}, Parsed, 200, false, allowAll},
+		}, Parsed, 200, false, allowsEverything},
 		{"bad gzip", 0, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Encoding", "gzip")
 			io.WriteString(w, threeLines)
-		}, Unreachable, 200, false, refuseAll},
+		}, Unreachable, 200, false, refusesAllButRobotsTxt},
 		{"bad deflate", 0, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Encoding", "deflate")
 			io.WriteString(w, "\x78\x9c not deflate at all")
-		}, Unreachable, 200, false, refuseAll},
+		}, Unreachable, 200, false, refusesAllButRobotsTxt},
 		{"truncated gzip", 0, func(w http.ResponseWriter, r *http.Request) {
-			z := compress("gzip", threeLines)
+			z := compressed("gzip", threeLines)
 			w.Header().Set("Content-Encoding", "gzip")
 			w.Write(z[:len(z)-6])
-		}, Unreachable, 200, false, refuseAll},
+		}, Unreachable, 200, false, refusesAllButRobotsTxt},
 		{"corrupt gzip checksum", 0, func(w http.ResponseWriter, r *http.Request) {
-			z := compress("gzip", threeLines)
+			z := compressed("gzip", threeLines)
 			z[len(z)-5] ^= 0xff
 			w.Header().Set("Content-Encoding", "gzip")
 			w.Write(z)
-		}, Unreachable, 200, false, refuseAll},
+		}, Unreachable, 200, false, refusesAllButRobotsTxt},
 		{"unsupported coding", 0, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Encoding", "br")
 			io.WriteString(w, threeLines)
-		}, Unreachable, 200, false, refuseAll},
-		{"too many codings", 0, encoded("gzip, gzip, gzip, gzip, gzip", threeLines), Unreachable, 200, false, refuseAll},
-		{"cut short by the server", 0, raw("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n"+threeLines, nil), Unreachable, 200, false, refuseAll},
-		{"reset mid-body", 0, raw("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n"+threeLines, reset), Unreachable, 200, false, refuseAll},
-		{"bad chunking", 0, raw("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2f\r\n"+threeLines+"\r\nzz\r\n", nil), Unreachable, 200, false, refuseAll},
-		{"chunked, no last chunk", 0, raw("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2f\r\n"+threeLines+"\r\n", nil), Unreachable, 200, false, refuseAll},
-		{"chunked", 0, raw("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2f\r\n"+threeLines+"\r\n0\r\n\r\n", nil), Parsed, 200, false, bothRules},
-		{"malformed response", 0, raw("this is not HTTP\r\n\r\n", nil), Unreachable, 0, false, refuseAll},
-		{"closed before responding", 0, raw("", nil), Unreachable, 0, false, refuseAll},
-		{"reset before responding", 0, raw("", reset), Unreachable, 0, false, refuseAll},
+		}, Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"too many codings", 0, serveEncoded("gzip, gzip, gzip, gzip, gzip", threeLines), Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"cut short by the server", 0, rawResponse("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n"+threeLines, nil), Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"reset mid-body", 0, rawResponse("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n"+threeLines, resetConn), Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"bad chunking", 0, rawResponse("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2f\r\n"+threeLines+"\r\nzz\r\n", nil), Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"chunked, no last chunk", 0, rawResponse("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2f\r\n"+threeLines+"\r\n", nil), Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"chunked", 0, rawResponse("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2f\r\n"+threeLines+"\r\n0\r\n\r\n", nil), Parsed, 200, false, bothRules},
+		{"malformed response", 0, rawResponse("this is not HTTP\r\n\r\n", nil), Unreachable, 0, false, refusesAllButRobotsTxt},
+		{"closed before responding", 0, rawResponse("", nil), Unreachable, 0, false, refusesAllButRobotsTxt},
+		{"reset before responding", 0, rawResponse("", resetConn), Unreachable, 0, false, refusesAllButRobotsTxt},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := serve(t, tc.handler)
-			f := testFetcher()
+			srv := startServer(t, tc.handler)
+			f := newTestFetcher()
 			f.MaxBytes = tc.maxBytes
 			o := f.Fetch(context.Background(), srv.URL)
 			if o.Status != tc.status || o.HTTPStatus != tc.httpStatus || o.Truncated != tc.truncated {
-				t.Fatalf("Fetch = %s truncated %v, want %s %d truncated %v", describe(o), o.Truncated, tc.status, tc.httpStatus, tc.truncated)
+				t.Fatalf("Fetch = %s truncated %v, want %s %d truncated %v", describeOutcome(o), o.Truncated, tc.status, tc.httpStatus, tc.truncated)
 			}
 			if tc.status == Unreachable && (o.Error == "" || !strings.HasPrefix(o.Error, "robots: ") || o.Lifetime <= 0 || o.Lifetime > time.Hour) {
 				t.Errorf("Error, Lifetime = %q, %v, want a robots: error and a lifetime in (0, 1h]", o.Error, o.Lifetime)
 			}
-			checkDecisions(t, o, srv.URL, tc.checks)
+			checkOutcome(t, o, srv.URL, tc.checks)
 		})
 	}
 }
 
-// compress applies the codings listed, in order; "raw-deflate" is deflate
+// compressed applies the codings listed, in order; "raw-deflate" is deflate
 // without its zlib wrapper.
-func compress(codings, s string) []byte {
+func compressed(codings, s string) []byte {
 	data := []byte(s)
 	for c := range strings.SplitSeq(codings, ",") {
 		var buf bytes.Buffer
@@ -569,15 +571,15 @@ func compress(codings, s string) []byte {
 	return data
 }
 
-// encoded serves s with the codings listed.
-func encoded(codings, s string) http.HandlerFunc {
+// serveEncoded serves s with the codings listed.
+func serveEncoded(codings, s string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Accept-Encoding") != "gzip, deflate" {
 			http.Error(w, "the fetcher did not ask for gzip and deflate", http.StatusBadRequest)
 			return
 		}
 		w.Header().Set("Content-Encoding", strings.ReplaceAll(codings, "raw-deflate", "deflate"))
-		w.Write(compress(codings, s))
+		w.Write(compressed(codings, s))
 	}
 }
 
@@ -588,30 +590,30 @@ func TestFetchDefaultLimit(t *testing.T) {
 		body.WriteString("# padding to push the next rule past 500 KiB\n")
 	}
 	body.WriteString("Disallow: /late/\n")
-	srv := serve(t, text(200, body.String()))
-	o := testFetcher().Fetch(context.Background(), srv.URL)
+	srv := startServer(t, respond(200, body.String()))
+	o := newTestFetcher().Fetch(context.Background(), srv.URL)
 	if o.Status != Parsed || !o.Truncated {
-		t.Fatalf("Fetch = %s truncated %v, want parsed and truncated", describe(o), o.Truncated)
+		t.Fatalf("Fetch = %s truncated %v, want parsed and truncated", describeOutcome(o), o.Truncated)
 	}
-	checkDecisions(t, o, srv.URL, []check{{"/early/a", false}, {"/late/a", true}})
+	checkOutcome(t, o, srv.URL, []pathCheck{{"/early/a", false}, {"/late/a", true}})
 
-	f := testFetcher()
+	f := newTestFetcher()
 	f.MaxBytes = 1 << 20
 	o = f.Fetch(context.Background(), srv.URL)
 	if o.Status != Parsed || o.Truncated {
-		t.Fatalf("Fetch with MaxBytes 1 MiB = %s truncated %v, want parsed whole", describe(o), o.Truncated)
+		t.Fatalf("Fetch with MaxBytes 1 MiB = %s truncated %v, want parsed whole", describeOutcome(o), o.Truncated)
 	}
-	checkDecisions(t, o, srv.URL, []check{{"/early/a", false}, {"/late/a", false}})
+	checkOutcome(t, o, srv.URL, []pathCheck{{"/early/a", false}, {"/late/a", false}})
 }
 
 // TestFetchGzipBomb serves a gzip stream that decodes to 10 GiB and checks
 // that the Fetcher reads only what MaxBytes needs.
 func TestFetchGzipBomb(t *testing.T) {
-	head := compress("gzip", testRobots)
+	head := compressed("gzip", fetchRobots)
 	// A gzip stream may hold several members back to back; each of these
 	// decodes to 1 MiB of comment lines.
-	padding := compress("gzip", strings.Repeat("#\n", 1<<19))
-	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+	padding := compressed("gzip", strings.Repeat("#\n", 1<<19))
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Encoding", "gzip")
 		w.Write(head)
 		for range 10 << 10 {
@@ -628,11 +630,11 @@ func TestFetchGzipBomb(t *testing.T) {
 		}
 		return resp, err
 	})}
-	o := (&Fetcher{Client: client, UserAgent: testAgent}).Fetch(context.Background(), srv.URL)
+	o := (&Fetcher{Client: client, UserAgent: fetchAgent}).Fetch(context.Background(), srv.URL)
 	if o.Status != Parsed || !o.Truncated {
-		t.Fatalf("Fetch = %s truncated %v, want parsed and truncated", describe(o), o.Truncated)
+		t.Fatalf("Fetch = %s truncated %v, want parsed and truncated", describeOutcome(o), o.Truncated)
 	}
-	checkDecisions(t, o, srv.URL, rulesOfTestRobots)
+	checkOutcome(t, o, srv.URL, rulesOfFetchRobots)
 	// 500 KiB of decoded text takes about 1 KiB of this stream; reading
 	// ahead adds a few buffers. A whole 10 GiB would be 10 MiB and more.
 	if n := read.Load(); n > 256<<10 {
@@ -674,7 +676,7 @@ func TestFetchTimeout(t *testing.T) {
 			http.Redirect(w, r, fmt.Sprintf("/hop/%d", hop+1), http.StatusFound)
 			return
 		}
-		io.WriteString(w, testRobots)
+		io.WriteString(w, fetchRobots)
 	}
 	tests := []struct {
 		name       string
@@ -692,7 +694,7 @@ func TestFetchTimeout(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := serve(t, tc.handler)
+			srv := startServer(t, tc.handler)
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			switch {
@@ -701,12 +703,12 @@ func TestFetchTimeout(t *testing.T) {
 			case tc.cancelAt > 0:
 				time.AfterFunc(tc.cancelAt, cancel)
 			}
-			f := &Fetcher{UserAgent: testAgent, Timeout: timeout}
+			f := &Fetcher{UserAgent: fetchAgent, Timeout: timeout}
 			start := time.Now()
 			o := f.Fetch(ctx, srv.URL)
 			elapsed := time.Since(start)
 			if o.Status != Unreachable || o.HTTPStatus != tc.httpStatus || o.Lifetime != tc.lifetime {
-				t.Fatalf("Fetch = %s, want unreachable %d with lifetime %v", describe(o), tc.httpStatus, tc.lifetime)
+				t.Fatalf("Fetch = %s, want unreachable %d with lifetime %v", describeOutcome(o), tc.httpStatus, tc.lifetime)
 			}
 			if limit := timeout + time.Second; elapsed > limit {
 				t.Errorf("Fetch took %v, want under %v", elapsed, limit)
@@ -714,7 +716,7 @@ func TestFetchTimeout(t *testing.T) {
 			if tc.cancelAt != 0 && elapsed >= timeout {
 				t.Errorf("Fetch took %v after ctx was cancelled, want under the %v timeout", elapsed, timeout)
 			}
-			checkDecisions(t, o, srv.URL, refuseAll)
+			checkOutcome(t, o, srv.URL, refusesAllButRobotsTxt)
 		})
 	}
 }
@@ -738,7 +740,7 @@ func TestFetchNetworkFailures(t *testing.T) {
 		},
 	}}).DialContext}}
 
-	tlsServer := httptest.NewTLSServer(text(200, testRobots))
+	tlsServer := httptest.NewTLSServer(respond(200, fetchRobots))
 	t.Cleanup(tlsServer.Close)
 
 	tests := []struct {
@@ -753,25 +755,25 @@ func TestFetchNetworkFailures(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f := &Fetcher{Client: tc.client, UserAgent: testAgent, Timeout: 5 * time.Second}
+			f := &Fetcher{Client: tc.client, UserAgent: fetchAgent, Timeout: 5 * time.Second}
 			o := f.Fetch(context.Background(), tc.pageURL)
 			if o.Status != Unreachable || o.HTTPStatus != 0 || o.Lifetime != time.Hour {
-				t.Fatalf("Fetch = %s, want unreachable 0 with lifetime 1h", describe(o))
+				t.Fatalf("Fetch = %s, want unreachable 0 with lifetime 1h", describeOutcome(o))
 			}
 			if !strings.HasPrefix(o.Error, "robots: ") || !strings.Contains(o.Error, tc.errorText) {
 				t.Errorf("Error = %q, want it to mention %q", o.Error, tc.errorText)
 			}
 			base, _ := RobotsURL(tc.pageURL)
-			checkDecisions(t, o, strings.TrimSuffix(base, "/robots.txt"), refuseAll)
+			checkOutcome(t, o, strings.TrimSuffix(base, "/robots.txt"), refusesAllButRobotsTxt)
 		})
 	}
 	t.Run("trusted certificate", func(t *testing.T) {
-		f := &Fetcher{Client: tlsServer.Client(), UserAgent: testAgent}
+		f := &Fetcher{Client: tlsServer.Client(), UserAgent: fetchAgent}
 		o := f.Fetch(context.Background(), tlsServer.URL+"/page")
 		if o.Status != Parsed {
-			t.Fatalf("Fetch = %s, want parsed", describe(o))
+			t.Fatalf("Fetch = %s, want parsed", describeOutcome(o))
 		}
-		checkDecisions(t, o, tlsServer.URL, rulesOfTestRobots)
+		checkOutcome(t, o, tlsServer.URL, rulesOfFetchRobots)
 	})
 }
 
@@ -789,7 +791,7 @@ func TestFetchPageURLs(t *testing.T) {
 		"file:///etc/passwd",
 		"mailto:webmaster@example.com",
 		"javascript:alert(1)",
-		"data:text/plain,hello",
+		"data:respond/plain,hello",
 		"ws://example.com/socket",
 		"/relative/path",
 		"relative",
@@ -804,16 +806,16 @@ func TestFetchPageURLs(t *testing.T) {
 	}
 	for _, pageURL := range tests {
 		t.Run(pageURL, func(t *testing.T) {
-			f := &Fetcher{Client: failingClient(t), UserAgent: testAgent}
+			f := &Fetcher{Client: failingClient(t), UserAgent: fetchAgent}
 			o := f.Fetch(context.Background(), pageURL)
 			if o.Status != Unreachable || o.HTTPStatus != 0 || o.Robots != nil {
-				t.Fatalf("Fetch(%q) = %s, want unreachable 0", pageURL, describe(o))
+				t.Fatalf("Fetch(%q) = %s, want unreachable 0", pageURL, describeOutcome(o))
 			}
 			if o.Lifetime <= 0 || o.Lifetime > time.Hour || o.Error == "" || o.FinalURL != "" {
-				t.Errorf("Fetch(%q) = %s, want a lifetime in (0, 1h], an error and nothing sent", pageURL, describe(o))
+				t.Errorf("Fetch(%q) = %s, want a lifetime in (0, 1h], an error and nothing sent", pageURL, describeOutcome(o))
 			}
-			if o.IsAllowed(testAgent, "https://example.com/page") {
-				t.Errorf("IsAllowed(%q, %q) = true, want false", testAgent, "https://example.com/page")
+			if o.IsAllowed(fetchAgent, "https://example.com/page") {
+				t.Errorf("IsAllowed(%q, %q) = true, want false", fetchAgent, "https://example.com/page")
 			}
 		})
 	}
@@ -835,26 +837,26 @@ func TestFetchRequest(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.pageURL, func(t *testing.T) {
 			got = nil
-			o := (&Fetcher{Client: client, UserAgent: testAgent}).Fetch(context.Background(), tc.pageURL)
-			if want := []string{tc.want + " " + testAgent}; len(got) != 1 || got[0] != want[0] {
+			o := (&Fetcher{Client: client, UserAgent: fetchAgent}).Fetch(context.Background(), tc.pageURL)
+			if want := []string{tc.want + " " + fetchAgent}; len(got) != 1 || got[0] != want[0] {
 				t.Errorf("Fetch(%q) sent %q, want %q", tc.pageURL, got, want)
 			}
 			if o.Status != Unavailable {
-				t.Errorf("Fetch(%q) = %s, want unavailable", tc.pageURL, describe(o))
+				t.Errorf("Fetch(%q) = %s, want unavailable", tc.pageURL, describeOutcome(o))
 			}
 		})
 	}
 	t.Run("no UserAgent", func(t *testing.T) {
 		o := (&Fetcher{Client: failingClient(t)}).Fetch(context.Background(), "http://example.com/")
 		if o.Status != Unreachable || o.Lifetime != 0 || !strings.Contains(o.Error, "UserAgent") {
-			t.Errorf("Fetch without UserAgent = %s, want unreachable, lifetime 0, an error naming UserAgent", describe(o))
+			t.Errorf("Fetch without UserAgent = %s, want unreachable, lifetime 0, an error naming UserAgent", describeOutcome(o))
 		}
 	})
 	t.Run("nil ctx", func(t *testing.T) {
 		//lint:ignore SA1012 a nil ctx must not panic
-		o := (&Fetcher{Client: client, UserAgent: testAgent}).Fetch(nil, "http://example.com/")
+		o := (&Fetcher{Client: client, UserAgent: fetchAgent}).Fetch(nil, "http://example.com/")
 		if o.Status != Unavailable {
-			t.Errorf("Fetch(nil, ...) = %s, want unavailable", describe(o))
+			t.Errorf("Fetch(nil, ...) = %s, want unavailable", describeOutcome(o))
 		}
 	})
 }
@@ -914,27 +916,27 @@ func TestFetchLifetime(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Date", date)
 				for i := 0; i+1 < len(tc.headers); i += 2 {
 					w.Header().Add(tc.headers[i], tc.headers[i+1])
 				}
 				w.WriteHeader(tc.status)
-				io.WriteString(w, testRobots)
+				io.WriteString(w, fetchRobots)
 			})
-			o := testFetcher().Fetch(context.Background(), srv.URL)
+			o := newTestFetcher().Fetch(context.Background(), srv.URL)
 			if o.HTTPStatus != tc.status || o.Lifetime != tc.lifetime {
-				t.Errorf("Fetch = %s, want status %d with lifetime %v", describe(o), tc.status, tc.lifetime)
+				t.Errorf("Fetch = %s, want status %d with lifetime %v", describeOutcome(o), tc.status, tc.lifetime)
 			}
 		})
 	}
 	t.Run("Expires without Date", func(t *testing.T) {
-		srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 			w.Header()["Date"] = nil // the server adds none
 			w.Header().Set("Expires", time.Now().Add(2*time.Hour).UTC().Format(http.TimeFormat))
-			io.WriteString(w, testRobots)
+			io.WriteString(w, fetchRobots)
 		})
-		o := testFetcher().Fetch(context.Background(), srv.URL)
+		o := newTestFetcher().Fetch(context.Background(), srv.URL)
 		if d := o.Lifetime - 2*time.Hour; d > time.Second || d < -5*time.Second {
 			t.Errorf("Lifetime = %v, want about 2h measured from our clock", o.Lifetime)
 		}
@@ -942,7 +944,7 @@ func TestFetchLifetime(t *testing.T) {
 }
 
 func TestOutcomeDecisions(t *testing.T) {
-	parsed := &Outcome{Status: Parsed, HTTPStatus: 200, Robots: Parse([]byte(testRobots))}
+	parsed := &Outcome{Status: Parsed, HTTPStatus: 200, Robots: Parse([]byte(fetchRobots))}
 	tests := []struct {
 		name    string
 		outcome *Outcome
@@ -971,12 +973,12 @@ func TestOutcomeDecisions(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := tc.outcome.IsAllowed(testAgent, tc.url); got != tc.allowed {
-				t.Errorf("IsAllowed(%q, %q) = %v, want %v", testAgent, tc.url, got, tc.allowed)
+			if got := tc.outcome.IsAllowed(fetchAgent, tc.url); got != tc.allowed {
+				t.Errorf("IsAllowed(%q, %q) = %v, want %v", fetchAgent, tc.url, got, tc.allowed)
 			}
-			d := tc.outcome.Explain(testAgent, tc.url)
+			d := tc.outcome.Explain(fetchAgent, tc.url)
 			if d.Allowed != tc.allowed || d.Reason != tc.reason {
-				t.Errorf("Explain(%q, %q) = %+v, want Allowed %v, Reason %v", testAgent, tc.url, d, tc.allowed, tc.reason)
+				t.Errorf("Explain(%q, %q) = %+v, want Allowed %v, Reason %v", fetchAgent, tc.url, d, tc.allowed, tc.reason)
 			}
 		})
 	}
@@ -992,18 +994,18 @@ func TestOutcomeJSON(t *testing.T) {
 	}
 	big.WriteString("Disallow: /last/\n")
 	routes := map[string]http.HandlerFunc{
-		"parsed":      text(200, "User-agent: ExampleBot\nDisallow: /nobot/\nCrawl-delay: 2\n\nUser-agent: *\nDisallow: /private/\nAllow: /private/ok\n\nSitemap: https://example.com/sitemap.xml\n"),
-		"unavailable": text(404, ""),
-		"unreachable": text(503, ""),
-		"big":         text(200, big.String()),
+		"parsed":      respond(200, "User-agent: ExampleBot\nDisallow: /nobot/\nCrawl-delay: 2\n\nUser-agent: *\nDisallow: /private/\nAllow: /private/ok\n\nSitemap: https://example.com/sitemap.xml\n"),
+		"unavailable": respond(404, ""),
+		"unreachable": respond(503, ""),
+		"big":         respond(200, big.String()),
 	}
 	for name, h := range routes {
 		t.Run(name, func(t *testing.T) {
-			srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Cache-Control", "max-age=1234")
 				h(w, r)
 			})
-			f := testFetcher()
+			f := newTestFetcher()
 			f.MaxBytes = 1 << 20
 			o := f.Fetch(context.Background(), srv.URL)
 			data, err := json.Marshal(o)
@@ -1017,12 +1019,12 @@ func TestOutcomeJSON(t *testing.T) {
 			if back.Status != o.Status || back.HTTPStatus != o.HTTPStatus || back.Lifetime != o.Lifetime ||
 				back.URL != o.URL || back.FinalURL != o.FinalURL || back.Redirects != o.Redirects ||
 				back.Truncated != o.Truncated || back.Error != o.Error || !back.FetchedAt.Equal(o.FetchedAt) {
-				t.Errorf("round trip changed the outcome:\n got %s at %v\nwant %s at %v", describe(&back), back.FetchedAt, describe(o), o.FetchedAt)
+				t.Errorf("round trip changed the outcome:\n got %s at %v\nwant %s at %v", describeOutcome(&back), back.FetchedAt, describeOutcome(o), o.FetchedAt)
 			}
 			if (back.Robots == nil) != (o.Robots == nil) || back.Robots.String() != o.Robots.String() {
 				t.Errorf("round trip changed Robots:\n got %q\nwant %q", back.Robots.String(), o.Robots.String())
 			}
-			agents := []string{testAgent, "OtherBot/2.0", ""}
+			agents := []string{fetchAgent, "OtherBot/2.0", ""}
 			paths := []string{"/", "/private/a", "/private/ok", "/nobot/x", "/public", "/robots.txt", "/generated/7/x", "/last/x", "relative"}
 			for _, agent := range agents {
 				for _, p := range paths {
@@ -1073,7 +1075,7 @@ type hostServer struct {
 func newHostServer(t *testing.T, h func(w http.ResponseWriter, r *http.Request)) *hostServer {
 	t.Helper()
 	s := &hostServer{requests: make(map[string]int)}
-	s.srv = serve(t, func(w http.ResponseWriter, r *http.Request) {
+	s.srv = startServer(t, func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
 		s.requests[r.Host]++
 		s.mu.Unlock()
@@ -1106,11 +1108,11 @@ func (s *hostServer) total() int {
 }
 
 func (s *hostServer) cache() *Cache {
-	return &Cache{Fetcher: Fetcher{Client: s.client, UserAgent: testAgent, Timeout: 5 * time.Second}}
+	return &Cache{Fetcher: Fetcher{Client: s.client, UserAgent: fetchAgent, Timeout: 5 * time.Second}}
 }
 
-// perHostRobots disallows /<first label of the host>/ and /private/.
-func perHostRobots(w http.ResponseWriter, r *http.Request) {
+// servePerHostRobots disallows /<first label of the host>/ and /private/.
+func servePerHostRobots(w http.ResponseWriter, r *http.Request) {
 	label, _, _ := strings.Cut(r.Host, ".")
 	fmt.Fprintf(w, "User-agent: *\nDisallow: /private/\nDisallow: /%s/\n", label)
 }
@@ -1120,20 +1122,20 @@ func perHostRobots(w http.ResponseWriter, r *http.Request) {
 func TestCacheOneFetchPerOrigin(t *testing.T) {
 	const goroutines = 1000
 	var requests atomic.Int32
-	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 		requests.Add(1)
 		time.Sleep(50 * time.Millisecond) // keep the fetch in flight while the others arrive
-		io.WriteString(w, testRobots)
+		io.WriteString(w, fetchRobots)
 	})
-	cache := &Cache{Fetcher: Fetcher{UserAgent: testAgent}}
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}
 	start := make(chan struct{})
 	var wg sync.WaitGroup
 	var wrong atomic.Int32
 	for i := range goroutines {
 		wg.Go(func() {
 			<-start
-			c := rulesOfTestRobots[i%len(rulesOfTestRobots)]
-			if cache.IsAllowed(context.Background(), testAgent, srv.URL+c.path) != c.allowed {
+			c := rulesOfFetchRobots[i%len(rulesOfFetchRobots)]
+			if cache.IsAllowed(context.Background(), fetchAgent, srv.URL+c.path) != c.allowed {
 				wrong.Add(1)
 			}
 		})
@@ -1153,7 +1155,7 @@ func TestCacheManyOrigins(t *testing.T) {
 	const origins, perOrigin = 25, 40
 	hs := newHostServer(t, func(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(20 * time.Millisecond)
-		perHostRobots(w, r)
+		servePerHostRobots(w, r)
 	})
 	cache := hs.cache()
 	start := make(chan struct{})
@@ -1164,9 +1166,9 @@ func TestCacheManyOrigins(t *testing.T) {
 			<-start
 			host := fmt.Sprintf("site%d.test", i%origins)
 			ctx := context.Background()
-			if cache.IsAllowed(ctx, testAgent, "http://"+host+"/site"+strconv.Itoa(i%origins)+"/page") ||
-				cache.IsAllowed(ctx, testAgent, "http://"+host+"/private/x") ||
-				!cache.IsAllowed(ctx, testAgent, "http://"+host+"/public/x") {
+			if cache.IsAllowed(ctx, fetchAgent, "http://"+host+"/site"+strconv.Itoa(i%origins)+"/page") ||
+				cache.IsAllowed(ctx, fetchAgent, "http://"+host+"/private/x") ||
+				!cache.IsAllowed(ctx, fetchAgent, "http://"+host+"/public/x") {
 				wrong.Add(1)
 			}
 		})
@@ -1200,17 +1202,17 @@ func TestCacheLifetime(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var requests atomic.Int32
-			srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 				requests.Add(1)
 				if tc.cacheControl != "" {
 					w.Header().Set("Cache-Control", tc.cacheControl)
 				}
 				w.WriteHeader(tc.status)
-				io.WriteString(w, testRobots)
+				io.WriteString(w, fetchRobots)
 			})
-			cache := &Cache{Fetcher: Fetcher{UserAgent: testAgent}}
+			cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}
 			for range tc.asks {
-				cache.IsAllowed(context.Background(), testAgent, srv.URL+"/page")
+				cache.IsAllowed(context.Background(), fetchAgent, srv.URL+"/page")
 			}
 			if n := int(requests.Load()); n != tc.want {
 				t.Errorf("%d questions caused %d requests, want %d", tc.asks, n, tc.want)
@@ -1219,15 +1221,15 @@ func TestCacheLifetime(t *testing.T) {
 	}
 	t.Run("stale entry refetched", func(t *testing.T) {
 		var requests atomic.Int32
-		srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 			requests.Add(1)
-			io.WriteString(w, testRobots)
+			io.WriteString(w, fetchRobots)
 		})
 		store := &MemoryStore{}
 		stale := &Outcome{Status: Unavailable, HTTPStatus: 404, Lifetime: time.Hour, FetchedAt: time.Now().Add(-2 * time.Hour)}
 		store.Put(context.Background(), srv.URL, &CacheEntry{Outcome: stale})
-		cache := &Cache{Fetcher: Fetcher{UserAgent: testAgent}, Store: store}
-		if cache.IsAllowed(context.Background(), testAgent, srv.URL+"/private/a") {
+		cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+		if cache.IsAllowed(context.Background(), fetchAgent, srv.URL+"/private/a") {
 			t.Errorf("IsAllowed on a stale allow-all entry = true, want the refetched rules to refuse")
 		}
 		if requests.Load() != 1 {
@@ -1239,17 +1241,17 @@ func TestCacheLifetime(t *testing.T) {
 func TestCacheWaiterCancel(t *testing.T) {
 	release := make(chan struct{})
 	var requests atomic.Int32
-	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 		requests.Add(1)
 		<-release
-		io.WriteString(w, testRobots)
+		io.WriteString(w, fetchRobots)
 	})
-	cache := &Cache{Fetcher: Fetcher{UserAgent: testAgent}}
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}
 
 	// The first caller gives up while the fetch is in flight.
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	d := cache.Explain(ctx, testAgent, srv.URL+"/public/a")
+	d := cache.Explain(ctx, fetchAgent, srv.URL+"/public/a")
 	if d.Allowed || d.Reason != ReasonUnreachable {
 		t.Errorf("Explain after ctx ended = %+v, want refused as unreachable", d)
 	}
@@ -1259,7 +1261,7 @@ func TestCacheWaiterCancel(t *testing.T) {
 
 	// A second caller joins the same fetch, which goes on.
 	answer := make(chan bool)
-	go func() { answer <- cache.IsAllowed(context.Background(), testAgent, srv.URL+"/public/a") }()
+	go func() { answer <- cache.IsAllowed(context.Background(), fetchAgent, srv.URL+"/public/a") }()
 	time.Sleep(20 * time.Millisecond)
 	close(release)
 	if !<-answer {
@@ -1268,7 +1270,7 @@ func TestCacheWaiterCancel(t *testing.T) {
 	if n := requests.Load(); n != 1 {
 		t.Errorf("%d requests, want 1: the cancelled caller must not cancel or repeat the fetch", n)
 	}
-	if cache.IsAllowed(context.Background(), testAgent, srv.URL+"/private/a") || requests.Load() != 1 {
+	if cache.IsAllowed(context.Background(), fetchAgent, srv.URL+"/private/a") || requests.Load() != 1 {
 		t.Errorf("the fetched outcome was not kept")
 	}
 }
@@ -1308,12 +1310,12 @@ func TestMemoryStoreLRU(t *testing.T) {
 }
 
 func TestCacheEviction(t *testing.T) {
-	hs := newHostServer(t, perHostRobots)
+	hs := newHostServer(t, servePerHostRobots)
 	cache := hs.cache()
 	cache.Store = &MemoryStore{MaxOrigins: 2}
 	ctx := context.Background()
 	for _, host := range []string{"a.test", "b.test", "a.test", "c.test", "a.test", "b.test"} {
-		cache.IsAllowed(ctx, testAgent, "http://"+host+"/x")
+		cache.IsAllowed(ctx, fetchAgent, "http://"+host+"/x")
 	}
 	// b was evicted by c, so it was fetched twice; a stayed.
 	for host, want := range map[string]int{"a.test": 1, "b.test": 2, "c.test": 1} {
@@ -1327,7 +1329,7 @@ func TestCacheEviction(t *testing.T) {
 func TestCache30DayRule(t *testing.T) {
 	const day = 24 * time.Hour
 	now := time.Now().UTC()
-	parsed := &Outcome{Status: Parsed, HTTPStatus: 200, Robots: Parse([]byte(testRobots)), Lifetime: day, FetchedAt: now.Add(-40 * day)}
+	parsed := &Outcome{Status: Parsed, HTTPStatus: 200, Robots: Parse([]byte(fetchRobots)), Lifetime: day, FetchedAt: now.Add(-40 * day)}
 	unavailable := &Outcome{Status: Unavailable, HTTPStatus: 404, Lifetime: day, FetchedAt: now.Add(-40 * day)}
 	unreachable := func(since time.Duration) *Outcome {
 		return &Outcome{Status: Unreachable, HTTPStatus: 503, Lifetime: time.Hour, FetchedAt: now.Add(-2 * time.Hour)}
@@ -1336,48 +1338,48 @@ func TestCache30DayRule(t *testing.T) {
 		name       string
 		seed       *CacheEntry
 		status     int // what the server answers now
-		checks     []check
+		checks     []pathCheck
 		lastReach  *Outcome
 		sinceAbout time.Duration // UnreachableSince is about now minus this; -1: zero
 	}{
 		{"31 days, last parsed copy kept", &CacheEntry{Outcome: unreachable(31 * day), LastReachable: parsed, UnreachableSince: now.Add(-31 * day)},
-			503, rulesOfTestRobots, parsed, 31 * day},
+			503, rulesOfFetchRobots, parsed, 31 * day},
 		{"31 days, last reachable was unavailable", &CacheEntry{Outcome: unreachable(31 * day), LastReachable: unavailable, UnreachableSince: now.Add(-31 * day)},
-			503, allowAll, unavailable, 31 * day},
+			503, allowsEverything, unavailable, 31 * day},
 		{"31 days, nothing known: unavailable", &CacheEntry{Outcome: unreachable(31 * day), UnreachableSince: now.Add(-31 * day)},
-			503, allowAll, nil, 31 * day},
+			503, allowsEverything, nil, 31 * day},
 		{"29 days: still refused", &CacheEntry{Outcome: unreachable(29 * day), LastReachable: parsed, UnreachableSince: now.Add(-29 * day)},
-			503, refuseAll, parsed, 29 * day},
+			503, refusesAllButRobotsTxt, parsed, 29 * day},
 		{"parsed copy goes stale, server fails: a new run begins", &CacheEntry{Outcome: parsed},
-			503, refuseAll, parsed, 0},
+			503, refusesAllButRobotsTxt, parsed, 0},
 		{"network failures count too", &CacheEntry{Outcome: unreachable(31 * day), LastReachable: parsed, UnreachableSince: now.Add(-31 * day)},
-			-1, rulesOfTestRobots, parsed, 31 * day},
+			-1, rulesOfFetchRobots, parsed, 31 * day},
 		{"recovered after 31 days", &CacheEntry{Outcome: unreachable(31 * day), UnreachableSince: now.Add(-31 * day)},
-			200, rulesOfTestRobots, nil, -1},
+			200, rulesOfFetchRobots, nil, -1},
 		{"recovered with a 404", &CacheEntry{Outcome: unreachable(31 * day), LastReachable: parsed, UnreachableSince: now.Add(-31 * day)},
-			404, allowAll, nil, -1},
+			404, allowsEverything, nil, -1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 				if tc.status < 0 {
-					raw("", reset)(w, r)
+					rawResponse("", resetConn)(w, r)
 					return
 				}
 				w.WriteHeader(tc.status)
-				io.WriteString(w, testRobots)
+				io.WriteString(w, fetchRobots)
 			})
 			store := &MemoryStore{}
 			store.Put(context.Background(), srv.URL, tc.seed)
-			cache := &Cache{Fetcher: Fetcher{UserAgent: testAgent}, Store: store}
+			cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
 			for _, c := range tc.checks {
-				if got := cache.IsAllowed(context.Background(), testAgent, srv.URL+c.path); got != c.allowed {
-					t.Errorf("IsAllowed(%q, %q) = %v, want %v", testAgent, srv.URL+c.path, got, c.allowed)
+				if got := cache.IsAllowed(context.Background(), fetchAgent, srv.URL+c.path); got != c.allowed {
+					t.Errorf("IsAllowed(%q, %q) = %v, want %v", fetchAgent, srv.URL+c.path, got, c.allowed)
 				}
 			}
 			e, _ := store.Get(context.Background(), srv.URL)
 			if e.LastReachable != tc.lastReach {
-				t.Errorf("LastReachable = %v, want %v", describe(e.LastReachable), describe(tc.lastReach))
+				t.Errorf("LastReachable = %v, want %v", describeOutcome(e.LastReachable), describeOutcome(tc.lastReach))
 			}
 			switch since := time.Since(e.UnreachableSince); {
 			case tc.sinceAbout < 0 && !e.UnreachableSince.IsZero():
@@ -1390,23 +1392,37 @@ func TestCache30DayRule(t *testing.T) {
 				t.Fatalf("Outcome: %v", err)
 			}
 			if tc.name == "31 days, nothing known: unavailable" && (o.Status != Unavailable || !strings.Contains(o.Error, "30 days")) {
-				t.Errorf("Outcome = %s, want unavailable with an error saying why", describe(o))
+				t.Errorf("Outcome = %s, want unavailable with an error saying why", describeOutcome(o))
 			}
 		})
 	}
 }
 
-func TestCacheCrawlDelay(t *testing.T) {
-	srv := serve(t, text(200, "User-agent: examplebot\nCrawl-delay: 2.5\nDisallow: /x/\n\nUser-agent: *\nDisallow: /private/\n"))
-	cache := &Cache{Fetcher: Fetcher{UserAgent: testAgent}}
+func TestCacheWithoutUserAgent(t *testing.T) {
+	cache := &Cache{Fetcher: Fetcher{Client: failingClient(t)}}
 	ctx := context.Background()
-	if d, ok := cache.CrawlDelay(ctx, testAgent, srv.URL+"/a"); d != 2500*time.Millisecond || !ok {
-		t.Errorf("CrawlDelay(%q) = %v, %v, want 2.5s, true", testAgent, d, ok)
+	if cache.IsAllowed(ctx, fetchAgent, "https://example.com/page") {
+		t.Errorf("IsAllowed without a UserAgent = true, want false")
+	}
+	if _, err := cache.Outcome(ctx, "https://example.com/page"); err == nil || !strings.Contains(err.Error(), "UserAgent") {
+		t.Errorf("Outcome without a UserAgent: err = %v, want one naming UserAgent", err)
+	}
+	if d := cache.Explain(ctx, fetchAgent, "https://example.com/page"); d.Allowed || d.Reason != ReasonUnreachable {
+		t.Errorf("Explain without a UserAgent = %+v, want refused as unreachable", d)
+	}
+}
+
+func TestCacheCrawlDelay(t *testing.T) {
+	srv := startServer(t, respond(200, "User-agent: examplebot\nCrawl-delay: 2.5\nDisallow: /x/\n\nUser-agent: *\nDisallow: /private/\n"))
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}
+	ctx := context.Background()
+	if d, ok := cache.CrawlDelay(ctx, fetchAgent, srv.URL+"/a"); d != 2500*time.Millisecond || !ok {
+		t.Errorf("CrawlDelay(%q) = %v, %v, want 2.5s, true", fetchAgent, d, ok)
 	}
 	if d, ok := cache.CrawlDelay(ctx, "OtherBot", srv.URL+"/a"); d != 0 || ok {
 		t.Errorf("CrawlDelay(%q) = %v, %v, want 0, false", "OtherBot", d, ok)
 	}
-	if d, ok := cache.CrawlDelay(ctx, testAgent, "ftp://example.com/"); d != 0 || ok {
+	if d, ok := cache.CrawlDelay(ctx, fetchAgent, "ftp://example.com/"); d != 0 || ok {
 		t.Errorf("CrawlDelay for ftp = %v, %v, want 0, false", d, ok)
 	}
 }
@@ -1451,19 +1467,19 @@ func (s *jsonStore) Put(_ context.Context, origin string, e *CacheEntry) error {
 
 func TestCacheSharedStore(t *testing.T) {
 	var requests atomic.Int32
-	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 		requests.Add(1)
-		io.WriteString(w, testRobots)
+		io.WriteString(w, fetchRobots)
 	})
 	store := &jsonStore{}
 	// Two caches stand for two machines sharing the store.
-	first := &Cache{Fetcher: Fetcher{UserAgent: testAgent}, Store: store}
-	second := &Cache{Fetcher: Fetcher{UserAgent: testAgent}, Store: store}
+	first := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+	second := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
 	ctx := context.Background()
 	for _, cache := range []*Cache{first, second} {
-		for _, c := range rulesOfTestRobots {
-			if got := cache.IsAllowed(ctx, testAgent, srv.URL+c.path); got != c.allowed {
-				t.Errorf("IsAllowed(%q, %q) = %v, want %v", testAgent, srv.URL+c.path, got, c.allowed)
+		for _, c := range rulesOfFetchRobots {
+			if got := cache.IsAllowed(ctx, fetchAgent, srv.URL+c.path); got != c.allowed {
+				t.Errorf("IsAllowed(%q, %q) = %v, want %v", fetchAgent, srv.URL+c.path, got, c.allowed)
 			}
 		}
 	}
@@ -1476,7 +1492,7 @@ func TestCacheSharedStore(t *testing.T) {
 }
 
 func TestCacheURLForms(t *testing.T) {
-	hs := newHostServer(t, perHostRobots)
+	hs := newHostServer(t, servePerHostRobots)
 	cache := hs.cache()
 	ctx := context.Background()
 	same := []string{
@@ -1489,28 +1505,27 @@ func TestCacheURLForms(t *testing.T) {
 		"http://user:pw@example.test/d",
 	}
 	for _, u := range same {
-		if !cache.IsAllowed(ctx, testAgent, u) {
+		if !cache.IsAllowed(ctx, fetchAgent, u) {
 			t.Errorf("IsAllowed(%q) = false, want true", u)
 		}
 	}
 	if n := hs.total(); n != 1 {
 		t.Errorf("%d forms of one origin caused %d requests, want 1", len(same), n)
 	}
-	cache.IsAllowed(ctx, testAgent, "http://example.test:8080/a")
-	cache.IsAllowed(ctx, testAgent, "https://example.test/a")
+	cache.IsAllowed(ctx, fetchAgent, "http://example.test:8080/a")
 	if n := hs.count("example.test:8080"); n != 1 {
 		t.Errorf("another port: %d requests, want 1", n)
 	}
 	for _, u := range []string{"ftp://example.test/a", "/relative", "", "mailto:x@example.test", "http:///nohost"} {
-		if cache.IsAllowed(ctx, testAgent, u) {
+		if cache.IsAllowed(ctx, fetchAgent, u) {
 			t.Errorf("IsAllowed(%q) = true, want false", u)
 		}
 		if _, err := cache.Outcome(ctx, u); !errors.Is(err, ErrNoOrigin) {
 			t.Errorf("Outcome(%q): err = %v, want ErrNoOrigin", u, err)
 		}
 	}
-	if n := hs.total(); n != 3 {
-		t.Errorf("non-http URLs caused requests: %d in all, want 3", n)
+	if n := hs.total(); n != 2 {
+		t.Errorf("non-http URLs caused requests: %d in all, want 2", n)
 	}
 }
 
@@ -1565,6 +1580,10 @@ func TestParseHTTPDate(t *testing.T) {
 		{"Thursday, 01-Jan-75 00:00:00 GMT", time.Date(2075, 1, 1, 0, 0, 0, 0, time.UTC)},
 		{"Thursday, 01-Jan-76 00:00:00 GMT", time.Date(1976, 1, 1, 0, 0, 0, 0, time.UTC)},
 		{"Thursday, 01-Jan-77 00:00:00 GMT", time.Date(1977, 1, 1, 0, 0, 0, 0, time.UTC)},
+		{"Sunday, 01-Jun-75 00:00:00 GMT", time.Date(2075, 6, 1, 0, 0, 0, 0, time.UTC)}, // exactly 50 years ahead
+		{"Sunday, 01-Jun-75 00:00:01 GMT", time.Date(1975, 6, 1, 0, 0, 1, 0, time.UTC)}, // a second more
+		{"Sunday, 01-Jun-25 00:00:00 GMT", time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)},
+		{"Sunday, 01-Jun-99 00:00:00 GMT", time.Date(1999, 6, 1, 0, 0, 0, 0, time.UTC)},
 		{"Tue, 29 Feb 2028 12:00:00 GMT", time.Date(2028, 2, 29, 12, 0, 0, 0, time.UTC)},
 		{"Wed, 31 Dec 2025 23:59:60 GMT", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)},
 		{"Thu, 29 Feb 2029 12:00:00 GMT", time.Time{}},
@@ -1694,29 +1713,29 @@ func FuzzFetchPageURL(f *testing.F) {
 		var sent []*http.Request
 		client := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
 			sent = append(sent, r)
-			return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(testRobots)), Request: r}, nil
+			return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(fetchRobots)), Request: r}, nil
 		})}
-		o := (&Fetcher{Client: client, UserAgent: testAgent}).Fetch(context.Background(), pageURL)
+		o := (&Fetcher{Client: client, UserAgent: fetchAgent}).Fetch(context.Background(), pageURL)
 		if o == nil {
 			t.Fatalf("Fetch(%q) = nil", pageURL)
 		}
 		switch o.Status {
 		case Parsed, Unreachable:
 		default:
-			t.Fatalf("Fetch(%q) = %s", pageURL, describe(o))
+			t.Fatalf("Fetch(%q) = %s", pageURL, describeOutcome(o))
 		}
 		if o.Lifetime < 0 || o.Lifetime > 24*time.Hour {
 			t.Errorf("Fetch(%q) lifetime %v", pageURL, o.Lifetime)
 		}
 		if len(sent) > 1 || len(sent) == 1 && o.Status != Parsed {
-			t.Fatalf("Fetch(%q) sent %d requests and gave %s", pageURL, len(sent), describe(o))
+			t.Fatalf("Fetch(%q) sent %d requests and gave %s", pageURL, len(sent), describeOutcome(o))
 		}
 		for _, r := range sent {
 			u := r.URL
 			if u.Scheme != "http" && u.Scheme != "https" || u.User != nil || u.Path != "/robots.txt" || u.RawQuery != "" || u.Fragment != "" {
 				t.Errorf("Fetch(%q) requested %q", pageURL, u)
 			}
-			if r.Header.Get("Authorization") != "" || r.UserAgent() != testAgent {
+			if r.Header.Get("Authorization") != "" || r.UserAgent() != fetchAgent {
 				t.Errorf("Fetch(%q) sent headers %q", pageURL, r.Header)
 			}
 			if want, err := RobotsURL(pageURL); err != nil || u.String() != want {

@@ -437,6 +437,9 @@ func readBody(resp *http.Response, maxBytes int) (body []byte, truncated bool, e
 // any order, up to maxContentCodings layers; identity is skipped. An empty
 // body is empty whatever its coding says, as net/http's own decoding does.
 func decodedBody(resp *http.Response) (io.Reader, error) {
+	if resp.Uncompressed { // a Transport decoded it already
+		return resp.Body, nil
+	}
 	var codings []string
 	for _, line := range resp.Header.Values("Content-Encoding") {
 		for c := range strings.SplitSeq(line, ",") {

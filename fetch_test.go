@@ -583,6 +583,23 @@ func serveEncoded(codings, s string) http.HandlerFunc {
 	}
 }
 
+func TestFetchDecodedByTransport(t *testing.T) {
+	// A Transport that decodes by itself reports it with Uncompressed; the
+	// body must not be decoded twice.
+	client := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		return &http.Response{
+			StatusCode: 200, Request: r, Uncompressed: true,
+			Header: http.Header{"Content-Encoding": {"gzip"}},
+			Body:   io.NopCloser(strings.NewReader(fetchRobots)),
+		}, nil
+	})}
+	o := (&Fetcher{Client: client, UserAgent: fetchAgent}).Fetch(context.Background(), "https://example.com/")
+	if o.Status != Parsed {
+		t.Fatalf("Fetch = %s, want parsed", describeOutcome(o))
+	}
+	checkOutcome(t, o, "https://example.com", rulesOfFetchRobots)
+}
+
 func TestFetchDefaultLimit(t *testing.T) {
 	var body strings.Builder
 	body.WriteString("User-agent: *\nDisallow: /early/\n")
@@ -640,6 +657,7 @@ func TestFetchGzipBomb(t *testing.T) {
 	if n := read.Load(); n > 256<<10 {
 		t.Errorf("read %d compressed bytes, want at most 256 KiB", n)
 	}
+	t.Logf("a 10 GiB gzip bomb cost %d compressed bytes read", read.Load())
 }
 
 type countingBody struct {
@@ -1082,12 +1100,14 @@ func newHostServer(t *testing.T, h func(w http.ResponseWriter, r *http.Request))
 		h(w, r)
 	})
 	addr := s.srv.Listener.Addr().String()
-	s.client = &http.Client{Transport: &http.Transport{
+	transport := &http.Transport{
 		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
 			return (&net.Dialer{}).DialContext(ctx, network, addr)
 		},
 		MaxIdleConnsPerHost: 100,
-	}}
+	}
+	t.Cleanup(transport.CloseIdleConnections)
+	s.client = &http.Client{Transport: transport}
 	return s
 }
 

@@ -518,15 +518,19 @@ func (o *Outcome) fail(err error, lifetime time.Duration) *Outcome {
 }
 
 // failed makes o Unreachable for a failure while retrieving. A failure the
-// caller caused by ending parent says nothing about the origin: its outcome
-// gets Lifetime 0 so that no cache keeps it.
+// caller caused by ending parent says nothing about the origin, so its
+// outcome gets a short lifetime: SPEC's table gives every failure a lifetime
+// above 0, and a minute is as little as a cache may hold it.
 func (o *Outcome) failed(parent context.Context, err error) *Outcome {
 	err = fmt.Errorf("robots: %w", err)
 	if parent.Err() != nil {
-		return o.fail(err, 0)
+		return o.fail(err, cancelledLifetime)
 	}
 	return o.fail(err, retryLifetime)
 }
+
+// cancelledLifetime is the Lifetime of an outcome the caller's context ended.
+const cancelledLifetime = time.Minute
 
 // noRules is the empty document. It answers what every status shares:
 // /robots.txt is always allowed and a URL that is neither absolute nor
@@ -635,7 +639,8 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 		Error: j.Error, FetchedAt: j.FetchedAt,
 	}
 	if j.Robots != nil {
-		o.Robots = ParseLimit([]byte(*j.Robots), len(*j.Robots)+1)
+		o.Robots = new(Robots)
+		o.Robots.UnmarshalText([]byte(*j.Robots)) // never fails
 	}
 	return nil
 }

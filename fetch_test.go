@@ -706,9 +706,9 @@ func TestFetchTimeout(t *testing.T) {
 		{"stalls before responding", stall, 0, 0, time.Hour},
 		{"stalls mid-body", stallBody, 0, 200, time.Hour},
 		{"slow redirect chain", slowHops, 0, 0, time.Hour},
-		{"ctx cancelled while stalled", stall, timeout / 4, 0, 0},
-		{"ctx cancelled mid-body", stallBody, timeout / 4, 200, 0},
-		{"ctx cancelled before", stall, -1, 0, 0},
+		{"ctx cancelled while stalled", stall, timeout / 4, 0, time.Minute},
+		{"ctx cancelled mid-body", stallBody, timeout / 4, 200, time.Minute},
+		{"ctx cancelled before", stall, -1, 0, time.Minute},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

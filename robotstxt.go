@@ -519,10 +519,13 @@ func (r *Robots) MarshalText() ([]byte, error) {
 	return w.buf, nil
 }
 
-// UnmarshalText replaces the contents of r with what Parse reads from data.
-// It never fails. It must not run concurrently with queries on r.
+// UnmarshalText replaces the contents of r with what Parse reads from data,
+// all of it: it reads back what MarshalText wrote, which may be longer than
+// DefaultMaxBytes when the document came from a larger limit. Apply Parse or
+// ParseLimit to text from elsewhere. UnmarshalText never fails. It must not
+// run concurrently with queries on r.
 func (r *Robots) UnmarshalText(data []byte) error {
-	parsed := Parse(data)
+	parsed := ParseLimit(data, len(data)+1)
 	r.Groups, r.Sitemaps, r.Records = parsed.Groups, parsed.Sitemaps, parsed.Records
 	r.ContentSignals = parsed.ContentSignals
 	r.ruleLines, r.ruleStore = parsed.ruleLines, parsed.ruleStore

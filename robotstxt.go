@@ -184,7 +184,10 @@ func indexFrom(data []byte, from int, c byte) int {
 	return len(data)
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+// isSpace reports whether c is whitespace as RFC 9309 §2.2 defines it: a
+// space or a tab. (Google's parser also trims \v and \f; the RFC's grammar
+// makes them octets of the value.)
+func isSpace(c byte) bool { return c == ' ' || c == '\t' }
 
 // trim narrows data[from:to] to exclude whitespace at both ends.
 func (p *parser) trim(from, to int) span {
@@ -402,7 +405,7 @@ func addContentSignals(m map[string]bool, v []byte) map[string]bool {
 		if !ok {
 			continue
 		}
-		key, val = bytes.Trim(key, " \t\v\f"), bytes.Trim(val, " \t\v\f")
+		key, val = bytes.Trim(key, " \t"), bytes.Trim(val, " \t")
 		if !isToken(key) {
 			continue
 		}
@@ -616,7 +619,7 @@ func (w *writer) fail(err error) {
 }
 
 func (w *writer) line(key, value string) {
-	if strings.ContainsAny(value, "\r\n#") || strings.Trim(value, " \t\v\f") != value {
+	if strings.ContainsAny(value, "\r\n#") || strings.Trim(value, " \t") != value {
 		w.fail(fmt.Errorf("robots: %s value %q cannot be written: it has a line break, a '#' or whitespace at an end", key, value))
 	}
 	w.buf = append(w.buf, key...)

@@ -334,6 +334,7 @@ func TestParseSyntax(t *testing.T) {
 		{"SPEC comment: leaves an empty value", "User-agent: a\nDisallow:#/\n", `group ["a"] D""` + "\n"},
 		{"SPEC comment: in a sitemap value", "Sitemap: https://example.com/s.xml#frag\n", `sitemap "https://example.com/s.xml"` + "\n"},
 		{"SPEC comment: in the key", "User-agent: a\nDis#allow: /x\n", `group ["a"]` + "\n"},
+		{"SPEC keys: an empty key is no record", "User-agent: a\n: /x\n   :\n", `group ["a"]` + "\n"},
 
 		// SPEC: "Keys are case-insensitive" (RFC 9309 §2.2: the ABNF's
 		// strings are case-insensitive).
@@ -349,6 +350,10 @@ func TestParseSyntax(t *testing.T) {
 		{"SPEC whitespace: no space after colon", "User-agent:a\nDisallow:/x\n", `group ["a"] D"/x"` + "\n"},
 		{"SPEC whitespace: space before colon", "User-agent : a\nDisallow : /x\n", `group ["a"] D"/x"` + "\n"},
 		{"SPEC whitespace: inner whitespace of a value is kept", "User-agent: a\nDisallow: /x y\n", `group ["a"] D"/x y"` + "\n"},
+		// SPEC does not define whitespace; RFC 9309 §2.2's ABNF does: WS =
+		// %x20 / %x09 (COMMON: where SPEC is silent, follow the RFC).
+		{"RFC9309 §2.2 whitespace is space and tab only (form feed kept)", "User-agent: a\nDisallow:\f/x\f\n", `group ["a"] D"\f/x\f"` + "\n"},
+		{"RFC9309 §2.2 whitespace is space and tab only (vertical tab kept)", "User-agent: a\nDisallow: /x\v\n", `group ["a"] D"/x\v"` + "\n"},
 		{"SPEC whitespace: value is everything after the first colon", "User-agent: a\nDisallow: /a:b\n", `group ["a"] D"/a:b"` + "\n"},
 
 		// SPEC: "A missing colon is accepted only when the line is exactly
@@ -853,7 +858,7 @@ func TestIsAllowedPaths(t *testing.T) {
 			robots:   "User-agent: *\nDisallow: /x\n",
 			agent:    "ExampleBot",
 			allow:    []string{"https://x@example.com:8080/y", "http://x.example/y", "ftp://ftp.example.com/y"},
-			disallow: []string{"https://example.com:8080/x", "HTTPS://EXAMPLE.COM/x", "ftp://ftp.example.com/x"},
+			disallow: []string{"https://example.com:8080/x", "HTTPS://EXAMPLE.COM/x", "ftp://ftp.example.com/x", "http://[::1]:8080/x?y"},
 		},
 		{
 			name:     "RFC9309 §2.2.2 matching is case-sensitive",
@@ -1248,6 +1253,13 @@ func TestIsAllowedIndexHTML(t *testing.T) {
 			disallow: []string{"/d/", "/e/"},
 		},
 		{
+			name:     "SPEC Google index.html: the name is case-sensitive like paths",
+			robots:   "User-Agent: *\nAllow: /d/INDEX.HTML\nDisallow: /\n",
+			agent:    "foobot",
+			allow:    []string{"/d/INDEX.HTML"},
+			disallow: []string{"/d/"},
+		},
+		{
 			name:   "SPEC Google index.html: only Allow rules",
 			robots: "User-Agent: *\nDisallow: /d/index.html\n",
 			agent:  "foobot",
@@ -1317,6 +1329,12 @@ func TestIsAllowedNilZeroAndBuilt(t *testing.T) {
 	}
 	if !nilRobots.Agent("ExampleBot").IsAllowed("/x") {
 		t.Errorf("(*Robots)(nil).Agent(ExampleBot).IsAllowed(/x) = false, want true")
+	}
+	if d := nilRobots.Explain("ExampleBot", "/x"); !d.Allowed || d.Group != -1 {
+		t.Errorf("(*Robots)(nil).Explain(ExampleBot, /x) = %+v, want allowed, Group -1", d)
+	}
+	if m := nilRobots.ContentSignalsFor("ExampleBot"); m != nil {
+		t.Errorf("(*Robots)(nil).ContentSignalsFor = %v, want nil", m)
 	}
 	if d, ok := nilRobots.CrawlDelay("ExampleBot"); ok || d != 0 {
 		t.Errorf("(*Robots)(nil).CrawlDelay = %v, %v, want 0, false", d, ok)
@@ -1478,6 +1496,13 @@ func TestCrawlDelay(t *testing.T) {
 		{"word ignored", "User-agent: *\nCrawl-delay: abc\n", "a", 0, false},
 		{"empty ignored", "User-agent: *\nCrawl-delay:\n", "a", 0, false},
 		{"overflow ignored", "User-agent: *\nCrawl-delay: 99999999999999999999999\n", "a", 0, false},
+		{"just below time.Duration's limit", "User-agent: *\nCrawl-delay: 9000000000\n", "a", 9000000000 * time.Second, true},
+		{"just above time.Duration's limit ignored", "User-agent: *\nCrawl-delay: 9300000000\n", "a", 0, false},
+		{"exponent ignored", "User-agent: *\nCrawl-delay: 1e3\n", "a", 0, false},
+		{"hexadecimal ignored", "User-agent: *\nCrawl-delay: 0x10\n", "a", 0, false},
+		{"decimal comma ignored", "User-agent: *\nCrawl-delay: 1,5\n", "a", 0, false},
+		{"infinity ignored", "User-agent: *\nCrawl-delay: Inf\n", "a", 0, false},
+		{"NaN ignored", "User-agent: *\nCrawl-delay: NaN\n", "a", 0, false},
 		{"bad value does not erase a good one", "User-agent: *\nCrawl-delay: 3\nCrawl-delay: soon\n", "a", 3 * time.Second, true},
 		{"several lines in a group: the largest", "User-agent: *\nCrawl-delay: 5\nCrawl-delay: 3\n", "a", 5 * time.Second, true},
 		{"several groups: the largest", "User-agent: a\nCrawl-delay: 2\nDisallow: /\n\nUser-agent: a\nCrawl-delay: 8\n", "a", 8 * time.Second, true},
@@ -2304,11 +2329,6 @@ func refDecide(rules []*refPattern, rawURL string) bool {
 	return allowed
 }
 
-// refAllowed is the reference model's IsAllowed.
-func refAllowed(groups []refGroup, userAgent, rawURL string) bool {
-	return refDecide(refCompile(refRules(groups, refProductToken(userAgent))), rawURL)
-}
-
 // refDerivedPaths builds paths from a document's own patterns: each pattern
 // filled in, extended, cut short, changed in its last octet, past its '$'
 // anchor, with escaped, decoded and case-changed octets, and with a long
@@ -2455,13 +2475,18 @@ func isHexDigit(c byte) bool {
 }
 
 // TestDifferentialCorpus compares Robots.IsAllowed and Agent.IsAllowed with
-// the reference model on every corpus file, for several agents, over the
+// the reference model on every corpus file (and the spec files), for several
+// agents, over the
 // site's crawled paths and paths derived from its own rules. It also checks
 // that Parse and the reference model read the same groups.
 func TestDifferentialCorpus(t *testing.T) {
 	crawled := crawledPaths(t)
+	specFiles, err := filepath.Glob(filepath.Join("testdata", "spec", "*.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	queries, files := 0, 0
-	for _, file := range corpusFiles(t) {
+	for _, file := range append(corpusFiles(t), specFiles...) {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)

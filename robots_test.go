@@ -2555,10 +2555,12 @@ func TestDifferentialGenerated(t *testing.T) {
 		"disalow", "Dissallow", "diasllow", "Sitemap", "Crawl-delay", "Content-Signal", "Host", "Alow", "Disallowed", "", "#"}
 	seps := []string{": ", ":", " : ", "\t:\t", " ", "\t", "", "::"}
 	values := []string{"", "*", "a", "ExampleBot/2.0", "Example Bot", "*foo", "/", "/a", "/a*b", "/a$", "*.b$", "/a b",
-		"/%7Ea", "/~a", "/ツ", "/%E3%83%84", "/x#c", "# c", "https://e/s", "/a/index.html", "5", "search=no", "/a/b?c=d", "a b c"}
+		"/%7Ea", "/~a", "/ツ", "/%E3%83%84", "/x#c", "# c", "https://e/s", "/a/index.html", "5", "search=no", "/a/b?c=d", "a b c",
+		"%", "/a%", "/a%2", "/%2a", "/a%24", "$", "/a$b", "/*$", "/%zz", "/\x00", "/\xff", "/*/index.htm", "/robots.txt", "/a%2Fb"}
 	ends := []string{"\n", "\n", "\r", "\r\n", "\n\r", "\n\n"}
 	agents := []string{"a", "ExampleBot/1.0", "Example", "x"}
-	fixed := []string{"/", "/a", "/a/", "/ab", "/a/b?c=d", "/a/index.html", "/~a", "/%7ea", "/ツ", "/x", "/a b", "/q.b", "/robots.txt"}
+	fixed := []string{"/", "/a", "/a/", "/ab", "/a/b?c=d", "/a/index.html", "/~a", "/%7ea", "/ツ", "/x", "/a b", "/q.b", "/robots.txt",
+		"/a%", "/a%25", "/*", "/%2A", "/a$", "/a%24", "/a$b", "/%zz", "/%00", "/%FF", "/z/", "/a/b", "/a%2fb"}
 	rng := rand.New(rand.NewPCG(9309, 2022))
 	pick := func(xs []string) string { return xs[rng.IntN(len(xs))] }
 	reported := 0

@@ -2,13 +2,14 @@ package robots
 
 // Tests of SPEC §1 (robots.txt), written from SPEC.md, RFC 9309 and Google's
 // documented robots.txt behaviour, not from the implementation. Each case
-// names the sentence it rests on. Where SPEC is silent, the choices of
-// notes/core-api.md are cited as "core-api".
+// names the sentence it rests on. Where SPEC is silent, cases follow the
+// design decisions recorded with the core API (cited as "core-api"), which
+// the package's doc comments also state.
 //
 // The file is laid out by concern: parsing, deciding, explaining, crawl-delay
-// and content signals, the small helpers, writing, then the corpus-wide
-// differential test against a naive reference model (refParse, refAllowed)
-// and the fuzz targets.
+// and content signals, the small helpers, writing, then the differential
+// tests against a naive reference model (refParse, refDecide) and the fuzz
+// targets.
 
 import (
 	"bufio"

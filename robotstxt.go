@@ -184,7 +184,10 @@ func indexFrom(data []byte, from int, c byte) int {
 	return len(data)
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+// isSpace reports whether c is whitespace as RFC 9309 §2.2 defines it: a
+// space or a tab. (Google's parser also trims \v and \f; the RFC's grammar
+// makes them octets of the value.)
+func isSpace(c byte) bool { return c == ' ' || c == '\t' }
 
 // trim narrows data[from:to] to exclude whitespace at both ends.
 func (p *parser) trim(from, to int) span {
@@ -402,7 +405,7 @@ func addContentSignals(m map[string]bool, v []byte) map[string]bool {
 		if !ok {
 			continue
 		}
-		key, val = bytes.Trim(key, " \t\v\f"), bytes.Trim(val, " \t\v\f")
+		key, val = bytes.Trim(key, " \t"), bytes.Trim(val, " \t")
 		if !isToken(key) {
 			continue
 		}
@@ -519,10 +522,13 @@ func (r *Robots) MarshalText() ([]byte, error) {
 	return w.buf, nil
 }
 
-// UnmarshalText replaces the contents of r with what Parse reads from data.
-// It never fails. It must not run concurrently with queries on r.
+// UnmarshalText replaces the contents of r with what Parse reads from data,
+// all of it: it reads back what MarshalText wrote, which may be longer than
+// DefaultMaxBytes when the document came from a larger limit. Apply Parse or
+// ParseLimit to text from elsewhere. UnmarshalText never fails. It must not
+// run concurrently with queries on r.
 func (r *Robots) UnmarshalText(data []byte) error {
-	parsed := Parse(data)
+	parsed := ParseLimit(data, len(data)+1)
 	r.Groups, r.Sitemaps, r.Records = parsed.Groups, parsed.Sitemaps, parsed.Records
 	r.ContentSignals = parsed.ContentSignals
 	r.ruleLines, r.ruleStore = parsed.ruleLines, parsed.ruleStore
@@ -613,7 +619,7 @@ func (w *writer) fail(err error) {
 }
 
 func (w *writer) line(key, value string) {
-	if strings.ContainsAny(value, "\r\n#") || strings.Trim(value, " \t\v\f") != value {
+	if strings.ContainsAny(value, "\r\n#") || strings.Trim(value, " \t") != value {
 		w.fail(fmt.Errorf("robots: %s value %q cannot be written: it has a line break, a '#' or whitespace at an end", key, value))
 	}
 	w.buf = append(w.buf, key...)

@@ -53,10 +53,11 @@ func (k Kind) String() string {
 }
 
 // Agents is the user-agent mix of the workload: a generic crawler whose
-// product token no file names, so it falls to the '*' groups, and the named
-// crawlers with groups in the most corpus files (Googlebot 78 files, GPTBot
-// 59, Bingbot 49, AdsBot-Google, CCBot, Baiduspider each in 35-77). They are
-// written the way crawlers pass them to a robots library: product/version.
+// product token no file names, so it falls to the '*' groups, and named
+// crawlers with groups in many corpus files (files with a user-agent line of
+// exactly that token: AdsBot-Google 77, Googlebot 65, GPTBot 59, CCBot 51,
+// Bingbot 48, Baiduspider 34). They are written the way crawlers pass them
+// to a robots library: product/version.
 var Agents = []string{
 	"ExampleCrawler/1.0 (+https://crawler.example/about)",
 	"Googlebot/2.1",

@@ -486,12 +486,12 @@ func trimBOM(b []byte) []byte {
 	return bytes.TrimPrefix(b, []byte("\xEF\xBB\xBF"))
 }
 
-// ruleSet is the working form of a Directives: values instead of pointers,
+// directiveSet is the working form of a Directives: values instead of pointers,
 // so that parsing and merging allocate nothing until a Directives is handed
 // out.
-type ruleSet struct {
+type directiveSet struct {
 	bot     string
-	flags   flag
+	flags   directiveFlag
 	snippet int          // max-snippet when flags has hasMaxSnippet
 	video   int          // max-video-preview when flags has hasMaxVideo
 	image   imagePreview // max-image-preview; imageUnset when not given
@@ -500,10 +500,10 @@ type ruleSet struct {
 	seen    map[string]struct{} // other's names, once other is too long to scan
 }
 
-type flag uint16
+type directiveFlag uint16
 
 const (
-	noIndex flag = 1 << iota
+	noIndex directiveFlag = 1 << iota
 	noFollow
 	noArchive
 	noSnippet
@@ -516,7 +516,7 @@ const (
 // flagNames are the restrictions with no value, in the order writers use.
 var flagNames = [...]struct {
 	name string
-	flag flag
+	flag directiveFlag
 }{
 	{"noindex", noIndex},
 	{"nofollow", noFollow},
@@ -543,13 +543,13 @@ var imagePreviewNames = [...]string{imageNone: "none", imageStandard: "standard"
 const linearScanMax = 16
 
 // isEmpty reports whether r restricts nothing and names nothing unknown.
-func (r *ruleSet) isEmpty() bool {
+func (r *directiveSet) isEmpty() bool {
 	return r.flags == 0 && r.image == imageUnset && r.until.IsZero() && len(r.other) == 0
 }
 
 // union adds o's restrictions to r, keeping the more restrictive value of
 // each directive.
-func (r *ruleSet) union(o *ruleSet) {
+func (r *directiveSet) union(o *directiveSet) {
 	r.flags |= o.flags &^ (hasMaxSnippet | hasMaxVideo)
 	if o.flags&hasMaxSnippet != 0 {
 		r.setLimit(hasMaxSnippet, &r.snippet, o.snippet)
@@ -570,26 +570,26 @@ func (r *ruleSet) union(o *ruleSet) {
 
 // setLimit merges limit n into *v: the smaller limit wins, and -1 (no limit)
 // loses to any limit.
-func (r *ruleSet) setLimit(has flag, v *int, n int) {
+func (r *directiveSet) setLimit(has directiveFlag, v *int, n int) {
 	if r.flags&has == 0 || *v == -1 || (n != -1 && n < *v) {
 		*v = n
 	}
 	r.flags |= has
 }
 
-func (r *ruleSet) setImage(p imagePreview) {
+func (r *directiveSet) setImage(p imagePreview) {
 	if r.image == imageUnset || p < r.image {
 		r.image = p
 	}
 }
 
-func (r *ruleSet) setUntil(t time.Time) {
+func (r *directiveSet) setUntil(t time.Time) {
 	if r.until.IsZero() || t.Before(r.until) {
 		r.until = t
 	}
 }
 
-func (r *ruleSet) addOther(name string) {
+func (r *directiveSet) addOther(name string) {
 	if r.seen != nil {
 		if _, ok := r.seen[name]; ok {
 			return
@@ -613,7 +613,7 @@ func (r *ruleSet) addOther(name string) {
 }
 
 // directives returns r as a Directives, with fresh memory for its pointers.
-func (r *ruleSet) directives() Directives {
+func (r *directiveSet) directives() Directives {
 	d := r.export(nil)
 	if r.flags&hasMaxSnippet != 0 {
 		d.MaxSnippet = new(r.snippet)
@@ -626,7 +626,7 @@ func (r *ruleSet) directives() Directives {
 
 // export returns r as a Directives, taking the limits' storage from ints,
 // which must hold one int per limit r has.
-func (r *ruleSet) export(ints []int) Directives {
+func (r *directiveSet) export(ints []int) Directives {
 	d := Directives{
 		Bot:              r.bot,
 		NoIndex:          r.flags&noIndex != 0,
@@ -652,7 +652,7 @@ func (r *ruleSet) export(ints []int) Directives {
 	return d
 }
 
-func (r *ruleSet) limits() int {
+func (r *directiveSet) limits() int {
 	n := 0
 	if r.flags&hasMaxSnippet != 0 {
 		n++
@@ -664,7 +664,7 @@ func (r *ruleSet) limits() int {
 }
 
 // flag reports whether d has the restriction f.
-func (d *Directives) flag(f flag) bool {
+func (d *Directives) flag(f directiveFlag) bool {
 	switch f {
 	case noIndex:
 		return d.NoIndex
@@ -686,13 +686,13 @@ func (d *Directives) flag(f flag) bool {
 // of first appearance. The first few live inside the collector, so that
 // parsing a typical value allocates nothing but its result.
 type collector struct {
-	inline [2]ruleSet
-	more   []ruleSet
+	inline [2]directiveSet
+	more   []directiveSet
 	n      int
 	index  map[string]int // bot -> position, once there are too many to scan
 }
 
-func (c *collector) at(i int) *ruleSet {
+func (c *collector) at(i int) *directiveSet {
 	if i < len(c.inline) {
 		return &c.inline[i]
 	}
@@ -700,7 +700,7 @@ func (c *collector) at(i int) *ruleSet {
 }
 
 // scope returns the set for bot, opening it when it is new.
-func (c *collector) scope(bot string) *ruleSet {
+func (c *collector) scope(bot string) *directiveSet {
 	if c.index != nil {
 		if i, ok := c.index[bot]; ok {
 			return c.at(i)
@@ -715,7 +715,7 @@ func (c *collector) scope(bot string) *ruleSet {
 	if c.n < len(c.inline) {
 		c.inline[c.n].bot = bot
 	} else {
-		c.more = append(c.more, ruleSet{bot: bot})
+		c.more = append(c.more, directiveSet{bot: bot})
 	}
 	c.n++
 	if c.index != nil {
@@ -766,7 +766,7 @@ func (c *collector) export() []Directives {
 // content, as Google documents it for both.
 type legacyParser struct {
 	c      *collector
-	set    *ruleSet // the set directives go to; nil until one lands unscoped
+	set    *directiveSet // the set directives go to; nil until one lands unscoped
 	scoped bool
 }
 
@@ -860,7 +860,7 @@ func (p *legacyParser) item(s string) bool {
 
 // target returns the set a directive lands in, opening the unscoped set on
 // first use.
-func (p *legacyParser) target() *ruleSet {
+func (p *legacyParser) target() *directiveSet {
 	if p.set == nil {
 		p.set = p.c.scope("")
 	}
@@ -883,7 +883,7 @@ func (p *legacyParser) flag(name string) {
 
 // flagByName returns the restriction a directive name sets: zero and true for
 // all, index and follow, which restrict nothing.
-func flagByName(name string) (flag, bool) {
+func flagByName(name string) (directiveFlag, bool) {
 	switch {
 	case equalFoldASCII(name, "noindex"):
 		return noIndex, true
@@ -933,7 +933,7 @@ func valuedDirective(name string) valued {
 // value applies a valued directive; a value that does not parse applies
 // nothing.
 func (p *legacyParser) value(v valued, s string) bool {
-	var r ruleSet
+	var r directiveSet
 	if !r.setValue(v, s) {
 		return false
 	}
@@ -943,7 +943,7 @@ func (p *legacyParser) value(v valued, s string) bool {
 
 // setValue sets the directive v from its text s and reports whether s
 // parsed.
-func (r *ruleSet) setValue(v valued, s string) bool {
+func (r *directiveSet) setValue(v valued, s string) bool {
 	switch v {
 	case vMaxSnippet, vMaxVideoPreview:
 		n, ok := parseLimit(s)
@@ -1037,7 +1037,7 @@ func parseRobotsTag(lines []string, c *collector) (string, error) {
 
 // param applies one Robots-Tag parameter: a bare key (true) is on, ?0 is
 // off, and integers, tokens, strings and dates are values.
-func (r *ruleSet) param(key string, v any) {
+func (r *directiveSet) param(key string, v any) {
 	if b, ok := v.(bool); ok && !b {
 		return
 	}
@@ -1157,8 +1157,8 @@ func cutRobotsTag(field string) string {
 
 // collect merges every carrier's directives for token, recording the sets
 // it used in sources when sources is not nil.
-func collect(h http.Header, body []byte, token string, sources *[]Source) ruleSet {
-	var merged ruleSet
+func collect(h http.Header, body []byte, token string, sources *[]Source) directiveSet {
+	var merged directiveSet
 	for _, line := range h.Values("X-Robots-Tag") {
 		var c collector
 		parseLegacy(line, &c)
@@ -1202,7 +1202,7 @@ func collect(h http.Header, body []byte, token string, sources *[]Source) ruleSe
 // take merges into merged the sets of c that address token, given that the
 // carrier itself addresses who ("" for every bot, else token): a set applies
 // when both its scope and the carrier reach the agent.
-func take(merged *ruleSet, c *collector, token, who string, src Source, sources *[]Source) {
+func take(merged *directiveSet, c *collector, token, who string, src Source, sources *[]Source) {
 	for i := range c.n {
 		r := c.at(i)
 		if r.bot != "" && r.bot != token {

@@ -682,9 +682,9 @@ func TestExplainDirectives(t *testing.T) {
 
 	// Every restriction of the result is set by some source, and the union
 	// of the sources is the result.
-	var union ruleSet
+	var union directiveSet
 	for _, s := range sources {
-		r := toRuleSet(s.Directives)
+		r := toDirectiveSet(s.Directives)
 		union.union(&r)
 	}
 	union.bot = ""
@@ -717,9 +717,9 @@ func TestCarrierString(t *testing.T) {
 	}
 }
 
-// toRuleSet is the inverse of ruleSet.directives, for checking unions.
-func toRuleSet(d Directives) ruleSet {
-	var r ruleSet
+// toDirectiveSet is the inverse of directiveSet.directives, for checking unions.
+func toDirectiveSet(d Directives) directiveSet {
+	var r directiveSet
 	r.bot = d.Bot
 	for _, f := range flagNames {
 		if d.flag(f.flag) {
@@ -795,7 +795,7 @@ func TestString(t *testing.T) {
 // normalize returns what parsing d's writing gives back: d in UTC, or no
 // set at all for an unscoped set that restricts nothing.
 func normalize(d Directives) []Directives {
-	r := toRuleSet(d)
+	r := toDirectiveSet(d)
 	if r.bot == "" && r.isEmpty() {
 		return nil
 	}
@@ -993,28 +993,28 @@ type goldenPage struct {
 }
 
 var goldenPages = []goldenPage{
-	{"htmldate-feeds.bizjournals.com-1566929327.html", "noindex, nofollow", "noindex, nofollow", 0, 0},             // Incapsula block page, <META NAME="robots">
-	{"htmldate-feeds.bizjournals.com-1685765130.html", "noindex, nofollow", "noindex, nofollow", 0, 0},             // upper-case name and values
-	{"trafilatura-wiki.python.org.Download.html", "nofollow", "nofollow", 0, 0},                                    // index,nofollow
-	{"htmldate-opapel.com-1756260927.html", "", "", 7, 0},                                                          // noindex metas in <body>
-	{"aeb-ctvnews.ca-b37be353.html", "", "", 1, 0},                                                                 // noarchive metas in <body>, after an <iframe>
-	{"trafilatura-ext.theperspective.com.items.html", "noindex, nofollow", "noindex, nofollow", 0, 0},              // robots plus googlebot-news
-	{"trafilatura-giga.de.chrome.html", "", "noindex", 0, 0},                                                       // Googlebot-News in mixed case
+	{"htmldate-feeds.bizjournals.com-1566929327.html", "noindex, nofollow", "noindex, nofollow", 0, 0}, // Incapsula block page, <META NAME="robots">
+	{"htmldate-feeds.bizjournals.com-1685765130.html", "noindex, nofollow", "noindex, nofollow", 0, 0}, // upper-case name and values
+	{"trafilatura-wiki.python.org.Download.html", "nofollow", "nofollow", 0, 0},                        // index,nofollow
+	{"htmldate-opapel.com-1756260927.html", "", "", 7, 0},                                              // noindex metas in <body>
+	{"aeb-ctvnews.ca-b37be353.html", "", "", 1, 0},                                                     // noarchive metas in <body>, after an <iframe>
+	{"trafilatura-ext.theperspective.com.items.html", "noindex, nofollow", "noindex, nofollow", 0, 0},  // robots plus googlebot-news
+	{"trafilatura-giga.de.chrome.html", "", "noindex", 0, 0},                                           // Googlebot-News in mixed case
 	{"trafilatura-www1.wdr.de-Correctiv-Recherche.html", "noarchive, unavailable_after: Thursday, 06-Nov-25 09:14:16 UTC", "noarchive, unavailable_after: Thursday, 06-Nov-25 09:14:16 UTC", 2, 0},
 	{"trafilatura-lopinion.fr.glyphosate.html", "max-snippet: -1, max-image-preview: large, max-video-preview: 15", "max-snippet: -1, max-image-preview: large, max-video-preview: 15", 2, 0},
 	{"readability-theverge.html", "noarchive, max-image-preview: large", "noarchive, max-image-preview: large", 0, 0}, // nocache in a second meta
-	{"trafilatura-sheego.de.cleaning.html", "noindex", "noindex", 4, 0},                                           // NOINDEX, FOLLOW; CRLF
+	{"trafilatura-sheego.de.cleaning.html", "noindex", "noindex", 4, 0},                                               // NOINDEX, FOLLOW; CRLF
 	{"htmldate-hindi.business-standard.com-1725202846.html", "noarchive, noydir, noodp", "noarchive, noydir, noodp", 15, 0},
-	{"readability-iab-1.html", "noindex", "noindex", 3, 0},                                                   // content before name
+	{"readability-iab-1.html", "noindex", "noindex", 3, 0}, // content before name
 	{"htmldate-VnExpress.net-Kinh-doanh.html", "noarchive, max-image-preview: large", "noarchive, max-image-preview: large", 11, 7},
 	{"htmldate-m.daejonilbo.com-1538026996.html", "코로나19 극복 성금 기탁 줄 잇는다, 대전일보 모바일 전용 서비스, 대전, 충청지역 종합일간지, 정치, 사회, 교육, 과학 등 분야별 기사 수록",
 		"코로나19 극복 성금 기탁 줄 잇는다, 대전일보 모바일 전용 서비스, 대전, 충청지역 종합일간지, 정치, 사회, 교육, 과학 등 분야별 기사 수록", 11, 0}, // a description in the robots meta
-	{"htmldate-nationalpost.com-1549542851.html", "noarchive", "noarchive", 5, 1},                       // noarchive twice
-	{"readability-lifehacker-post-comment-load.html", "", "", 0, 0},                                     // INDEX, FOLLOW; 218 nofollow links
-	{"extruct-songkick.com-tovestyrke.html", "noindex, nofollow", "noindex, nofollow", 0, 0},            //
+	{"htmldate-nationalpost.com-1549542851.html", "noarchive", "noarchive", 5, 1},            // noarchive twice
+	{"readability-lifehacker-post-comment-load.html", "", "", 0, 0},                          // INDEX, FOLLOW; 218 nofollow links
+	{"extruct-songkick.com-tovestyrke.html", "noindex, nofollow", "noindex, nofollow", 0, 0}, //
 	{"trafilatura-neues-deutschland.de.mietenstreik.html", "noarchive, max-snippet: 200, max-image-preview: large", "noarchive, max-snippet: 200, max-image-preview: large", 0, 0},
 	{"trafilatura-kirche-und-leben.de-Muenster.html", "noindex, nofollow", "noindex, nofollow", 1, 0}, // CRLF
-	{"trafilatura-nmb-media.de.ebay.html", "", "", 1, 0},                                               // ISO-8859-1; href="%s"
+	{"trafilatura-nmb-media.de.ebay.html", "", "", 1, 0},                                              // ISO-8859-1; href="%s"
 	{"htmldate-jstor.org-1587353145.html", "nofollow, noarchive, noodp", "nofollow, noarchive, noodp", 0, 0},
 }
 

@@ -2,6 +2,7 @@ package robots
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"net/http"
@@ -249,16 +250,21 @@ func (d Directives) ExplicitString() string {
 // back to the same sets.
 //
 // The error, prefixed "robots:" and wrapping the httpsfv error, reports a
-// Bot that is not a structured-field token or an Other name that is not a
-// key (keys are lower-case, start with a letter or '*', and hold only
+// Bot that is not a structured-field token (or is "*", which there means
+// every bot) or an Other name that is not a key (keys are lower-case, start with a letter or '*', and hold only
 // letters, digits, '_', '-', '.' and '*'). A field longer than
 // MaxRobotsTagBytes is written, but readers keep only its first whole members.
 func FormatRobotsTag(sets ...Directives) (string, error) {
 	list := make(httpsfv.List, 0, len(sets))
 	for _, d := range sets {
 		bot := d.Bot
-		if bot == "" {
+		switch bot {
+		case "":
 			bot = "*"
+		case "*":
+			// "*" is the global token here, so a set for a bot named "*"
+			// (legacy "*: noindex", which addresses nobody) cannot be written.
+			return "", errors.New(`robots: writing Robots-Tag: a Bot named "*" would address every bot`)
 		}
 		item := httpsfv.NewItem(httpsfv.Token(bot))
 		p := item.Params

@@ -819,6 +819,7 @@ func TestFormatRobotsTag(t *testing.T) {
 			UnavailableAfter: utc(2010, 6, 25, 23, 0, 0), Other: []string{"noai"},
 		}}, `*;noindex;nofollow;noarchive;nosnippet;noimageindex;notranslate;max-snippet=20;max-image-preview=standard;max-video-preview=-1;unavailable_after="2010-06-25T23:00:00Z";noai`, false},
 		{"bot that is no token", []Directives{{Bot: "example bot", NoIndex: true}}, "", true},
+		{"bot named *", []Directives{{Bot: "*", NoIndex: true}}, "", true},
 		{"other name that is no key", []Directives{{Other: []string{"acap allow-index"}}}, "", true},
 	}
 	for _, tc := range tests {
@@ -1227,4 +1228,285 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 		out = append(out, l)
 	}
 	return out
+}
+
+// checkSet asserts what every set from this package promises.
+func checkSet(t *testing.T, where string, d Directives) {
+	t.Helper()
+	if d.Bot != lowerString(d.Bot) || d.Bot != trimSpace(d.Bot) || strings.ContainsAny(d.Bot, ",;") {
+		t.Errorf("%s: Bot %q is not a trimmed, lower-cased name", where, d.Bot)
+	}
+	for _, p := range []*int{d.MaxSnippet, d.MaxVideoPreview} {
+		if p != nil && *p < -1 {
+			t.Errorf("%s: limit %d below -1", where, *p)
+		}
+	}
+	switch d.MaxImagePreview {
+	case "", "none", "standard", "large":
+	default:
+		t.Errorf("%s: MaxImagePreview %q", where, d.MaxImagePreview)
+	}
+	if u := d.UnavailableAfter; !u.IsZero() && (u.Location() != time.UTC || u.Nanosecond() != 0 || u.Year() < 1 || u.Year() > 9999) {
+		t.Errorf("%s: UnavailableAfter %v is not UTC whole seconds in years 1-9999", where, u)
+	}
+	seen := map[string]bool{}
+	for _, o := range d.Other {
+		if _, known := flagByName(o); known || valuedDirective(o) != vNone || o == "" || o != lowerString(o) ||
+			o != trimSpace(o) || strings.ContainsAny(o, ",;:") || seen[o] {
+			t.Errorf("%s: Other holds %q (all: %q)", where, o, d.Other)
+		}
+		seen[o] = true
+	}
+}
+
+// atLeast reports whether a restricts everything b restricts.
+func atLeast(a, b Directives) bool {
+	ra, rb := toDirectiveSet(a), toDirectiveSet(b)
+	merged := ra
+	merged.other = slices.Clone(ra.other)
+	merged.seen = nil
+	merged.union(&rb)
+	return show(merged.directives()) == show(ra.directives())
+}
+
+func FuzzParseDirectives(f *testing.F) {
+	for _, s := range []string{
+		"noindex, nofollow", "googlebot: noindex, otherbot: none, robots: noarchive",
+		"unavailable_after: Wed, 25 Jun 2025 15:00:00 GMT, max-snippet: 20",
+		"unavailable_after: Monday, 15-Aug-05 15:52:01 UTC; max-image-preview: LARGE",
+		"examplebot: max-snippet: -1, max-video-preview: 0, noodp, ACAP allow-index",
+		"unavailable_after: 2025-11-06T10:14:16+01:00 ", "unavailable_after: Wed, 32 Jun", ": x, a: b: c",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, value string) {
+		sets := ParseDirectives(value)
+		bots := map[string]bool{}
+		for _, d := range sets {
+			checkSet(t, "ParseDirectives", d)
+			if bots[d.Bot] {
+				t.Errorf("ParseDirectives(%q) gave two sets for bot %q", value, d.Bot)
+			}
+			bots[d.Bot] = true
+			if r := toDirectiveSet(d); d.Bot == "" && r.isEmpty() {
+				t.Errorf("ParseDirectives(%q) gave an empty unscoped set", value)
+			}
+			for _, s := range []string{d.String(), d.ExplicitString()} {
+				if back := ParseDirectives(s); !same(back, []Directives{d}) {
+					t.Errorf("ParseDirectives(%q) = %s, from %q, want %s", s, showAll(back), value, show(d))
+				}
+			}
+			if field, err := FormatRobotsTag(d); err == nil {
+				if back, err := ParseRobotsTag(field); err != nil || !same(back, []Directives{d}) {
+					t.Errorf("ParseRobotsTag(%q) = %s, %v; want %s", field, showAll(back), err, show(d))
+				}
+			}
+		}
+	})
+}
+
+func FuzzParseRobotsTag(f *testing.F) {
+	for _, s := range []string{
+		"*;nosnippet, ExampleBot;noindex", "*;noindex=?0;max-snippet=20;max-image-preview=large",
+		`*;unavailable_after="25 Jun 2010 15:00:00 PST", x;unavailable_after=@1277506800`,
+		`"*";noindex, (a b);c, 5;d, *;noai`, "noindex, examplebot: nofollow",
+		robotsTagAt(MaxRobotsTagBytes-len("*;max-snippet=20"), "*;max-snippet=200"),
+		`*;noindex, x;a=%"\", *;nofollow`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, field string) {
+		sets, err := ParseRobotsTag(field)
+		if err != nil {
+			if sets != nil || !strings.HasPrefix(err.Error(), "robots: ") {
+				t.Errorf("ParseRobotsTag(%q) = %s, %v; want nil and a robots: error", field, showAll(sets), err)
+			}
+		}
+		if len(field) <= MaxRobotsTagBytes {
+			// Below the limit the field is exactly what httpsfv reads.
+			if _, sfErr := httpsfv.UnmarshalList([]string{field}); (sfErr == nil) != (err == nil) {
+				t.Errorf("ParseRobotsTag(%q) error %v, httpsfv.UnmarshalList error %v", field, err, sfErr)
+			}
+		} else {
+			// Past the limit, nothing but whether the member at the limit is
+			// whole can matter.
+			other := field[:MaxRobotsTagBytes+1] + `"(;x`
+			sets2, err2 := ParseRobotsTag(other)
+			if (err == nil) != (err2 == nil) || !same(sets, sets2) {
+				t.Errorf("bytes past the limit changed ParseRobotsTag: %s, %v; then %s, %v", showAll(sets), err, showAll(sets2), err2)
+			}
+		}
+		kept := cutRobotsTag(field)
+		if len(kept) > MaxRobotsTagBytes || !strings.HasPrefix(field, kept) || kept != field && field[len(kept)] != ',' {
+			t.Errorf("cutRobotsTag kept %d bytes ending before %q", len(kept), field[len(kept):min(len(field), len(kept)+10)])
+		}
+		bots := map[string]bool{}
+		for _, d := range sets {
+			checkSet(t, "ParseRobotsTag", d)
+			if bots[d.Bot] {
+				t.Errorf("ParseRobotsTag(%q) gave two sets for bot %q", field, d.Bot)
+			}
+			bots[d.Bot] = true
+		}
+		if err == nil && sets != nil {
+			out, ferr := FormatRobotsTag(sets...)
+			if ferr != nil {
+				t.Fatalf("FormatRobotsTag(%s) error %v", showAll(sets), ferr)
+			}
+			if back, err := ParseRobotsTag(out); err != nil || !same(back, sets) {
+				t.Errorf("ParseRobotsTag(%q) = %s, %v; want %s", out, showAll(back), err, showAll(sets))
+			}
+		}
+	})
+}
+
+func FuzzDirectivesFor(f *testing.F) {
+	f.Add("noindex\nexamplebot: all", "*;nosnippet, ExampleBot;noindex",
+		`<head><meta name="robots" content="max-snippet:5"><meta name="examplebot" content="nofollow"></head><body><meta name=robots content=noarchive>`,
+		"ExampleBot/1.0")
+	f.Add("googlebot: noindex", "googlebot;nofollow", `<html><meta name="GoogleBot" content="noarchive">`, "Googlebot")
+	f.Add("", "", `<head><template><meta name=robots content=noindex></template><script>"<meta>"</script><meta name=robots content=none>`, "x")
+	f.Fuzz(func(t *testing.T, xRobotsTag, robotsTag, body, agent string) {
+		h := http.Header{"Content-Type": {"text/html"}}
+		for line := range strings.SplitSeq(xRobotsTag, "\n") {
+			h.Add("X-Robots-Tag", line)
+		}
+		h.Add("Robots-Tag", robotsTag)
+		d := DirectivesFor(h, []byte(body), agent)
+		checkSet(t, "DirectivesFor", d)
+		if d.Bot != "" {
+			t.Errorf("DirectivesFor gave Bot %q, want \"\"", d.Bot)
+		}
+		explained, sources := ExplainDirectives(h, []byte(body), agent)
+		if show(explained) != show(d) {
+			t.Errorf("ExplainDirectives = %s, DirectivesFor = %s", show(explained), show(d))
+		}
+		var union directiveSet
+		token := ProductToken(agent)
+		for _, s := range sources {
+			if s.Directives.Bot != "" && s.Directives.Bot != token {
+				t.Errorf("source %v addresses %q, not %q", s, s.Directives.Bot, token)
+			}
+			r := toDirectiveSet(s.Directives)
+			union.union(&r)
+		}
+		union.bot = ""
+		if show(union.directives()) != show(d) {
+			t.Errorf("union of sources = %s, result = %s", show(union.directives()), show(d))
+		}
+		// A body adds restrictions, never lifts them; generic restrictions
+		// hold for every agent.
+		if headerOnly := DirectivesFor(h, nil, agent); !atLeast(d, headerOnly) {
+			t.Errorf("DirectivesFor with body %s is less restrictive than without %s", show(d), show(headerOnly))
+		}
+		if generic := DirectivesFor(h, []byte(body), ""); !atLeast(d, generic) {
+			t.Errorf("DirectivesFor(%q) = %s lifts the generic %s", agent, show(d), show(generic))
+		}
+	})
+}
+
+func FuzzLinks(f *testing.F) {
+	f.Add(`<base href="/sub/"><a href="x" rel="NoFollow ugc">a</a><area href="javascript:x"><a href="//h/p#f">`, "https://example.com/a/b")
+	f.Add(`<a href=" mailto:x"><a href="http:x"><a href="/%zz"><a href="?q">`, "")
+	f.Add(`<a href="x">`, "relative/base")
+	f.Fuzz(func(t *testing.T, body, rawBase string) {
+		var base *url.URL
+		if rawBase != "" {
+			var err error
+			if base, err = url.Parse(rawBase); err != nil {
+				return
+			}
+		}
+		links := Links([]byte(body), base)
+		if n := strings.Count(strings.ToLower(body), "<a") + strings.Count(strings.ToLower(body), "<area"); len(links) > n {
+			t.Errorf("Links found %d links in a body with %d <a or <area", len(links), n)
+		}
+		for _, l := range links {
+			u, err := url.Parse(l.URL)
+			if err != nil || l.URL == "" {
+				t.Errorf("Links gave %q, which does not parse: %v", l.URL, err)
+				continue
+			}
+			if strings.Contains(l.URL, "#") {
+				t.Errorf("Links gave %q with a fragment", l.URL)
+			}
+			switch u.Scheme {
+			case "http", "https":
+				if u.Host == "" {
+					t.Errorf("Links gave %q with no host", l.URL)
+				}
+			case "":
+				if base != nil && (base.Scheme == "http" || base.Scheme == "https") && base.Host != "" {
+					t.Errorf("Links gave relative %q with the absolute base %q", l.URL, base)
+				}
+			default:
+				t.Errorf("Links gave %q: scheme %q cannot be crawled", l.URL, u.Scheme)
+			}
+			nofollow := false
+			for _, r := range l.Rel {
+				if r == "" || r != lowerString(r) || strings.ContainsFunc(r, isHTMLSpace) {
+					t.Errorf("Links gave rel token %q", r)
+				}
+				nofollow = nofollow || r == "nofollow" || r == "ugc" || r == "sponsored"
+			}
+			if nofollow != l.NoFollow {
+				t.Errorf("Links gave NoFollow %v for rel %q", l.NoFollow, l.Rel)
+			}
+		}
+	})
+}
+
+// headCases are documents whose head the tree builder treats in some
+// special way; the head scan must agree with it on each.
+var headCases = func() []string {
+	m := `<meta name=a content=b>`
+	return []string{
+		`<svg>` + m, `<head><svg></svg>` + m, `<math>` + m, `<head><noframes>x</noframes>` + m, `<head><basefont>` + m, `<head><bgsound>` + m,
+		`<head><frameset>` + m, `<frameset>` + m, `<head><select>` + m, `<head><table>` + m, `<head><plaintext>` + m,
+		`<head><xmp>` + m, `<head><textarea>` + m, `<head><noembed>` + m, `<head><title></title>` + m,
+		`<head><title/>` + m + `</title>` + m, `<head><style/>` + m, `<head></template>` + m, `<head></head></head>` + m,
+		`<head></head><head>` + m, `<head></head></html>` + m, `<head></head></br>` + m, `<head></head></p>` + m,
+		`<head></head><template>` + m + `</template>` + m, `<head></head><title>x</title>` + m, `<head></head><html>` + m,
+		"<head>\x00" + m, "\x00" + m, "<head></head>\x00" + m, `<head><!DOCTYPE html>` + m, `<!DOCTYPE html><!DOCTYPE html>` + m,
+		`<head><![CDATA[x]]>` + m, `<head><?php x ?>` + m, `<head></>` + m, `<head><meta name=a>` + m, `<head><META/NAME=a/CONTENT=b>`,
+		`<head><meta name=a content=b/>`, `<head><link/>` + m, `<head>` + m + `<template><template>` + m,
+		`<html><body></body></html>` + m, `</html>` + m, `</head>` + m, `</body>` + m, `</br>` + m, `</x>` + m,
+		`<head><script></script ` + m, `<head><script><!--<script>` + m + `</script>-->` + m, `<head><title>&lt;` + m,
+		"<head>\f\r\n" + m, "<head>\v" + m, "\xef\xbb\xbf" + m, `<head><a>` + m, `<head><base href=x>` + m,
+		`<head><object>` + m, `<head><input>` + m, `<head><hr>` + m, `<head></template><template>` + m,
+		`<head><template></head><body>` + m + `</template>` + m, `<head><template><html>` + m + `</template>` + m,
+		`<head><template></template></template>` + m, `<head><noscript>` + m + `</noscript>` + m,
+		`<html><head><meta name="robots" content="x" name="y">`, `<head><meta NAME=a NAME=b content=c>`,
+		`<head></head><noframes>` + m + `</noframes>` + m, `<head></head><style>` + m + `</style>` + m, `<head></head><frameset>` + m,
+		`<head></head><body>` + m, `<head></head><div>` + m, `<head></head><noscript>` + m, `<head></head> x` + m,
+		`<head></head><link>` + m, `<head></head><base>` + m, `<head></head><bgsound>` + m, `<head></head><basefont>` + m,
+		`<head></head></template>` + m, `<head></head></body>` + m, `<head></head><head>` + m,
+	}
+}()
+
+func TestHeadMetasAgainstTreeBuilder(t *testing.T) {
+	for _, body := range headCases {
+		got, want := scanMetas([]byte(body)), treeMetas(t, []byte(body))
+		if !slices.Equal(got, want) {
+			t.Errorf("head metas of %q = %q, tree builder's head holds %q", body, got, want)
+		}
+	}
+}
+
+// FuzzHeadMetas checks the head scan against the HTML5 tree builder of
+// golang.org/x/net/html: the metas it visits are the meta children of the
+// <head> that html.Parse builds.
+func FuzzHeadMetas(f *testing.F) {
+	for _, s := range headCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		if _, err := html.Parse(strings.NewReader(body)); err != nil {
+			return
+		}
+		got, want := scanMetas([]byte(body)), treeMetas(t, []byte(body))
+		if !slices.Equal(got, want) {
+			t.Errorf("head metas of %q = %q, tree builder's head holds %q", body, got, want)
+		}
+	})
 }

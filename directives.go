@@ -326,6 +326,7 @@ func Links(body []byte, base *url.URL) []Link {
 	var links []Link
 	var baseHref string
 	haveBase := false
+	var nameBuf [maxTagName]byte
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -334,11 +335,7 @@ func Links(body []byte, base *url.URL) []Link {
 		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
 			continue
 		}
-		name, hasAttr := z.TagName()
-		if !hasAttr {
-			continue
-		}
-		switch string(name) {
+		switch string(tagName(z, &nameBuf)) {
 		case "a", "area":
 			var href, rel []byte
 			found := false
@@ -705,16 +702,18 @@ func (c *collector) at(i int) *directiveSet {
 	return &c.more[i-len(c.inline)]
 }
 
-// scope returns the set for bot, opening it when it is new.
-func (c *collector) scope(bot string) *directiveSet {
+// scope returns the position of the set for bot, opening it when it is new.
+// It returns a position, not a pointer, so that a caller keeping it does not
+// move the collector to the heap.
+func (c *collector) scope(bot string) int {
 	if c.index != nil {
 		if i, ok := c.index[bot]; ok {
-			return c.at(i)
+			return i
 		}
 	} else {
 		for i := range c.n {
-			if r := c.at(i); r.bot == bot {
-				return r
+			if c.at(i).bot == bot {
+				return i
 			}
 		}
 	}
@@ -732,7 +731,7 @@ func (c *collector) scope(bot string) *directiveSet {
 			c.index[c.at(i).bot] = i
 		}
 	}
-	return c.at(c.n - 1)
+	return c.n - 1
 }
 
 // export returns the collected sets as Directives, in one allocation for a
@@ -771,13 +770,12 @@ func (c *collector) export() []Directives {
 // legacyParser reads the legacy grammar of X-Robots-Tag lines and meta
 // content, as Google documents it for both.
 type legacyParser struct {
-	c      *collector
-	set    *directiveSet // the set directives go to; nil until one lands unscoped
-	scoped bool
+	c   *collector
+	set int // position of the set directives go to; -1 until one lands unscoped
 }
 
 func parseLegacy(value string, c *collector) {
-	p := legacyParser{c: c}
+	p := legacyParser{c: c, set: -1}
 	for start := 0; start <= len(value); {
 		end := start + indexSeparator(value[start:])
 		// A weekday comma ("Wed, 25 Jun 2025 15:00:00 GMT") is part of an
@@ -856,9 +854,9 @@ func (p *legacyParser) item(s string) bool {
 		case name == "":
 			return true // ": noindex" names no bot; nothing says whom it addresses
 		case equalFoldASCII(name, "robots"):
-			p.set, p.scoped = nil, false
+			p.set = -1
 		default:
-			p.set, p.scoped = p.c.scope(lowerString(name)), true
+			p.set = p.c.scope(lowerString(name))
 		}
 		s = rest
 	}
@@ -867,10 +865,10 @@ func (p *legacyParser) item(s string) bool {
 // target returns the set a directive lands in, opening the unscoped set on
 // first use.
 func (p *legacyParser) target() *directiveSet {
-	if p.set == nil {
+	if p.set < 0 {
 		p.set = p.c.scope("")
 	}
-	return p.set
+	return p.c.at(p.set)
 }
 
 // flag applies a directive without a value.
@@ -1029,7 +1027,7 @@ func parseRobotsTag(lines []string, c *collector) (string, error) {
 		if bot == "*" {
 			bot = ""
 		}
-		set := c.scope(bot)
+		set := c.at(c.scope(bot))
 		if item.Params == nil {
 			continue
 		}
@@ -1260,6 +1258,7 @@ func headMetas(body []byte, visit func(name, content []byte)) {
 	mode := beforeHead
 	templates := 0   // depth of <template> elements open in the head
 	rawText := false // the next text token is a raw-text element's content
+	var nameBuf [maxTagName]byte
 	for {
 		tt := z.Next()
 		wasRaw := rawText
@@ -1275,7 +1274,7 @@ func headMetas(body []byte, visit func(name, content []byte)) {
 				return // text starts the body
 			}
 		case html.EndTagToken:
-			name, _ := z.TagName()
+			name := tagName(z, &nameBuf)
 			if templates > 0 {
 				if string(name) == "template" {
 					templates--
@@ -1292,8 +1291,7 @@ func headMetas(body []byte, visit func(name, content []byte)) {
 			}
 			// Any other end tag is a parse error and is ignored.
 		case html.StartTagToken, html.SelfClosingTagToken:
-			name, hasAttr := z.TagName()
-			tag := string(name) // no allocation: compared only
+			tag := string(tagName(z, &nameBuf)) // no allocation: compared only
 			if templates > 0 {
 				if tag == "template" {
 					templates++
@@ -1313,9 +1311,7 @@ func headMetas(body []byte, visit func(name, content []byte)) {
 				if mode == beforeHead {
 					mode = inHead
 				}
-				if hasAttr {
-					visitMeta(z, visit)
-				}
+				visitMeta(z, visit)
 				continue
 			case "base", "basefont", "bgsound", "link":
 			case "title", "style", "script", "noframes":
@@ -1335,6 +1331,35 @@ func headMetas(body []byte, visit func(name, content []byte)) {
 			}
 		}
 	}
+}
+
+// maxTagName is the longest tag name the scanners tell apart ("plaintext");
+// longer names are all other elements to them.
+const maxTagName = 9
+
+// tagName returns the current tag's name, lower-cased into buf, or nil when
+// it is longer than buf. It reads the token's raw bytes: Tokenizer.TagName
+// copies the name on every call, and most tags are of no interest.
+func tagName(z *html.Tokenizer, buf *[maxTagName]byte) []byte {
+	raw := z.Raw() // "<name ...>" or "</name ...>"
+	i := 1
+	if i < len(raw) && raw[i] == '/' {
+		i++
+	}
+	n := 0
+	for ; i < len(raw); i++ {
+		switch c := raw[i]; c {
+		case ' ', '\n', '\r', '\t', '\f', '/', '>':
+			return buf[:n]
+		default:
+			if n == len(buf) {
+				return nil
+			}
+			buf[n] = lowerASCII(c)
+			n++
+		}
+	}
+	return buf[:n]
 }
 
 // isRawTextTag reports whether the tokenizer reads the element's content as
@@ -1365,6 +1390,12 @@ func isWhitespaceText(z *html.Tokenizer) bool {
 // visitMeta calls visit with the name and content of the current meta tag
 // when it has both.
 func visitMeta(z *html.Tokenizer, visit func(name, content []byte)) {
+	// Attribute names are never character-decoded, so a meta whose raw text
+	// lacks "name" has no name attribute; skipping it saves the copies
+	// TagAttr makes (most metas are property= or charset=).
+	if !containsFoldASCII(z.Raw(), "name") {
+		return
+	}
 	var name, content []byte
 	haveName, haveContent := false, false
 	for more := true; more; {
@@ -1790,6 +1821,17 @@ func equalFoldASCIIBytes(s []byte, lower string) bool {
 		}
 	}
 	return true
+}
+
+// containsFoldASCII reports whether s contains lower, a lower-case ASCII
+// string, ignoring ASCII case.
+func containsFoldASCII(s []byte, lower string) bool {
+	for i := 0; i+len(lower) <= len(s); i++ {
+		if equalFoldASCIIBytes(s[i:i+len(lower)], lower) {
+			return true
+		}
+	}
+	return false
 }
 
 // lowerString lower-cases the ASCII letters of s, allocating only when s has

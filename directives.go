@@ -65,10 +65,10 @@ type Directives struct {
 // max-video-preview and unavailable_after are not scopes, so
 // "examplebot: max-snippet: 20" scopes a limit to examplebot. Names, values
 // and bot names are ASCII case-insensitive. none is noindex plus nofollow,
-// nocache is noarchive, and all, index and follow restrict nothing. Directives
-// before any scope form the set with Bot "", which appears only when it
-// restricts something or holds an unknown name; a scope's set appears as soon
-// as the scope opens, even when empty ("examplebot: all").
+// nocache is noarchive, and all, index and follow restrict nothing. Items
+// before any scope form the set with Bot "". A set appears with the first
+// item or scope that addresses it, even when it restricts nothing: "all"
+// gives one empty set for every bot, "examplebot:" one for examplebot.
 //
 // unavailable_after takes RFC 3339 and ISO 8601 dates (a bare date is 00:00
 // UTC, a time without a zone is UTC), RFC 1123 and RFC 822 dates with or
@@ -94,8 +94,8 @@ func ParseDirectives(value string) []Directives {
 // values read as in ParseDirectives, and an RFC 9651 Date is read as a time.
 // Members that are not tokens, and parameters that do not parse, are ignored.
 //
-// The lines are joined with ", " and cut to MaxRobotsTagBytes, keeping only
-// whole members. The field is parsed strictly as an RFC 9651 List: when it
+// Empty lines are skipped and the others joined with ", " (RFC 9651 §4.2),
+// then cut to MaxRobotsTagBytes, keeping only whole members. The field is parsed strictly as an RFC 9651 List: when it
 // does not parse, ParseRobotsTag returns no sets and an error, and the whole
 // field must be ignored; legacy syntax such as "noindex, examplebot: nofollow"
 // sent in this field applies nothing.
@@ -211,8 +211,9 @@ func (s Source) String() string {
 // then meta tags in document order. A restriction in the result is set by at
 // least one Source; which ones, a caller finds by testing each Source's
 // Directives (a flag that is on, or a limit equal to the result's). A
-// Robots-Tag field that was ignored appears with Err set. Sets addressed to
-// other bots are not listed.
+// carrier that addresses the agent but restricts nothing ("index, follow")
+// is listed with empty Directives; a Robots-Tag field that was ignored is
+// listed with Err set. Sets addressed to other bots are not listed.
 func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives, []Source) {
 	var sources []Source
 	r := collect(h, body, ProductToken(userAgent), &sources)
@@ -227,9 +228,12 @@ func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives
 // digits would read back as another century. A set that restricts nothing
 // writes "" (or "examplebot: all" when scoped).
 //
-// ParseDirectives(d.String()) gives back d for every set this package
-// returns; a hand-made set round-trips when its Bot and Other names hold no
-// ',', ';' or ':' and its values are valid.
+// ParseDirectives(d.String()) gives back exactly d for every set this package
+// returns, except the unscoped set that restricts nothing: it writes "",
+// which holds no set (ExplicitString writes "index, follow" for it). A
+// hand-made set round-trips when its Bot is not "robots", its Bot and Other
+// names hold no ',', ';' or ':', Other holds no directive this package knows,
+// and its values are valid.
 func (d Directives) String() string {
 	return string(d.appendLegacy(nil, false))
 }
@@ -237,7 +241,8 @@ func (d Directives) String() string {
 // ExplicitString is String spelling out the defaults: it always writes
 // index or noindex and follow or nofollow first, as in "noindex, follow" or
 // "examplebot: index, follow". It suits a meta tag whose reader should not
-// have to know the defaults; it parses back like String.
+// have to know the defaults. ParseDirectives(d.ExplicitString()) gives back
+// exactly d for every set this package returns, the empty one included.
 func (d Directives) ExplicitString() string {
 	return string(d.appendLegacy(nil, true))
 }
@@ -251,9 +256,10 @@ func (d Directives) ExplicitString() string {
 //
 // The error, prefixed "robots:" and wrapping the httpsfv error, reports a
 // Bot that is not a structured-field token (or is "*", which there means
-// every bot) or an Other name that is not a key (keys are lower-case, start with a letter or '*', and hold only
-// letters, digits, '_', '-', '.' and '*'). A field longer than
-// MaxRobotsTagBytes is written, but readers keep only its first whole members.
+// every bot) or an Other name that is not a key: keys are lower-case, start
+// with a letter or '*', and hold only letters, digits, '_', '-', '.' and
+// '*'. A field longer than MaxRobotsTagBytes is written, but readers keep
+// only its first whole members.
 func FormatRobotsTag(sets ...Directives) (string, error) {
 	list := make(httpsfv.List, 0, len(sets))
 	for _, d := range sets {
@@ -862,8 +868,9 @@ func (p *legacyParser) item(s string) bool {
 	}
 }
 
-// target returns the set a directive lands in, opening the unscoped set on
-// first use.
+// target returns the set an item lands in, opening the unscoped set on
+// first use: any item opens it, even one that restricts nothing ("all") or
+// whose value does not parse, as a scope opens its set.
 func (p *legacyParser) target() *directiveSet {
 	if p.set < 0 {
 		p.set = p.c.scope("")
@@ -873,16 +880,15 @@ func (p *legacyParser) target() *directiveSet {
 
 // flag applies a directive without a value.
 func (p *legacyParser) flag(name string) {
+	set := p.target()
 	if f, ok := flagByName(name); ok {
-		if f != 0 {
-			p.target().flags |= f
-		}
+		set.flags |= f
 		return
 	}
 	if valuedDirective(name) != vNone {
 		return // a valued directive with no value does not parse
 	}
-	p.target().addOther(lowerString(name))
+	set.addOther(lowerString(name))
 }
 
 // flagByName returns the restriction a directive name sets: zero and true for
@@ -937,11 +943,12 @@ func valuedDirective(name string) valued {
 // value applies a valued directive; a value that does not parse applies
 // nothing.
 func (p *legacyParser) value(v valued, s string) bool {
+	set := p.target()
 	var r directiveSet
 	if !r.setValue(v, s) {
 		return false
 	}
-	p.target().union(&r)
+	set.union(&r)
 	return true
 }
 

@@ -108,8 +108,8 @@ func TestParseDirectives(t *testing.T) {
 		{"none is noindex nofollow", "none", []Directives{{NoIndex: true, NoFollow: true}}},
 		{"NONE upper", "NONE", []Directives{{NoIndex: true, NoFollow: true}}},
 		{"nocache is noarchive", "nocache", []Directives{{NoArchive: true}}},
-		{"all restricts nothing", "all", nil},
-		{"index follow restrict nothing", "index, follow", nil},
+		{"all restricts nothing", "all", []Directives{{}}},
+		{"index follow restrict nothing", "index, follow", []Directives{{}}},
 		{"all never reaches Other", "all, index, follow, noindex", []Directives{{NoIndex: true}}},
 		{"conflict: most restrictive", "ALL,INDEX,NOINDEX,NOFOLLOW,FOLLOW,FOLLOW,NONE",
 			[]Directives{{NoIndex: true, NoFollow: true}}},
@@ -148,14 +148,14 @@ func TestParseDirectives(t *testing.T) {
 		{"max-snippet zero", "max-snippet: 0", []Directives{{MaxSnippet: intp(0)}}},
 		{"max-snippet upper case", "MAX-SNIPPET: 7", []Directives{{MaxSnippet: intp(7)}}},
 		{"max-snippet space before colon", "max-snippet : 5", []Directives{{MaxSnippet: intp(5)}}},
-		{"max-snippet below -1 ignored", "max-snippet: -2", nil},
+		{"max-snippet below -1 ignored", "max-snippet: -2", []Directives{{}}},
 		{"max-snippet abc ignored", "max-snippet: abc, noindex", []Directives{{NoIndex: true}}},
-		{"max-snippet trailing junk ignored", "max-snippet: 20px", nil},
-		{"max-snippet decimal ignored", "max-snippet: 2.5", nil},
-		{"max-snippet plus sign ignored", "max-snippet: +5", nil},
-		{"max-snippet empty value ignored", "max-snippet:", nil},
-		{"max-snippet without value ignored", "max-snippet", nil},
-		{"max-snippet overflow ignored", "max-snippet: 99999999999999999999", nil},
+		{"max-snippet trailing junk ignored", "max-snippet: 20px", []Directives{{}}},
+		{"max-snippet decimal ignored", "max-snippet: 2.5", []Directives{{}}},
+		{"max-snippet plus sign ignored", "max-snippet: +5", []Directives{{}}},
+		{"max-snippet empty value ignored", "max-snippet:", []Directives{{}}},
+		{"max-snippet without value ignored", "max-snippet", []Directives{{}}},
+		{"max-snippet overflow ignored", "max-snippet: 99999999999999999999", []Directives{{}}},
 		{"max-snippet smaller wins", "max-snippet: 50, max-snippet: 20", []Directives{{MaxSnippet: intp(20)}}},
 		{"max-snippet limit beats no limit", "max-snippet: -1, max-snippet: 50", []Directives{{MaxSnippet: intp(50)}}},
 		{"max-snippet no limit loses", "max-snippet: 50, max-snippet: -1", []Directives{{MaxSnippet: intp(50)}}},
@@ -164,7 +164,7 @@ func TestParseDirectives(t *testing.T) {
 		{"max-image-preview none", "max-image-preview: none", []Directives{{MaxImagePreview: "none"}}},
 		{"max-image-preview standard", "max-image-preview: standard", []Directives{{MaxImagePreview: "standard"}}},
 		{"max-image-preview LARGE", "max-image-preview:LARGE", []Directives{{MaxImagePreview: "large"}}},
-		{"max-image-preview unknown ignored", "max-image-preview: huge", nil},
+		{"max-image-preview unknown ignored", "max-image-preview: huge", []Directives{{}}},
 		{"max-image-preview lowest wins", "max-image-preview: large, max-image-preview: standard, max-image-preview: large",
 			[]Directives{{MaxImagePreview: "standard"}}},
 		{"scoped limit", "examplebot: max-snippet: 20", []Directives{{Bot: "examplebot", MaxSnippet: intp(20)}}},
@@ -187,11 +187,12 @@ func TestParseDirectives(t *testing.T) {
 			[]Directives{{Bot: "examplebot", NoSnippet: true, UnavailableAfter: utc(2025, 6, 25, 15, 0, 0)}}},
 		{"earliest date wins", "unavailable_after: 2030-01-01, unavailable_after: 25 Jun 2010 15:00:00 PST",
 			[]Directives{{UnavailableAfter: utc(2010, 6, 25, 23, 0, 0)}}},
-		{"bad date ignored, not Other", "unavailable_after: someday", nil},
-		{"date without value ignored", "unavailable_after", nil},
+		{"bad date ignored, not Other", "unavailable_after: someday", []Directives{{}}},
+		{"date without value ignored", "unavailable_after", []Directives{{}}},
+		{"scoped bad value opens only the scope", "examplebot: max-snippet: x", []Directives{{Bot: "examplebot"}}},
 		{"weekday then no date keeps the next item", "unavailable_after: Wed, noindex", []Directives{{NoIndex: true}}},
 		{"broken date after a weekday is dropped whole", "unavailable_after: Wed, 32 Jun 2025 15:00:00 GMT, noindex", []Directives{{NoIndex: true}}},
-		{"unknown weekday drops the date whole", "unavailable_after: Fry, 25 Jun 2010 15:00:00 GMT", nil},
+		{"unknown weekday drops the date whole", "unavailable_after: Fry, 25 Jun 2010 15:00:00 GMT", []Directives{{}}},
 		{"real-world RFC 3339 with trailing space", "index,follow,noarchive,unavailable_after: 2025-11-06T10:14:16+01:00 ",
 			[]Directives{{NoArchive: true, UnavailableAfter: utc(2025, 11, 6, 9, 14, 16)}}},
 	}
@@ -286,10 +287,7 @@ func TestParseDirectivesDates(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			value := "unavailable_after: " + tc.value
-			var want []Directives
-			if !tc.want.IsZero() {
-				want = []Directives{{UnavailableAfter: tc.want}}
-			}
+			want := []Directives{{UnavailableAfter: tc.want}}
 			got := ParseDirectives(value)
 			if !same(got, want) {
 				t.Errorf("ParseDirectives(%q) = %s, want %s", value, showAll(got), showAll(want))
@@ -783,22 +781,22 @@ func TestString(t *testing.T) {
 				t.Errorf("%s.ExplicitString() = %q, want %q", show(tc.d), got, tc.explicit)
 			}
 			want := normalize(tc.d)
-			for _, s := range []string{tc.d.String(), tc.d.ExplicitString()} {
-				if got := ParseDirectives(s); !same(got, want) {
-					t.Errorf("ParseDirectives(%q) = %s, want %s", s, showAll(got), showAll(want))
-				}
+			if got := ParseDirectives(tc.d.ExplicitString()); !same(got, want) {
+				t.Errorf("ParseDirectives(%q) = %s, want %s", tc.d.ExplicitString(), showAll(got), showAll(want))
+			}
+			if r := toDirectiveSet(tc.d); r.bot == "" && r.isEmpty() {
+				want = nil // writes "", which holds no set
+			}
+			if got := ParseDirectives(tc.d.String()); !same(got, want) {
+				t.Errorf("ParseDirectives(%q) = %s, want %s", tc.d.String(), showAll(got), showAll(want))
 			}
 		})
 	}
 }
 
-// normalize returns what parsing d's writing gives back: d in UTC, or no
-// set at all for an unscoped set that restricts nothing.
+// normalize returns what parsing d's writing gives back: d in UTC.
 func normalize(d Directives) []Directives {
 	r := toDirectiveSet(d)
-	if r.bot == "" && r.isEmpty() {
-		return nil
-	}
 	r.until = r.until.UTC()
 	return []Directives{r.directives()}
 }
@@ -1288,13 +1286,15 @@ func FuzzParseDirectives(f *testing.F) {
 				t.Errorf("ParseDirectives(%q) gave two sets for bot %q", value, d.Bot)
 			}
 			bots[d.Bot] = true
-			if r := toDirectiveSet(d); d.Bot == "" && r.isEmpty() {
-				t.Errorf("ParseDirectives(%q) gave an empty unscoped set", value)
+			want := []Directives{d}
+			if back := ParseDirectives(d.ExplicitString()); !same(back, want) {
+				t.Errorf("ParseDirectives(%q) = %s, from %q, want %s", d.ExplicitString(), showAll(back), value, show(d))
 			}
-			for _, s := range []string{d.String(), d.ExplicitString()} {
-				if back := ParseDirectives(s); !same(back, []Directives{d}) {
-					t.Errorf("ParseDirectives(%q) = %s, from %q, want %s", s, showAll(back), value, show(d))
-				}
+			if r := toDirectiveSet(d); d.Bot == "" && r.isEmpty() {
+				want = nil // String writes "" for it
+			}
+			if back := ParseDirectives(d.String()); !same(back, want) {
+				t.Errorf("ParseDirectives(%q) = %s, from %q, want %s", d.String(), showAll(back), value, showAll(want))
 			}
 			if field, err := FormatRobotsTag(d); err == nil {
 				if back, err := ParseRobotsTag(field); err != nil || !same(back, []Directives{d}) {

@@ -434,7 +434,7 @@ func cleanHref(s string) string {
 		end--
 	}
 	s = s[start:end]
-	if strings.IndexAny(s, "\t\n\r") < 0 {
+	if !strings.ContainsAny(s, "\t\n\r") {
 		return s
 	}
 	b := make([]byte, 0, len(s))

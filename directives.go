@@ -1497,7 +1497,7 @@ func parseDate(s string) (time.Time, bool) {
 	if len(s) >= 5 && isDigit(s[0]) && isDigit(s[1]) && isDigit(s[2]) && isDigit(s[3]) && s[4] == '-' {
 		return parseISODate(s)
 	}
-	d := dateScanner{s: s}
+	d := dateCursor{s: s}
 	if d.i < len(s) && isAlpha(s[d.i]) {
 		if _, ok := weekday(d.alpha()); !ok {
 			return time.Time{}, false
@@ -1550,7 +1550,7 @@ func parseDate(s string) (time.Time, bool) {
 // parseISODate reads an RFC 3339 or ISO 8601 extended date: YYYY-MM-DD,
 // optionally followed by T (or a space) and hh:mm[:ss[.fraction]] and a zone.
 func parseISODate(s string) (time.Time, bool) {
-	d := dateScanner{s: s}
+	d := dateCursor{s: s}
 	year, _ := d.digits(4, 4)
 	d.skipByte('-')
 	month, ok := d.digits(2, 2)
@@ -1687,15 +1687,15 @@ func monthByName(s string) (time.Month, bool) {
 	return 0, false
 }
 
-// dateScanner walks a date's text.
-type dateScanner struct {
+// dateCursor walks a date's text.
+type dateCursor struct {
 	s string
 	i int
 }
 
-func (d *dateScanner) eof() bool { return d.i >= len(d.s) }
+func (d *dateCursor) eof() bool { return d.i >= len(d.s) }
 
-func (d *dateScanner) skipByte(c byte) bool {
+func (d *dateCursor) skipByte(c byte) bool {
 	if d.i < len(d.s) && d.s[d.i] == c {
 		d.i++
 		return true
@@ -1703,7 +1703,7 @@ func (d *dateScanner) skipByte(c byte) bool {
 	return false
 }
 
-func (d *dateScanner) skipSpace() {
+func (d *dateCursor) skipSpace() {
 	for d.i < len(d.s) && (d.s[d.i] == ' ' || d.s[d.i] == '\t') {
 		d.i++
 	}
@@ -1711,7 +1711,7 @@ func (d *dateScanner) skipSpace() {
 
 // separator reads the separator between day, month and year: a '-' or a
 // run of spaces. It returns 0 when there is none.
-func (d *dateScanner) separator() byte {
+func (d *dateCursor) separator() byte {
 	if d.skipByte('-') {
 		return '-'
 	}
@@ -1723,7 +1723,7 @@ func (d *dateScanner) separator() byte {
 	return 0
 }
 
-func (d *dateScanner) alpha() string {
+func (d *dateCursor) alpha() string {
 	start := d.i
 	for d.i < len(d.s) && isAlpha(d.s[d.i]) {
 		d.i++
@@ -1732,7 +1732,7 @@ func (d *dateScanner) alpha() string {
 }
 
 // digits reads between min and max decimal digits.
-func (d *dateScanner) digits(min, max int) (int, bool) {
+func (d *dateCursor) digits(min, max int) (int, bool) {
 	n, start := 0, d.i
 	for d.i < len(d.s) && d.i-start < max && isDigit(d.s[d.i]) {
 		n = n*10 + int(d.s[d.i]-'0')
@@ -1745,7 +1745,7 @@ func (d *dateScanner) digits(min, max int) (int, bool) {
 }
 
 // clock reads hh:mm with optional :ss.
-func (d *dateScanner) clock() (hour, min, sec int, ok bool) {
+func (d *dateCursor) clock() (hour, min, sec int, ok bool) {
 	if hour, ok = d.digits(1, 2); !ok || !d.skipByte(':') {
 		return 0, 0, 0, false
 	}

@@ -3,7 +3,19 @@
 package robots
 
 import (
+	"errors"
+	"fmt"
+	"maps"
+	"math"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // ProductToken returns the product token of a user agent: the lower-cased
@@ -22,13 +34,19 @@ func ProductToken(userAgent string) string {
 // productTokenLen returns the length of the leading run of [A-Za-z_-] in s.
 func productTokenLen(s string) int {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == '-') {
+		if !isTokenOctet[s[i]] {
 			return i
 		}
 	}
 	return len(s)
 }
+
+var isTokenOctet = func() (t [256]bool) {
+	for c := range t {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == '-'
+	}
+	return t
+}()
 
 func lowerASCII(c byte) byte {
 	if 'A' <= c && c <= 'Z' {
@@ -37,9 +55,179 @@ func lowerASCII(c byte) byte {
 	return c
 }
 
-// RobotsURL returns the robots.txt URL of rawURL's origin.
+// ErrNoOrigin is returned, wrapped, by RobotsURL for text that is not an
+// absolute URL with a host, such as "/page", "mailto:a@example.com" or
+// "file:///etc/hosts".
+var ErrNoOrigin = errors.New("URL has no origin")
+
+// RobotsURL returns the robots.txt URL of rawURL's origin (RFC 9309 §2.3):
+// its scheme, host and port followed by "/robots.txt". Userinfo, path,
+// query and fragment are dropped; scheme and host are lower-cased, a default
+// port (80 for http, 443 for https) is dropped, and a non-ASCII host is
+// written in its ASCII (punycode) form.
+//
+// "https://User:pw@Example.COM:443/a?b#c" gives
+// "https://example.com/robots.txt". The error wraps ErrNoOrigin for a
+// relative or host-less URL, and the *url.Error for text that does not parse.
 func RobotsURL(rawURL string) (string, error) {
-	return "", nil
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return "", fmt.Errorf("robots: %w", err)
+	}
+	if u.Scheme == "" || u.Host == "" || u.Hostname() == "" {
+		return "", fmt.Errorf("robots: %q: %w", rawURL, ErrNoOrigin)
+	}
+	host, err := asciiHost(u.Hostname())
+	if err != nil {
+		return "", fmt.Errorf("robots: %q: %w", rawURL, err)
+	}
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]" // an IPv6 literal
+	}
+	port := u.Port()
+	if port == "80" && u.Scheme == "http" || port == "443" && u.Scheme == "https" {
+		port = ""
+	}
+	if port != "" {
+		host += ":" + port
+	}
+	return u.Scheme + "://" + host + "/robots.txt", nil
+}
+
+// asciiHost lower-cases host and writes each non-ASCII label as "xn--" and
+// its punycode (RFC 3492), the form DNS and HTTP use. It does not apply the
+// full UTS #46 mapping (that needs Unicode tables the library does without);
+// it lower-cases with Unicode rules and accepts the ideographic full stops
+// as label separators, which covers hosts as people type them.
+func asciiHost(host string) (string, error) {
+	ascii := true
+	for i := 0; i < len(host); i++ {
+		if host[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToLower(host), nil
+	}
+	if !utf8.ValidString(host) {
+		return "", errors.New("host is not valid UTF-8")
+	}
+	host = strings.Map(func(r rune) rune {
+		switch r {
+		case '\u3002', '\uff0e', '\uff61': // ideographic and full-width full stops
+			return '.'
+		}
+		return unicode.ToLower(r)
+	}, host)
+	labels := strings.Split(host, ".")
+	for i, label := range labels {
+		if isASCII(label) {
+			continue
+		}
+		encoded, err := punycode(label)
+		if err != nil {
+			return "", err
+		}
+		labels[i] = "xn--" + encoded
+	}
+	return strings.Join(labels, "."), nil
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// Bootstring parameters for punycode, RFC 3492 §5.
+const (
+	punyBase        = 36
+	punyTMin        = 1
+	punyTMax        = 26
+	punySkew        = 38
+	punyDamp        = 700
+	punyInitialBias = 72
+	punyInitialN    = 128
+)
+
+// punycode encodes a label by RFC 3492 §6.3.
+func punycode(label string) (string, error) {
+	runes := []rune(label)
+	out := make([]byte, 0, len(label)+8)
+	for _, r := range runes {
+		if r < utf8.RuneSelf {
+			out = append(out, byte(r))
+		}
+	}
+	basic := len(out)
+	handled := basic
+	if basic > 0 {
+		out = append(out, '-')
+	}
+	n, delta, bias := rune(punyInitialN), 0, punyInitialBias
+	for handled < len(runes) {
+		m := rune(utf8.MaxRune + 1)
+		for _, r := range runes {
+			if r >= n && r < m {
+				m = r
+			}
+		}
+		if int(m-n) > (math.MaxInt32-delta)/(handled+1) {
+			return "", errors.New("host label too long for punycode")
+		}
+		delta += int(m-n) * (handled + 1)
+		n = m
+		for _, r := range runes {
+			if r < n {
+				delta++
+			}
+			if r != n {
+				continue
+			}
+			q := delta
+			for k := punyBase; ; k += punyBase {
+				t := min(max(k-bias, punyTMin), punyTMax)
+				if q < t {
+					break
+				}
+				out = append(out, punyDigit(t+(q-t)%(punyBase-t)))
+				q = (q - t) / (punyBase - t)
+			}
+			out = append(out, punyDigit(q))
+			bias = punyAdapt(delta, handled+1, handled == basic)
+			delta = 0
+			handled++
+		}
+		delta++
+		n++
+	}
+	return string(out), nil
+}
+
+func punyDigit(d int) byte {
+	if d < 26 {
+		return byte('a' + d)
+	}
+	return byte('0' + d - 26)
+}
+
+func punyAdapt(delta, points int, first bool) int {
+	if first {
+		delta /= punyDamp
+	} else {
+		delta /= 2
+	}
+	delta += delta / points
+	k := 0
+	for delta > (punyBase-punyTMin)*punyTMax/2 {
+		delta /= punyBase - punyTMin
+		k += punyBase
+	}
+	return k + (punyBase-punyTMin+1)*delta/(delta+punySkew)
 }
 
 // A Reason says why a Decision came out as it did.
@@ -47,51 +235,438 @@ type Reason uint8
 
 // The reasons of a Decision.
 const (
-	ReasonNoMatch     Reason = iota // no rule matched the path: allowed
+	ReasonNoMatch     Reason = iota // no rule matched the path (or no group applies): allowed
 	ReasonRule                      // Decision.Rule matched and decided
-	ReasonRobotsTxt                 // the path is /robots.txt, always allowed
+	ReasonRobotsTxt                 // the path is /robots.txt, which is always allowed (RFC 9309 §2.2.2)
 	ReasonInvalidURL                // neither an absolute URL nor a /-rooted path: disallowed
-	ReasonUnavailable               // robots.txt unavailable (4xx): allowed (RFC 9309 §2.3.1.3)
-	ReasonUnreachable               // robots.txt unreachable (5xx, network): disallowed (RFC 9309 §2.3.1.4)
+	ReasonUnavailable               // robots.txt was unavailable (4xx): allowed (RFC 9309 §2.3.1.3)
+	ReasonUnreachable               // robots.txt was unreachable (5xx, network): disallowed (RFC 9309 §2.3.1.4)
 )
 
-// A Decision is the answer to one query with the evidence behind it.
+var reasonText = [...]string{
+	ReasonNoMatch:     "no rule matches",
+	ReasonRule:        "rule",
+	ReasonRobotsTxt:   "/robots.txt is always allowed",
+	ReasonInvalidURL:  "not an absolute URL or a /-rooted path",
+	ReasonUnavailable: "robots.txt unavailable",
+	ReasonUnreachable: "robots.txt unreachable",
+}
+
+// String returns a short English description of the reason.
+func (r Reason) String() string {
+	if int(r) < len(reasonText) {
+		return reasonText[r]
+	}
+	return "Reason(" + strconv.Itoa(int(r)) + ")"
+}
+
+// A Decision is the answer to one query with the evidence behind it, for
+// audit logs.
 type Decision struct {
 	Allowed bool
 	Reason  Reason
-	Rule    Rule // the deciding rule as written; zero unless Reason is ReasonRule
-	Line    int  // the deciding rule's 1-based line in the parsed text; 0 when unknown
-	Group   int  // index in Robots.Groups of the deciding rule's group; -1 when none
+
+	// Rule is the deciding rule as written in the document: the longest
+	// matching pattern, Allow winning a tie with Disallow, the earliest
+	// winning a full tie. For a directory allowed by Google's index.html rule
+	// (see Robots.IsAllowed) it is the Allow rule naming the index file.
+	// Zero unless Reason is ReasonRule.
+	Rule  Rule
+	Line  int // Rule's 1-based line in the parsed text; 0 when unknown (a Robots built in code)
+	Group int // index in Robots.Groups of Rule's group; -1 unless Reason is ReasonRule
 }
 
-// An Agent is a Robots compiled for one product token.
-type Agent struct{}
+// String returns the decision as one line for an audit log, such as
+// `disallowed by line 12 "Disallow: /private/"` or
+// `allowed: no rule matches`.
+func (d Decision) String() string {
+	verdict := "disallowed"
+	if d.Allowed {
+		verdict = "allowed"
+	}
+	if d.Reason != ReasonRule {
+		return verdict + ": " + d.Reason.String()
+	}
+	var b strings.Builder
+	b.WriteString(verdict)
+	b.WriteString(" by ")
+	if d.Line > 0 {
+		b.WriteString("line ")
+		b.WriteString(strconv.Itoa(d.Line))
+		b.WriteByte(' ')
+	}
+	key := "Disallow: "
+	if d.Rule.Allow {
+		key = "Allow: "
+	}
+	b.WriteString(strconv.Quote(key + d.Rule.Pattern))
+	return b.String()
+}
 
-// Agent returns the compiled view of r for userAgent's product token.
-func (r *Robots) Agent(userAgent string) *Agent { return &Agent{} }
+// IsAllowed reports whether userAgent may fetch rawURL (RFC 9309 §2.2).
+//
+// The groups that apply are every group naming the agent's ProductToken,
+// merged; with none, every group for "*", merged; with none of those,
+// everything is allowed. A "*" group never adds to a group naming the agent.
+//
+// rawURL is an absolute URL, whose path and query are matched (the fragment
+// is dropped and an empty path is "/"), or a path starting with "/", matched
+// as it is. Anything else is not something a crawler can fetch, and is
+// disallowed. The path /robots.txt is always allowed.
+//
+// Path and patterns are compared in one canonical percent-encoding: octets
+// outside the URI unreserved and reserved sets (such as the UTF-8 of
+// non-ASCII characters) are escaped, escapes get upper-case hex, escapes of
+// unreserved characters are decoded, and %2F stays distinct from "/". Paths
+// are case-sensitive. In patterns, '*' matches any run of octets and a final
+// '$' anchors the end of path and query; %2A and %24 stand for a literal '*'
+// and '$'. Of the matching rules, the one with the most octets in its
+// (canonical) pattern decides, and Allow wins a tie; no match allows.
+//
+// Like Google's crawler, an Allow pattern ending in /index.htm or
+// /index.html also allows its directory: "Allow: /d/index.html" allows
+// exactly "/d/" as "Allow: /d/$" would.
+//
+// A query costs one walk down an index of the agent's rules, linear in the
+// path's length (times a pattern's length at worst, for wildcards) and free
+// of allocations once the document has answered a query for that agent.
+func (r *Robots) IsAllowed(userAgent, rawURL string) bool {
+	return r.Agent(userAgent).IsAllowed(rawURL)
+}
 
-// IsAllowed reports whether userAgent may fetch rawURL.
-func (r *Robots) IsAllowed(userAgent, rawURL string) bool { return true }
-
-// Explain returns the decision for userAgent and rawURL with its evidence.
+// Explain is IsAllowed with the evidence: which rule decided, on which line,
+// or why no rule did.
 func (r *Robots) Explain(userAgent, rawURL string) Decision {
-	return Decision{Allowed: true, Group: -1}
+	return r.Agent(userAgent).Explain(rawURL)
 }
 
-// CrawlDelay returns the Crawl-delay that applies to userAgent.
-func (r *Robots) CrawlDelay(userAgent string) (time.Duration, bool) { return 0, false }
+// CrawlDelay returns the Crawl-delay of the groups that apply to userAgent
+// (chosen as for IsAllowed), and whether there is one. When several
+// applicable groups give one, the longest applies: it satisfies them all.
+// Crawl-delay is not part of RFC 9309; Google ignores it, other crawlers
+// read it as seconds between requests.
+func (r *Robots) CrawlDelay(userAgent string) (time.Duration, bool) {
+	return r.Agent(userAgent).CrawlDelay()
+}
 
-// ContentSignalsFor returns the Content-Signal preferences that apply to userAgent.
-func (r *Robots) ContentSignalsFor(userAgent string) map[string]bool { return nil }
+// ContentSignalsFor returns the Content-Signal preferences that apply to
+// userAgent: the document's (before its first group), overlaid by those of
+// the groups that apply (chosen as for IsAllowed). When two applicable
+// groups disagree on a key, "no" wins. The map is the caller's to keep; nil
+// when there are none.
+func (r *Robots) ContentSignalsFor(userAgent string) map[string]bool {
+	return r.Agent(userAgent).ContentSignals()
+}
 
-// IsAllowed reports whether the agent may fetch rawURL.
-func (a *Agent) IsAllowed(rawURL string) bool { return true }
+// An Agent is a Robots compiled for one product token: the merged rules of
+// the groups that apply to it, indexed for fast queries. Get one from
+// Robots.Agent and keep it for a crawl of the origin; it answers exactly as
+// the Robots methods do for that agent.
+//
+// An Agent is immutable and safe for concurrent use. Its queries do not
+// allocate.
+type Agent struct {
+	groups   []int    // indices of the groups that apply, in document order
+	rules    *ruleSet // nil when no rule can match
+	refs     []ruleRef
+	delay    time.Duration
+	hasDelay bool
+	signals  map[string]bool
+	doc      []Group // the document's groups when compiled, for Decision.Rule
+}
 
-// Explain returns the decision for rawURL with its evidence.
-func (a *Agent) Explain(rawURL string) Decision { return Decision{Allowed: true, Group: -1} }
+// A ruleRef says where a compiled rule came from.
+type ruleRef struct {
+	group, rule int32
+	line        int32
+}
 
-// CrawlDelay returns the Crawl-delay that applies to the agent.
-func (a *Agent) CrawlDelay() (time.Duration, bool) { return 0, false }
+// allowAll is the Agent of a document with no group for an agent.
+var allowAll = &Agent{}
 
-// ContentSignals returns the Content-Signal preferences that apply to the agent.
-func (a *Agent) ContentSignals() map[string]bool { return nil }
+// Agent returns the compiled view of r for userAgent's product token. It is
+// built on the first call for that token and shared by later calls, which
+// cost a map lookup. A nil Robots gives an Agent that allows everything.
+func (r *Robots) Agent(userAgent string) *Agent {
+	if r == nil {
+		return allowAll
+	}
+	x := r.agents.Load()
+	if x == nil {
+		x = newAgentIndex(r)
+		if !r.agents.CompareAndSwap(nil, x) {
+			x = r.agents.Load()
+		}
+	}
+	s := x.slot(userAgent)
+	if a := s.agent.Load(); a != nil {
+		return a
+	}
+	a := x.compile(s)
+	if !s.agent.CompareAndSwap(nil, a) {
+		a = s.agent.Load()
+	}
+	return a
+}
+
+// An agentIndex maps product tokens to the groups that apply to them. A
+// document has one slot per distinct product token its groups name, plus the
+// fallback for every other agent, so the compiled Agents it can hold are
+// bounded by the document, not by how many user agents ask.
+type agentIndex struct {
+	doc      *Robots
+	tokens   map[string]*agentSlot // lower-cased product token -> slot
+	fallback agentSlot             // the "*" groups, for agents no group names
+}
+
+type agentSlot struct {
+	groups []int
+	agent  atomic.Pointer[Agent]
+}
+
+func newAgentIndex(r *Robots) *agentIndex {
+	x := &agentIndex{doc: r, tokens: make(map[string]*agentSlot)}
+	for i, g := range r.Groups {
+		for _, ua := range g.UserAgents {
+			if strings.HasPrefix(ua, "*") {
+				// "*" followed by other text still means every agent.
+				if !slices.Contains(x.fallback.groups, i) {
+					x.fallback.groups = append(x.fallback.groups, i)
+				}
+				continue
+			}
+			token := ProductToken(ua)
+			if token == "" {
+				continue // names no agent: a product token has at least one letter, '_' or '-'
+			}
+			s := x.tokens[token]
+			if s == nil {
+				s = new(agentSlot)
+				x.tokens[token] = s
+			}
+			if !slices.Contains(s.groups, i) {
+				s.groups = append(s.groups, i)
+			}
+		}
+	}
+	return x
+}
+
+// slot returns the slot for userAgent's product token without allocating:
+// the token is lower-cased into a small array for the map lookup.
+func (x *agentIndex) slot(userAgent string) *agentSlot {
+	n := productTokenLen(userAgent)
+	if n == 0 || len(x.tokens) == 0 {
+		return &x.fallback
+	}
+	var buf [64]byte
+	var s *agentSlot
+	if n <= len(buf) {
+		for i := range n {
+			buf[i] = lowerASCII(userAgent[i])
+		}
+		s = x.tokens[string(buf[:n])]
+	} else {
+		s = x.tokens[ProductToken(userAgent)]
+	}
+	if s == nil {
+		return &x.fallback
+	}
+	return s
+}
+
+// compile builds the Agent for the groups of one slot.
+func (x *agentIndex) compile(s *agentSlot) *Agent {
+	r := x.doc
+	a := &Agent{groups: s.groups, doc: r.Groups}
+	lines := x.ruleLines()
+	var specs []ruleSpec
+	for _, gi := range s.groups {
+		g := &r.Groups[gi]
+		if g.CrawlDelay > 0 {
+			a.delay = max(a.delay, g.CrawlDelay)
+			a.hasDelay = true
+		}
+		for ri, rule := range g.Rules {
+			ref := ruleRef{group: int32(gi), rule: int32(ri)}
+			if lines[gi] != nil {
+				ref.line = lines[gi][ri]
+			}
+			specs = append(specs, ruleSpec{pattern: rule.Pattern, allow: rule.Allow, ref: int32(len(a.refs))})
+			if dir, ok := indexFileDir(rule); ok {
+				specs = append(specs, ruleSpec{pattern: dir, allow: true, ref: int32(len(a.refs))})
+			}
+			a.refs = append(a.refs, ref)
+		}
+	}
+	a.rules = newRuleSet(specs)
+	a.signals = x.contentSignals(s.groups)
+	return a
+}
+
+// indexFileDir implements Google's index.html rule: an Allow pattern whose
+// last segment is index.htm or index.html also allows its directory, exactly.
+func indexFileDir(rule Rule) (string, bool) {
+	if !rule.Allow {
+		return "", false
+	}
+	p := strings.TrimSuffix(rule.Pattern, "$")
+	if !strings.HasSuffix(p, "/index.html") && !strings.HasSuffix(p, "/index.htm") {
+		return "", false
+	}
+	return p[:strings.LastIndexByte(p, '/')+1] + "$", true
+}
+
+// ruleLines returns, per group, the source lines of its rules, or nil for a
+// group whose rules are not the ones Parse produced (a Robots built or
+// edited in code).
+func (x *agentIndex) ruleLines() [][]int32 {
+	r := x.doc
+	lines := make([][]int32, len(r.Groups))
+	at := 0
+	for i, g := range r.Groups {
+		n := len(g.Rules)
+		if n > 0 && at+n <= len(r.ruleStore) && &g.Rules[0] == &r.ruleStore[at] {
+			lines[i] = r.ruleLines[at : at+n]
+			at += n
+		}
+	}
+	return lines
+}
+
+// contentSignals merges the document's Content-Signal with those of groups.
+func (x *agentIndex) contentSignals(groups []int) map[string]bool {
+	var merged map[string]bool
+	fromGroups := make(map[string]bool)
+	for _, gi := range groups {
+		for k, v := range x.doc.Groups[gi].ContentSignals {
+			if old, ok := fromGroups[k]; ok {
+				v = old && v // "no" wins between groups
+			}
+			fromGroups[k] = v
+		}
+	}
+	if len(x.doc.ContentSignals) > 0 || len(fromGroups) > 0 {
+		merged = maps.Clone(x.doc.ContentSignals)
+		if merged == nil {
+			merged = make(map[string]bool, len(fromGroups))
+		}
+		maps.Copy(merged, fromGroups)
+	}
+	return merged
+}
+
+// IsAllowed reports whether the agent may fetch rawURL; see
+// Robots.IsAllowed for the rules.
+func (a *Agent) IsAllowed(rawURL string) bool {
+	allowed, _ := a.decide(rawURL)
+	return allowed
+}
+
+// Explain is IsAllowed with the evidence; see Robots.Explain.
+func (a *Agent) Explain(rawURL string) Decision {
+	allowed, rule := a.decide(rawURL)
+	d := Decision{Allowed: allowed, Group: -1}
+	switch {
+	case rule != nil:
+		ref := a.refs[rule.ref]
+		d.Reason = ReasonRule
+		d.Rule = a.doc[ref.group].Rules[ref.rule]
+		d.Line = int(ref.line)
+		d.Group = int(ref.group)
+	case !allowed:
+		d.Reason = ReasonInvalidURL
+	default:
+		if path, ok := requestPath(rawURL); ok && path == "/robots.txt" {
+			d.Reason = ReasonRobotsTxt
+		}
+	}
+	return d
+}
+
+// CrawlDelay returns the agent's Crawl-delay; see Robots.CrawlDelay.
+func (a *Agent) CrawlDelay() (time.Duration, bool) {
+	return a.delay, a.hasDelay
+}
+
+// ContentSignals returns the agent's Content-Signal preferences; see
+// Robots.ContentSignalsFor. The map is the caller's to keep.
+func (a *Agent) ContentSignals() map[string]bool {
+	return maps.Clone(a.signals)
+}
+
+// decide returns the verdict for rawURL and the rule that decided it, nil
+// when none did.
+func (a *Agent) decide(rawURL string) (bool, *matchRule) {
+	path, ok := requestPath(rawURL)
+	if !ok {
+		return false, nil
+	}
+	if path == "/robots.txt" || a.rules == nil {
+		return true, nil
+	}
+	// The canonical path is built in a buffer on the stack, large enough for
+	// a short path even if every octet needs escaping; longer paths borrow a
+	// pooled buffer, so that no query allocates.
+	var rule *matchRule
+	if len(path) <= maxStackPath {
+		var stack [3*maxStackPath + 1]byte
+		rule = a.rules.best(appendRequestPath(stack[:0], path))
+	} else {
+		buf := longPaths.Get().(*[]byte)
+		*buf = appendRequestPath((*buf)[:0], path)
+		rule = a.rules.best(*buf)
+		longPaths.Put(buf)
+	}
+	if rule == nil {
+		return true, nil
+	}
+	return rule.allow, rule
+}
+
+const maxStackPath = 160
+
+// appendRequestPath appends the canonical form of a path from requestPath.
+func appendRequestPath(dst []byte, path string) []byte {
+	if path[0] != '/' {
+		dst = append(dst, '/') // an absolute URL with an empty path and a query
+	}
+	return appendCanonicalPath(dst, path)
+}
+
+var longPaths = sync.Pool{New: func() any { return new([]byte) }}
+
+// requestPath returns what rawURL asks a server for: for an absolute URL its
+// path and query (which may start with '?' when the path is empty), for a
+// /-rooted path the path itself. It reports false for anything else.
+func requestPath(rawURL string) (string, bool) {
+	if strings.HasPrefix(rawURL, "/") {
+		return rawURL, true
+	}
+	// RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+	i := 0
+	for i < len(rawURL) {
+		c := rawURL[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.') {
+			i++
+			continue
+		}
+		break
+	}
+	if i == 0 || !strings.HasPrefix(rawURL[i:], "://") {
+		return "", false
+	}
+	rest := rawURL[i+3:]
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		return "/", true
+	}
+	rest = rest[end:]
+	if hash := strings.IndexByte(rest, '#'); hash >= 0 {
+		rest = rest[:hash]
+	}
+	if rest == "" {
+		return "/", true
+	}
+	return rest, true
+}

@@ -1,6 +1,14 @@
 package robots
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -23,6 +31,11 @@ type Robots struct {
 	// ContentSignals holds the Content-Signal lines that come before the
 	// first group: they apply to every agent. Nil when there are none.
 	ContentSignals map[string]bool
+
+	ruleLines []int32 // source line of each parsed rule, in document order
+	ruleStore []Rule  // the array parsed groups' Rules share, to tell them from edited ones
+
+	agents atomic.Pointer[agentIndex] // built by the first query
 }
 
 // A Group is one run of user-agent lines and the records that follow them.
@@ -46,32 +59,604 @@ type Record struct {
 	Value string // as written
 }
 
-// Parse reads data as a robots.txt document, up to DefaultMaxBytes.
-// Parse accepts any bytes; it never fails.
+// Parse reads data as a robots.txt document (RFC 9309 §2), up to
+// DefaultMaxBytes. Parse accepts any bytes; it never fails. Lines that are
+// not records are skipped, so an HTML page parses to a document with no
+// groups, which allows everything.
+//
+// Lines end at LF, CR or CRLF. A UTF-8 byte order mark at the start is
+// skipped, even a truncated one. '#' starts a comment, also within a value.
+// Keys are case-insensitive and the whitespace around keys, colons and values
+// is dropped; a line without a colon is read as a key and a value only when
+// it is exactly two words ("Disallow /x"). Like Google's parser, Parse
+// accepts "useragent" and "user agent" for user-agent and "dissallow",
+// "dissalow", "disalow", "diasllow" and "disallaw" for disallow.
+//
+// A group is one or more user-agent lines followed by rules; only an allow or
+// disallow line ends the run of user-agent lines, and a user-agent line after
+// a rule opens a new group. Rules before the first user-agent line belong to
+// no group and are dropped. Crawl-delay and Content-Signal lines belong to the
+// group they appear in (Content-Signal before the first group: to the whole
+// document, see Robots.ContentSignals). Sitemap lines are collected from
+// anywhere, and every other record whose key is a token ([A-Za-z0-9_.-]+)
+// is kept in Records.
 func Parse(data []byte) *Robots {
 	return ParseLimit(data, DefaultMaxBytes)
 }
 
-// ParseLimit is Parse with a parsing limit of maxBytes instead of
-// DefaultMaxBytes. A maxBytes of zero or less means DefaultMaxBytes.
+// ParseLimit is Parse with a parsing limit of maxBytes octets instead of
+// DefaultMaxBytes; zero or less means DefaultMaxBytes. A line counts when
+// its line end falls within the limit; the line the limit cuts is dropped
+// whole, as are all after it (RFC 9309 §2.5). A document shorter than the
+// limit is read to its end, final line included. There is no limit on the
+// length of a line below that.
 func ParseLimit(data []byte, maxBytes int) *Robots {
-	_ = data
-	_ = maxBytes
-	return &Robots{} // skeleton: the parser lands in the next commits
+	if maxBytes <= 0 {
+		maxBytes = DefaultMaxBytes
+	}
+	data = cutAtLimit(data, maxBytes)
+	data = skipBOM(data)
+	var p parser
+	p.parse(data)
+	return p.robots()
 }
 
-// MarshalText writes r as robots.txt text.
+// cutAtLimit returns the whole lines of data that end within limit octets.
+func cutAtLimit(data []byte, limit int) []byte {
+	if len(data) <= limit {
+		return data
+	}
+	head := data[:limit]
+	lf := bytes.LastIndexByte(head, '\n')
+	cr := bytes.LastIndexByte(head, '\r')
+	return head[:max(lf, cr)+1]
+}
+
+// skipBOM drops a UTF-8 byte order mark, or the start of one that the limit
+// or the sender cut short, from the start of data.
+func skipBOM(data []byte) []byte {
+	const bom = "\xef\xbb\xbf"
+	for n := len(bom); n > 0; n-- {
+		if len(data) >= n && string(data[:n]) == bom[:n] {
+			return data[n:]
+		}
+	}
+	return data
+}
+
+// A parser turns lines into a Robots in two passes. The first reads lines
+// into items that point into the input; the second, knowing every count,
+// allocates each slice at its final size and copies all values into one
+// string, so a parsed document holds its values once and not its comments,
+// keys or whitespace.
+type parser struct {
+	data    []byte
+	items   []item
+	groups  []Group
+	signals map[string]bool // Content-Signal before the first group
+
+	inUserAgents bool // the last group line was a user-agent line
+	counts       [keyContentSignal + 1]int
+	valueBytes   int
+}
+
+// An item is a line that becomes a value of the document: a user agent, a
+// rule, a sitemap or another record.
+type item struct {
+	kind     uint8
+	newGroup bool // a user-agent line that opens a group
+	line     int32
+	name     span // records only
+	value    span
+}
+
+type span struct{ from, to int }
+
+// parse reads every line of data. CR-only files would make a naive search for
+// '\n' rescan the rest of the file on every line, so the next LF and CR
+// positions are found once each and reused until passed.
+func (p *parser) parse(data []byte) {
+	p.data = data
+	p.items = make([]item, 0, 1+bytes.Count(data, []byte{'\n'})+bytes.Count(data, []byte{'\r'}))
+	nextLF, nextCR := -1, -1
+	for pos, line := 0, int32(1); pos < len(data); line++ {
+		if nextLF < pos {
+			nextLF = indexFrom(data, pos, '\n')
+		}
+		if nextCR < pos {
+			nextCR = indexFrom(data, pos, '\r')
+		}
+		end := min(nextLF, nextCR)
+		p.line(pos, end, line)
+		pos = end + 1
+		if end < len(data) && data[end] == '\r' && pos < len(data) && data[pos] == '\n' {
+			pos++
+		}
+	}
+}
+
+// indexFrom returns the index of the first c in data at or after from, or
+// len(data) when there is none.
+func indexFrom(data []byte, from int, c byte) int {
+	if i := bytes.IndexByte(data[from:], c); i >= 0 {
+		return from + i
+	}
+	return len(data)
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+
+// trim narrows data[from:to] to exclude whitespace at both ends.
+func (p *parser) trim(from, to int) span {
+	for from < to && isSpace(p.data[from]) {
+		from++
+	}
+	for to > from && isSpace(p.data[to-1]) {
+		to--
+	}
+	return span{from, to}
+}
+
+func (p *parser) bytes(s span) []byte { return p.data[s.from:s.to] }
+
+// The keys the protocol defines. keyOther is any other record.
+const (
+	keyOther = iota
+	keyUserAgent
+	keyAllow
+	keyDisallow
+	keySitemap
+	keyCrawlDelay
+	keyContentSignal
+)
+
+// keyKind classifies a record key, case-insensitively. Besides the keys
+// themselves it knows the misspellings Google's parser accepts, and no
+// others: "useragent" and "user agent" for user-agent, and "dissallow",
+// "dissalow", "disalow", "diasllow" and "disallaw" for disallow.
+func keyKind(key []byte) int {
+	switch len(key) {
+	case 5:
+		if equalLower(key, "allow") {
+			return keyAllow
+		}
+	case 7:
+		switch {
+		case equalLower(key, "sitemap"):
+			return keySitemap
+		case equalLower(key, "disalow"):
+			return keyDisallow
+		}
+	case 8:
+		if equalLower(key, "disallow") || equalLower(key, "dissalow") ||
+			equalLower(key, "diasllow") || equalLower(key, "disallaw") {
+			return keyDisallow
+		}
+	case 9:
+		switch {
+		case equalLower(key, "useragent"):
+			return keyUserAgent
+		case equalLower(key, "dissallow"):
+			return keyDisallow
+		}
+	case 10:
+		if equalLower(key, "user-agent") || equalLower(key, "user agent") {
+			return keyUserAgent
+		}
+	case 11:
+		if equalLower(key, "crawl-delay") {
+			return keyCrawlDelay
+		}
+	case 14:
+		if equalLower(key, "content-signal") {
+			return keyContentSignal
+		}
+	}
+	return keyOther
+}
+
+// equalLower reports whether b, ASCII-lower-cased, equals the lower-case s.
+func equalLower(b []byte, s string) bool {
+	if len(b) != len(s) {
+		return false
+	}
+	for i := range len(b) {
+		if lowerASCII(b[i]) != s[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// isToken reports whether b is a record key: [A-Za-z0-9_.-]+.
+func isToken(b []byte) bool {
+	for _, c := range b {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
+// line reads the line data[from:to] (without its line end).
+func (p *parser) line(from, to int, num int32) {
+	if i := bytes.IndexByte(p.data[from:to], '#'); i >= 0 {
+		to = from + i
+	}
+	ln := p.trim(from, to)
+	if ln.from == ln.to {
+		return
+	}
+	var key, value span
+	if i := bytes.IndexByte(p.bytes(ln), ':'); i >= 0 {
+		key, value = p.trim(ln.from, ln.from+i), p.trim(ln.from+i+1, ln.to)
+	} else {
+		// Google's parser accepts a forgotten colon, but only between exactly
+		// two words, so that prose is not read as records.
+		i := ln.from
+		for i < ln.to && !isSpace(p.data[i]) {
+			i++
+		}
+		if i == ln.to {
+			return
+		}
+		key, value = span{ln.from, i}, p.trim(i, ln.to)
+		for _, c := range p.bytes(value) {
+			if isSpace(c) {
+				return
+			}
+		}
+	}
+	kind := keyKind(p.bytes(key))
+	switch kind {
+	case keyUserAgent:
+		newGroup := !p.inUserAgents
+		if newGroup {
+			p.groups = append(p.groups, Group{})
+			p.inUserAgents = true
+		}
+		p.add(item{kind: keyUserAgent, newGroup: newGroup, value: value})
+	case keyAllow, keyDisallow:
+		if len(p.groups) == 0 {
+			return // RFC 9309 §2.1: rules belong to a group; these precede any
+		}
+		p.inUserAgents = false
+		p.add(item{kind: uint8(kind), line: num, value: value})
+	case keySitemap:
+		if value.to > value.from {
+			p.add(item{kind: keySitemap, value: value})
+		}
+	case keyCrawlDelay:
+		// A Crawl-delay before the first group applies to no agent.
+		if d, ok := parseCrawlDelay(p.bytes(value)); ok && len(p.groups) > 0 {
+			g := &p.groups[len(p.groups)-1]
+			g.CrawlDelay = max(g.CrawlDelay, d)
+		}
+	case keyContentSignal:
+		if len(p.groups) == 0 {
+			p.signals = addContentSignals(p.signals, p.bytes(value))
+		} else {
+			g := &p.groups[len(p.groups)-1]
+			g.ContentSignals = addContentSignals(g.ContentSignals, p.bytes(value))
+		}
+	default:
+		if isToken(p.bytes(key)) {
+			p.add(item{kind: keyOther, name: key, value: value})
+		}
+	}
+}
+
+func (p *parser) add(it item) {
+	p.items = append(p.items, it)
+	p.counts[it.kind]++
+	p.valueBytes += it.name.to - it.name.from + it.value.to - it.value.from
+}
+
+// parseCrawlDelay reads a Crawl-delay value: decimal seconds with an optional
+// fraction ("10", "0.5", ".5"). Anything else, and values beyond what a
+// time.Duration holds, are not delays. RFC 9309 does not define
+// Crawl-delay; this is the reading of the crawlers that honour it.
+func parseCrawlDelay(v []byte) (time.Duration, bool) {
+	const maxSeconds = (1<<63 - 1) / int64(time.Second)
+	var secs, frac, scale int64 = 0, 0, int64(time.Second)
+	digits, dot := 0, false
+	for _, c := range v {
+		switch {
+		case c == '.' && !dot:
+			dot = true
+		case '0' <= c && c <= '9':
+			digits++
+			if dot {
+				if scale > 1 {
+					scale /= 10
+					frac += int64(c-'0') * scale
+				}
+				continue
+			}
+			if secs > maxSeconds/10 {
+				return 0, false
+			}
+			secs = secs*10 + int64(c-'0')
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 || secs > maxSeconds || secs == maxSeconds && frac > (1<<63-1)%int64(time.Second) {
+		return 0, false
+	}
+	return time.Duration(secs*int64(time.Second) + frac), true
+}
+
+// addContentSignals adds the key=yes|no pairs of a Content-Signal value to m,
+// allocating m when the value holds a valid pair. Pairs whose key is not a
+// token or whose value is neither yes nor no are ignored.
+func addContentSignals(m map[string]bool, v []byte) map[string]bool {
+	for len(v) > 0 {
+		pair := v
+		if i := bytes.IndexByte(v, ','); i >= 0 {
+			pair, v = v[:i], v[i+1:]
+		} else {
+			v = nil
+		}
+		key, val, ok := bytes.Cut(pair, []byte{'='})
+		if !ok {
+			continue
+		}
+		key, val = bytes.Trim(key, " \t\v\f"), bytes.Trim(val, " \t\v\f")
+		if !isToken(key) {
+			continue
+		}
+		var on bool
+		switch {
+		case equalLower(val, "yes"):
+			on = true
+		case equalLower(val, "no"):
+			on = false
+		default:
+			continue
+		}
+		if m == nil {
+			m = make(map[string]bool)
+		}
+		m[strings.ToLower(string(key))] = on
+	}
+	return m
+}
+
+// robots builds the document from the items, every slice at its final size.
+func (p *parser) robots() *Robots {
+	var text strings.Builder
+	text.Grow(p.valueBytes)
+	// Values are copied in item order; record names are lower-cased.
+	values := make([]span, 0, len(p.items)+p.counts[keyOther])
+	for _, it := range p.items {
+		if it.kind == keyOther {
+			from := text.Len()
+			for _, c := range p.bytes(it.name) {
+				text.WriteByte(lowerASCII(c))
+			}
+			values = append(values, span{from, text.Len()})
+		}
+		from := text.Len()
+		text.Write(p.bytes(it.value))
+		values = append(values, span{from, text.Len()})
+	}
+	s := text.String()
+	str := func(i int) string { return s[values[i].from:values[i].to] }
+
+	r := &Robots{Groups: p.groups, ContentSignals: p.signals}
+	userAgents := make([]string, 0, p.counts[keyUserAgent])
+	rules := make([]Rule, 0, p.counts[keyAllow]+p.counts[keyDisallow])
+	lines := make([]int32, 0, cap(rules))
+	if n := p.counts[keySitemap]; n > 0 {
+		r.Sitemaps = make([]string, 0, n)
+	}
+	if n := p.counts[keyOther]; n > 0 {
+		r.Records = make([]Record, 0, n)
+	}
+	group := -1
+	var uaFrom, ruleFrom int
+	closeGroup := func() {
+		if group >= 0 {
+			// Full slice expressions: appending to one group's slice must not
+			// overwrite the next group's.
+			g := &r.Groups[group]
+			g.UserAgents = userAgents[uaFrom:len(userAgents):len(userAgents)]
+			if len(rules) > ruleFrom {
+				g.Rules = rules[ruleFrom:len(rules):len(rules)]
+			}
+		}
+	}
+	ri := 0
+	for _, it := range p.items {
+		switch it.kind {
+		case keyUserAgent:
+			if it.newGroup {
+				closeGroup()
+				group++
+				uaFrom, ruleFrom = len(userAgents), len(rules)
+			}
+			userAgents = append(userAgents, str(ri))
+		case keyAllow, keyDisallow:
+			rules = append(rules, Rule{Allow: it.kind == keyAllow, Pattern: str(ri)})
+			lines = append(lines, it.line)
+		case keySitemap:
+			r.Sitemaps = append(r.Sitemaps, str(ri))
+		case keyOther:
+			r.Records = append(r.Records, Record{Name: str(ri), Value: str(ri + 1)})
+			ri++
+		}
+		ri++
+	}
+	closeGroup()
+	r.ruleLines, r.ruleStore = lines, rules
+	return r
+}
+
+// MarshalText writes r as robots.txt text: Content-Signal lines that apply
+// to every agent first when there are any, then the groups, then the
+// sitemaps, then the other records, with LF line ends and a blank line
+// between groups and sections. An empty document writes nothing.
+// Parse(MarshalText(r)) decides every query exactly as r does and has equal
+// Groups, Sitemaps and Records, with two normalisations: record names and
+// Content-Signal keys are written lower-cased, and a group with no rules
+// that is not the last one gets an empty "Disallow:" line (which matches
+// nothing), since without a rule the next group's user-agent lines would
+// join it.
+//
+// MarshalText returns an error, naming the value, when a value cannot be
+// written so that it reads back the same: a line break or '#' in any value,
+// whitespace at either end of one, a group without user agents, an empty
+// sitemap, a record name that is not a token or is a key the protocol
+// defines, a negative Crawl-delay, or a Content-Signal key that is not a
+// token.
 func (r *Robots) MarshalText() ([]byte, error) {
-	return nil, nil
+	var w writer
+	w.robots(r)
+	if w.err != nil {
+		return nil, w.err
+	}
+	return w.buf, nil
 }
 
-// UnmarshalText replaces the contents of r with Parse(data).
+// UnmarshalText replaces the contents of r with what Parse reads from data,
+// all of it: it reads back what MarshalText wrote, which may be longer than
+// DefaultMaxBytes when the document came from a larger limit. Apply Parse or
+// ParseLimit to text from elsewhere. UnmarshalText never fails. It must not
+// run concurrently with queries on r.
 func (r *Robots) UnmarshalText(data []byte) error {
-	_ = data
+	parsed := ParseLimit(data, len(data)+1)
+	r.Groups, r.Sitemaps, r.Records = parsed.Groups, parsed.Sitemaps, parsed.Records
+	r.ContentSignals = parsed.ContentSignals
+	r.ruleLines, r.ruleStore = parsed.ruleLines, parsed.ruleStore
+	r.agents.Store(nil)
 	return nil
 }
 
-// String returns the text MarshalText writes.
+// String returns the text MarshalText writes; values MarshalText would
+// refuse are written as they are.
 func (r *Robots) String() string {
-	return ""
+	var w writer
+	w.robots(r)
+	return string(w.buf)
+}
+
+type writer struct {
+	buf []byte
+	err error // the first value that cannot be written
+}
+
+func (w *writer) robots(r *Robots) {
+	if r == nil {
+		return
+	}
+	if len(r.ContentSignals) > 0 {
+		w.signals("Content-Signal", r.ContentSignals)
+	}
+	for i := range r.Groups {
+		g := &r.Groups[i]
+		w.section()
+		if len(g.UserAgents) == 0 {
+			w.fail(fmt.Errorf("robots: group %d has no user agent", i))
+		}
+		for _, ua := range g.UserAgents {
+			w.line("User-agent", ua)
+		}
+		if len(g.ContentSignals) > 0 {
+			w.signals("Content-Signal", g.ContentSignals)
+		}
+		switch {
+		case g.CrawlDelay > 0:
+			w.line("Crawl-delay", formatSeconds(g.CrawlDelay))
+		case g.CrawlDelay < 0:
+			w.fail(fmt.Errorf("robots: group %d: negative Crawl-delay %v", i, g.CrawlDelay))
+		}
+		for _, rule := range g.Rules {
+			if rule.Allow {
+				w.line("Allow", rule.Pattern)
+			} else {
+				w.line("Disallow", rule.Pattern)
+			}
+		}
+		if len(g.Rules) == 0 && i < len(r.Groups)-1 {
+			w.line("Disallow", "")
+		}
+	}
+	if len(r.Sitemaps) > 0 {
+		w.section()
+		for _, s := range r.Sitemaps {
+			if s == "" {
+				w.fail(errors.New("robots: empty sitemap"))
+			}
+			w.line("Sitemap", s)
+		}
+	}
+	if len(r.Records) > 0 {
+		w.section()
+		for _, rec := range r.Records {
+			if !isToken([]byte(rec.Name)) || keyKind([]byte(rec.Name)) != keyOther {
+				w.fail(fmt.Errorf("robots: record name %q is not a token or is a key robots.txt defines", rec.Name))
+			}
+			w.line(strings.ToLower(rec.Name), rec.Value)
+		}
+	}
+}
+
+// section starts a new section or group with a blank line.
+func (w *writer) section() {
+	if len(w.buf) > 0 {
+		w.buf = append(w.buf, '\n')
+	}
+}
+
+func (w *writer) fail(err error) {
+	if w.err == nil {
+		w.err = err
+	}
+}
+
+func (w *writer) line(key, value string) {
+	if strings.ContainsAny(value, "\r\n#") || strings.Trim(value, " \t\v\f") != value {
+		w.fail(fmt.Errorf("robots: %s value %q cannot be written: it has a line break, a '#' or whitespace at an end", key, value))
+	}
+	w.buf = append(w.buf, key...)
+	w.buf = append(w.buf, ':')
+	if value != "" {
+		w.buf = append(w.buf, ' ')
+		w.buf = append(w.buf, value...)
+	}
+	w.buf = append(w.buf, '\n')
+}
+
+// signals writes a Content-Signal line with its keys sorted, so the output is
+// stable.
+func (w *writer) signals(key string, m map[string]bool) {
+	var b strings.Builder
+	for i, k := range slices.Sorted(maps.Keys(m)) {
+		if !isToken([]byte(k)) {
+			w.fail(fmt.Errorf("robots: Content-Signal key %q is not a token", k))
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strings.ToLower(k))
+		if m[k] {
+			b.WriteString("=yes")
+		} else {
+			b.WriteString("=no")
+		}
+	}
+	w.line(key, b.String())
+}
+
+// formatSeconds writes d in decimal seconds with no more digits than needed,
+// the form parseCrawlDelay reads back exactly.
+func formatSeconds(d time.Duration) string {
+	s := strconv.FormatInt(int64(d/time.Second), 10)
+	frac := int64(d % time.Second)
+	if frac == 0 {
+		return s
+	}
+	f := strconv.FormatInt(frac+int64(time.Second), 10)[1:] // nine digits, leading zeros kept
+	return s + "." + strings.TrimRight(f, "0")
 }

@@ -1,0 +1,1355 @@
+package robots
+
+import (
+	"bufio"
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"compress/zlib"
+	"container/list"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Defaults and limits of fetching and caching, documented on the fields and
+// functions that apply them.
+const (
+	defaultTimeout      = 10 * time.Second
+	defaultMaxRedirects = 5
+	defaultMaxOrigins   = 10000
+
+	// maxLifetime caps every Lifetime: RFC 9309 §2.4 says a cached robots.txt
+	// should not be used for more than 24 hours.
+	maxLifetime = 24 * time.Hour
+
+	// retryLifetime is the Lifetime of an Unreachable outcome with no usable
+	// Retry-After: the origin is asked again within the hour.
+	retryLifetime = time.Hour
+
+	// unreachableGrace is how long an origin stays Unreachable before the
+	// Cache falls back on what it knew (RFC 9309 §2.3.1.4: "for example, 30
+	// days").
+	unreachableGrace = 30 * 24 * time.Hour
+
+	// maxContentCodings bounds the Content-Encoding chain a body may declare:
+	// each layer holds a decompressor's window, so a header listing thousands
+	// of codings must not cost thousands of them.
+	maxContentCodings = 4
+)
+
+// A Fetcher retrieves robots.txt files over HTTP and maps every result to the
+// decision RFC 9309 §2.3 prescribes. Only UserAgent needs setting:
+//
+//	f := robots.Fetcher{UserAgent: "ExampleBot/1.0 (+https://example.com/bot)"}
+//	outcome := f.Fetch(ctx, "https://example.com/some/page")
+//
+// A Fetcher is safe for concurrent use as long as its fields are not changed
+// while it fetches.
+type Fetcher struct {
+	// Client sends the requests. Its Transport, Jar and Timeout are used as
+	// they are. The Fetcher follows redirects itself, so that it can count
+	// them, and asks Client.CheckRedirect about every hop: a hop it refuses
+	// makes the outcome Unreachable. Nil means a default client with its own
+	// transport (proxies from the environment, 10 s to connect and to
+	// complete a TLS handshake, HTTP/2 when the server offers it).
+	Client *http.Client
+
+	// UserAgent is sent as the User-Agent header of every request, redirects
+	// included. It is required: with an empty UserAgent nothing is sent and
+	// the outcome is Unreachable.
+	UserAgent string
+
+	// MaxBytes is how many bytes of the decoded body are read and parsed; a
+	// line crossing the limit is dropped whole. Zero or less means
+	// DefaultMaxBytes (500 KiB, the minimum RFC 9309 §2.5 asks crawlers to
+	// read).
+	MaxBytes int
+
+	// MaxRedirects is how many redirects are followed; one more gives an
+	// Unavailable outcome. Zero means 5 (RFC 9309 §2.3.1.2 asks for at least
+	// five); a negative value follows none.
+	MaxRedirects int
+
+	// Timeout bounds the whole retrieval: every request of the redirect
+	// chain and the body. Zero or less means 10 seconds.
+	Timeout time.Duration
+}
+
+// fetchConfig is a Fetcher with its defaults applied.
+type fetchConfig struct {
+	client       *http.Client
+	maxBytes     int
+	maxRedirects int
+	timeout      time.Duration
+}
+
+// config applies the defaults documented on Fetcher's fields: the one place
+// they live.
+func (f *Fetcher) config() fetchConfig {
+	c := fetchConfig{f.Client, f.MaxBytes, f.MaxRedirects, f.Timeout}
+	if c.client == nil {
+		c.client = defaultClient()
+	}
+	if c.maxBytes <= 0 {
+		c.maxBytes = DefaultMaxBytes
+	}
+	switch {
+	case c.maxRedirects == 0:
+		c.maxRedirects = defaultMaxRedirects
+	case c.maxRedirects < 0:
+		c.maxRedirects = 0
+	}
+	if c.timeout <= 0 {
+		c.timeout = defaultTimeout
+	}
+	return c
+}
+
+// defaultClient is the client of Fetchers with a nil Client. It has a
+// transport of its own so that nothing another package does to
+// http.DefaultTransport changes how robots.txt is fetched.
+var defaultClient = sync.OnceValue(func() *http.Client {
+	return &http.Client{Transport: &http.Transport{
+		Proxy:                 http.ProxyFromEnvironment,
+		DialContext:           (&net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+		ForceAttemptHTTP2:     true,
+		MaxIdleConns:          100,
+		IdleConnTimeout:       30 * time.Second,
+		TLSHandshakeTimeout:   10 * time.Second,
+		ExpectContinueTimeout: time.Second,
+	}}
+})
+
+// A Status is the kind of an Outcome, as RFC 9309 §2.3.1 names them.
+type Status string
+
+// The statuses of an Outcome.
+const (
+	// Parsed: a 2xx response; its body's rules decide (RFC 9309 §2.3.1.1).
+	Parsed Status = "parsed"
+	// Unavailable: a 4xx other than 429, or redirects that lead nowhere;
+	// everything is allowed (RFC 9309 §2.3.1.3).
+	Unavailable Status = "unavailable"
+	// Unreachable: 429, 5xx, a network failure or a page URL that cannot be
+	// fetched; nothing is allowed but /robots.txt (RFC 9309 §2.3.1.4).
+	Unreachable Status = "unreachable"
+)
+
+// An Outcome is the result of one robots.txt retrieval: what was fetched, what
+// it decides and how long it may be kept. It is plain data: encoding/json
+// writes and reads it with identical decisions, so outcomes can be stored and
+// shared.
+//
+// The zero Outcome, an Outcome with an unknown Status and a nil *Outcome are
+// Unreachable: they refuse everything but /robots.txt.
+type Outcome struct {
+	Status Status
+
+	// HTTPStatus is the status code of the response to the last request
+	// sent; 0 when that request got no response.
+	HTTPStatus int
+
+	// Robots is the parsed body when Status is Parsed; nil otherwise.
+	Robots *Robots
+
+	// Lifetime is how long a cache may keep this outcome, counted from
+	// FetchedAt. For Parsed and Unavailable it is Cache-Control max-age minus
+	// Age, else Expires minus Date (an invalid Expires such as "0" is already
+	// expired, RFC 9111 §5.3), else 24 hours; never above 24 hours (RFC 9309
+	// §2.4). For a 429 or 5xx it is Retry-After, capped at 24 hours, else
+	// 1 hour. For a network failure, a refused redirect or a page URL that
+	// cannot be fetched it is 1 hour. It is 0 when ctx ended the retrieval or
+	// the Fetcher has no UserAgent: such an outcome says nothing about the
+	// origin and must not be kept.
+	Lifetime time.Duration
+
+	// URL is the robots.txt URL requested first; "" when the page URL has
+	// none.
+	URL string
+
+	// FinalURL is the URL of the last request sent; it differs from URL
+	// when redirects were followed. "" when nothing was sent.
+	FinalURL string
+
+	// Redirects is how many redirects were followed.
+	Redirects int
+
+	// Truncated reports that the body was longer than MaxBytes: only its
+	// first MaxBytes bytes were parsed.
+	Truncated bool
+
+	// Error says why the retrieval failed or stopped short of a final
+	// response: a network error, a redirect not followed or refused, a body
+	// that could not be read. "" when a response's status decided.
+	Error string
+
+	// FetchedAt is when the retrieval ended, in UTC.
+	FetchedAt time.Time
+}
+
+// Fetch retrieves the robots.txt of pageURL's origin and returns what it
+// decides. It never panics and always returns an Outcome; when it cannot know,
+// the outcome is Unreachable, which refuses everything.
+//
+// The request goes to scheme://host[:port]/robots.txt with GET: the page URL's
+// path, query, fragment and userinfo are dropped, so its credentials are never
+// sent, and an internationalized host is sent in its ASCII form. Redirects
+// (301, 302, 303, 307, 308) are followed up to MaxRedirects, to any host: the
+// file found governs pageURL's origin. A chain that ends in a 3xx (too many
+// hops, no Location, a Location that is not http or https) is Unavailable;
+// so is a 4xx other than 429, whose body is never parsed. Any 2xx is parsed,
+// whatever its Content-Type: an HTML page yields no rules and allows
+// everything. A 429, a 5xx, a final 1xx, a status outside 100-599, a
+// malformed response (a Location that does not parse among them), and every
+// network, TLS, timeout or decoding failure are Unreachable. gzip and deflate
+// bodies are decoded; MaxBytes applies to the decoded bytes, and a body cut
+// short is never parsed.
+//
+// Timeout bounds the whole retrieval, and ctx can end it sooner.
+func (f *Fetcher) Fetch(ctx context.Context, pageURL string) *Outcome {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	o := &Outcome{Status: Unreachable}
+	robotsURL, err := RobotsURL(pageURL)
+	if err != nil {
+		return o.fail(err, retryLifetime)
+	}
+	if !strings.HasPrefix(robotsURL, "http://") && !strings.HasPrefix(robotsURL, "https://") {
+		return o.fail(fmt.Errorf("robots: %q: %w", pageURL, errNotHTTP), retryLifetime)
+	}
+	o.URL = robotsURL
+	if f.UserAgent == "" {
+		return o.fail(errNoUserAgent, 0)
+	}
+	target, err := url.Parse(robotsURL)
+	if err != nil { // RobotsURL writes URLs that parse; kept so that nothing can panic
+		return o.fail(fmt.Errorf("robots: %w", err), retryLifetime)
+	}
+	cfg := f.config()
+	tctx, cancel := context.WithTimeout(ctx, cfg.timeout)
+	defer cancel()
+	return f.retrieve(ctx, tctx, cfg, target, o)
+}
+
+var (
+	errNotHTTP     = errors.New("robots.txt is fetched only over http and https")
+	errNoUserAgent = errors.New("robots: Fetcher.UserAgent is empty; it is required")
+)
+
+// retrieve sends the requests of one retrieval, following redirects, and fills
+// o. parent is the caller's context, tctx the same bounded by Timeout.
+func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target *url.URL, o *Outcome) *Outcome {
+	// A copy of the caller's client shares its Transport and Jar; only
+	// redirect-following is taken over, so that hops are counted here and the
+	// caller's CheckRedirect is asked about each one below.
+	client := *cfg.client
+	client.CheckRedirect = stopRedirects
+	req, err := newRobotsRequest(tctx, target, f.UserAgent)
+	if err != nil {
+		return o.failed(parent, err)
+	}
+	var via []*http.Request
+	for {
+		o.FinalURL = req.URL.String()
+		resp, err := client.Do(req)
+		if err != nil {
+			o.HTTPStatus = 0
+			return o.failed(parent, err)
+		}
+		o.HTTPStatus = resp.StatusCode
+		code := resp.StatusCode
+		now := time.Now()
+		switch {
+		case 200 <= code && code <= 299:
+			// RFC 9309 §2.3.1.1: the body is the file, whatever it holds.
+			body, truncated, err := readBody(resp, cfg.maxBytes)
+			resp.Body.Close()
+			if err != nil {
+				return o.failed(parent, fmt.Errorf("reading the body of %s: %w", o.FinalURL, err))
+			}
+			o.Status = Parsed
+			o.Robots = ParseLimit(body, cfg.maxBytes)
+			o.Truncated = truncated
+			return o.done(freshLifetime(resp.Header, now))
+
+		case isFollowedRedirect(code):
+			resp.Body.Close()
+			next, why := redirectTarget(req.URL, resp)
+			if why == "" && o.Redirects >= cfg.maxRedirects {
+				why = fmt.Sprintf("more than %d redirects", cfg.maxRedirects)
+				if revisits(via, req, next) {
+					why += " (a loop)"
+				}
+			}
+			var nextReq *http.Request
+			if why == "" {
+				if nextReq, err = newRobotsRequest(tctx, next, f.UserAgent); err != nil {
+					why = err.Error()
+				}
+			}
+			if why != "" {
+				// RFC 9309 §2.3.1.2: a chain that leads nowhere may be read
+				// as unavailable; Google does too.
+				o.Status = Unavailable
+				o.Error = "robots: " + why
+				return o.done(freshLifetime(resp.Header, now))
+			}
+			nextReq.Response = resp
+			via = append(via, req)
+			if check := cfg.client.CheckRedirect; check != nil {
+				if err := check(nextReq, via); err != nil {
+					o.Error = fmt.Sprintf("robots: redirect to %s refused by Client.CheckRedirect: %v", next, err)
+					return o.done(retryLifetime)
+				}
+			}
+			o.Redirects++
+			req = nextReq
+
+		case 300 <= code && code <= 399:
+			// 300, 304, 305, 306 and unassigned 3xx: not redirects a GET can
+			// follow. Read as a chain that leads nowhere.
+			resp.Body.Close()
+			o.Status = Unavailable
+			o.Error = fmt.Sprintf("robots: status %d is not a redirect that can be followed", code)
+			return o.done(freshLifetime(resp.Header, now))
+
+		case 400 <= code && code <= 499 && code != http.StatusTooManyRequests:
+			// RFC 9309 §2.3.1.3. The error body is never read: it is not
+			// the file.
+			resp.Body.Close()
+			o.Status = Unavailable
+			return o.done(freshLifetime(resp.Header, now))
+
+		default:
+			// 429 and 5xx (RFC 9309 §2.3.1.4; 429 as Google reads it), and
+			// statuses that mean nothing to a GET: 1xx (Switching Protocols
+			// reaches us), below 100 or above 599. Unknown is unreachable.
+			resp.Body.Close()
+			return o.done(retryAfterLifetime(resp.Header, now))
+		}
+	}
+}
+
+// stopRedirects makes a Client return redirect responses instead of following
+// them.
+func stopRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+
+// newRobotsRequest makes the GET for one hop.
+func newRobotsRequest(ctx context.Context, u *url.URL, userAgent string) (*http.Request, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("User-Agent", userAgent)
+	// Asking for the codings ourselves stops the Transport from decoding
+	// gzip behind our back, so that the same limit applies to every coding.
+	req.Header.Set("Accept-Encoding", "gzip, deflate")
+	return req, nil
+}
+
+func isFollowedRedirect(code int) bool {
+	switch code {
+	case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther,
+		http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
+		return true
+	}
+	return false
+}
+
+// redirectTarget resolves resp's Location against from. why says what is
+// wrong when it cannot be followed.
+func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why string) {
+	loc := resp.Header.Get("Location")
+	if loc == "" {
+		return nil, fmt.Sprintf("status %d has no Location", resp.StatusCode)
+	}
+	// Relative and protocol-relative references resolve against the
+	// request, as RFC 9110 §10.2.2 says. (http.Client has parsed loc
+	// already: one that does not parse fails there as a malformed response,
+	// Unreachable, before CheckRedirect is asked. This check is a backstop.)
+	next, err := from.Parse(loc)
+	if err != nil {
+		return nil, fmt.Sprintf("status %d has a Location that does not parse: %v", resp.StatusCode, err)
+	}
+	if next.Scheme != "http" && next.Scheme != "https" || next.Hostname() == "" {
+		return nil, fmt.Sprintf("status %d redirects to %q, which is not an http or https URL", resp.StatusCode, loc)
+	}
+	// Credentials a server put in a Location are not sent either: nothing
+	// about robots.txt needs them.
+	next.User = nil
+	next.Fragment, next.RawFragment = "", ""
+	return next, ""
+}
+
+// revisits reports whether next was already requested in this chain.
+func revisits(via []*http.Request, last *http.Request, next *url.URL) bool {
+	s := next.String()
+	if last.URL.String() == s {
+		return true
+	}
+	for _, r := range via {
+		if r.URL.String() == s {
+			return true
+		}
+	}
+	return false
+}
+
+// readBody reads at most maxBytes+1 decoded bytes of resp's body, one more
+// than is parsed so that the parser can tell a line cut by the limit from a
+// whole one. A body that ends early, or that fails to decode, is an error.
+func readBody(resp *http.Response, maxBytes int) (body []byte, truncated bool, err error) {
+	r, err := decodedBody(resp)
+	if err != nil {
+		return nil, false, err
+	}
+	limit := int64(maxBytes)
+	if limit < math.MaxInt64 {
+		limit++
+	}
+	var buf bytes.Buffer
+	if n := resp.ContentLength; n > 0 && n <= limit && len(resp.Header.Values("Content-Encoding")) == 0 {
+		buf.Grow(int(n))
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(r, limit)); err != nil {
+		return nil, false, err
+	}
+	body = buf.Bytes()
+	if len(body) > maxBytes {
+		return body, true, nil
+	}
+	return body, false, nil
+}
+
+// decodedBody undoes resp's Content-Encoding: gzip (x-gzip) and deflate, in
+// any order, up to maxContentCodings layers; identity is skipped. An empty
+// body is empty whatever its coding says, as net/http's own decoding does.
+func decodedBody(resp *http.Response) (io.Reader, error) {
+	if resp.Uncompressed { // a Transport decoded it already
+		return resp.Body, nil
+	}
+	var codings []string
+	for _, line := range resp.Header.Values("Content-Encoding") {
+		for c := range strings.SplitSeq(line, ",") {
+			c = strings.ToLower(strings.Trim(c, " \t"))
+			if c == "" || c == "identity" {
+				continue
+			}
+			if len(codings) == maxContentCodings {
+				return nil, fmt.Errorf("more than %d content codings", maxContentCodings)
+			}
+			codings = append(codings, c)
+		}
+	}
+	if len(codings) == 0 {
+		return resp.Body, nil
+	}
+	br := bufio.NewReader(resp.Body)
+	if _, err := br.Peek(1); err == io.EOF {
+		return br, nil
+	}
+	var r io.Reader = br
+	// Codings are listed in the order they were applied (RFC 9110 §8.4).
+	for i := len(codings) - 1; i >= 0; i-- {
+		switch codings[i] {
+		case "gzip", "x-gzip":
+			zr, err := gzip.NewReader(r)
+			if err != nil {
+				return nil, fmt.Errorf("bad gzip body: %w", err)
+			}
+			r = zr
+		case "deflate":
+			r = deflateReader(r)
+		default:
+			return nil, fmt.Errorf("unsupported Content-Encoding %q", codings[i])
+		}
+	}
+	return r, nil
+}
+
+// deflateReader decodes HTTP's deflate coding, which RFC 9110 §8.4.1.2
+// defines as a zlib stream but which some servers send as raw deflate: the
+// zlib header, whose check bits make it recognisable, decides.
+func deflateReader(r io.Reader) io.Reader {
+	br, ok := r.(*bufio.Reader)
+	if !ok {
+		br = bufio.NewReader(r)
+	}
+	if h, err := br.Peek(2); err == nil && h[0]&0x0f == 8 && (uint16(h[0])<<8|uint16(h[1]))%31 == 0 {
+		zr, err := zlib.NewReader(br)
+		if err != nil {
+			return errReader{fmt.Errorf("bad deflate body: %w", err)}
+		}
+		return zr
+	}
+	return flate.NewReader(br)
+}
+
+// errReader is a reader that fails with err.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// done stamps the outcome with its lifetime and the time it was decided.
+func (o *Outcome) done(lifetime time.Duration) *Outcome {
+	o.Lifetime = lifetime
+	o.FetchedAt = time.Now().UTC()
+	return o
+}
+
+// fail makes o Unreachable for err.
+func (o *Outcome) fail(err error, lifetime time.Duration) *Outcome {
+	o.Status = Unreachable
+	o.Robots = nil
+	o.Error = err.Error()
+	return o.done(lifetime)
+}
+
+// failed makes o Unreachable for a failure while retrieving. A failure the
+// caller caused by ending parent says nothing about the origin, so its
+// outcome gets a short lifetime: SPEC's table gives every failure a lifetime
+// above 0, and a minute is as little as a cache may hold it.
+func (o *Outcome) failed(parent context.Context, err error) *Outcome {
+	err = fmt.Errorf("robots: %w", err)
+	if parent.Err() != nil {
+		return o.fail(err, cancelledLifetime)
+	}
+	return o.fail(err, retryLifetime)
+}
+
+// cancelledLifetime is the Lifetime of an outcome the caller's context ended.
+const cancelledLifetime = time.Minute
+
+// noRules is the empty document. It answers what every status shares:
+// /robots.txt is always allowed and a URL that is neither absolute nor
+// /-rooted never is.
+var noRules = new(Robots)
+
+// IsAllowed reports whether userAgent may fetch rawURL under o: a Parsed
+// outcome decides by its rules, an Unavailable one allows everything, and an
+// Unreachable one refuses everything but /robots.txt. Like
+// [Robots.IsAllowed], it refuses a rawURL that is neither an absolute URL nor
+// a /-rooted path, whatever the status.
+func (o *Outcome) IsAllowed(userAgent, rawURL string) bool {
+	if o != nil && o.Status == Parsed && o.Robots != nil {
+		return o.Robots.IsAllowed(userAgent, rawURL)
+	}
+	return o.Explain(userAgent, rawURL).Allowed
+}
+
+// Explain is IsAllowed with the evidence: a Parsed outcome answers as
+// [Robots.Explain]; otherwise the Reason is ReasonUnavailable or
+// ReasonUnreachable, or ReasonRobotsTxt and ReasonInvalidURL where those
+// decide first.
+func (o *Outcome) Explain(userAgent, rawURL string) Decision {
+	if o != nil && o.Status == Parsed {
+		r := o.Robots
+		if r == nil {
+			r = noRules
+		}
+		return r.Explain(userAgent, rawURL)
+	}
+	d := noRules.Explain(userAgent, rawURL)
+	if d.Reason == ReasonRobotsTxt || d.Reason == ReasonInvalidURL {
+		return d
+	}
+	if o != nil && o.Status == Unavailable {
+		return Decision{Allowed: true, Reason: ReasonUnavailable, Group: -1}
+	}
+	return Decision{Allowed: false, Reason: ReasonUnreachable, Group: -1}
+}
+
+// CrawlDelay returns the Crawl-delay that applies to userAgent when o is
+// Parsed, and false otherwise.
+func (o *Outcome) CrawlDelay(userAgent string) (time.Duration, bool) {
+	if o == nil || o.Status != Parsed || o.Robots == nil {
+		return 0, false
+	}
+	return o.Robots.CrawlDelay(userAgent)
+}
+
+// outcomeJSON is the JSON form of an Outcome: the robots.txt text as
+// MarshalText writes it and Lifetime as a Go duration ("24h0m0s"), so that a
+// stored outcome reads well.
+type outcomeJSON struct {
+	Status     Status    `json:"status"`
+	HTTPStatus int       `json:"httpStatus"`
+	Robots     *string   `json:"robots,omitempty"`
+	Lifetime   string    `json:"lifetime"`
+	URL        string    `json:"url,omitempty"`
+	FinalURL   string    `json:"finalURL,omitempty"`
+	Redirects  int       `json:"redirects,omitempty"`
+	Truncated  bool      `json:"truncated,omitempty"`
+	Error      string    `json:"error,omitempty"`
+	FetchedAt  time.Time `json:"fetchedAt"`
+}
+
+// MarshalJSON writes o with Robots as its robots.txt text. It fails when
+// Robots cannot be written faithfully (see [Robots.MarshalText]); a parsed
+// document always can.
+func (o Outcome) MarshalJSON() ([]byte, error) {
+	j := outcomeJSON{
+		Status: o.Status, HTTPStatus: o.HTTPStatus, Lifetime: o.Lifetime.String(),
+		URL: o.URL, FinalURL: o.FinalURL, Redirects: o.Redirects, Truncated: o.Truncated,
+		Error: o.Error, FetchedAt: o.FetchedAt,
+	}
+	if o.Robots != nil {
+		text, err := o.Robots.MarshalText()
+		if err != nil {
+			return nil, err
+		}
+		s := string(text)
+		j.Robots = &s
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes. The robots.txt text is parsed
+// without a size limit: it was cut when it was fetched. An unknown status or
+// a lifetime that is not a Go duration is an error.
+func (o *Outcome) UnmarshalJSON(data []byte) error {
+	var j outcomeJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return fmt.Errorf("robots: outcome: %w", err)
+	}
+	switch j.Status {
+	case Parsed, Unavailable, Unreachable:
+	default:
+		return fmt.Errorf("robots: unknown outcome status %q", j.Status)
+	}
+	lifetime, err := time.ParseDuration(j.Lifetime)
+	if err != nil {
+		return fmt.Errorf("robots: outcome lifetime: %w", err)
+	}
+	*o = Outcome{
+		Status: j.Status, HTTPStatus: j.HTTPStatus, Lifetime: lifetime,
+		URL: j.URL, FinalURL: j.FinalURL, Redirects: j.Redirects, Truncated: j.Truncated,
+		Error: j.Error, FetchedAt: j.FetchedAt,
+	}
+	if j.Robots != nil {
+		o.Robots = new(Robots)
+		o.Robots.UnmarshalText([]byte(*j.Robots)) // never fails
+	}
+	return nil
+}
+
+// ---- Lifetimes from response headers (RFC 9111, RFC 9110) ----
+//
+// Header values come from any server: these parsers accept any text, never
+// panic and treat what they cannot read as absent (RFC 9111 §4.2.1 and §5.3
+// say where "absent" means "expired").
+
+// freshLifetime is the Lifetime of a Parsed or Unavailable outcome: max-age
+// minus Age, else Expires minus Date, else 24 hours, within [0, 24h].
+func freshLifetime(h http.Header, now time.Time) time.Duration {
+	if maxAge, ok := cacheControlMaxAge(h.Values("Cache-Control")); ok {
+		age, _ := deltaSeconds(firstMember(h.Get("Age")))
+		return clampLifetime(maxAge - age)
+	}
+	if expires := h.Values("Expires"); len(expires) > 0 {
+		// RFC 9111 §4.2.1: with several Expires lines, the first is used.
+		t, ok := parseHTTPDate(expires[0], now)
+		if !ok {
+			return 0 // RFC 9111 §5.3: an invalid Expires is in the past
+		}
+		return clampLifetime(t.Sub(responseDate(h, now)))
+	}
+	return maxLifetime
+}
+
+// retryAfterLifetime is the Lifetime of a 429 or 5xx: Retry-After as
+// delay-seconds or an HTTP-date (RFC 9110 §10.2.3), within [0, 24h]; 1 hour
+// when it is absent or unreadable.
+func retryAfterLifetime(h http.Header, now time.Time) time.Duration {
+	v := h.Get("Retry-After")
+	if d, ok := deltaSeconds(v); ok {
+		return clampLifetime(d)
+	}
+	if t, ok := parseHTTPDate(v, now); ok {
+		return clampLifetime(t.Sub(responseDate(h, now)))
+	}
+	return retryLifetime
+}
+
+// responseDate is the response's Date, or now when it has none that parses
+// (RFC 9110 §6.6.1 lets a recipient use its own clock then). Measuring
+// Expires and Retry-After from the server's own clock keeps clock skew out.
+func responseDate(h http.Header, now time.Time) time.Time {
+	if t, ok := parseHTTPDate(h.Get("Date"), now); ok {
+		return t
+	}
+	return now
+}
+
+func clampLifetime(d time.Duration) time.Duration {
+	return min(max(d, 0), maxLifetime)
+}
+
+// maxDeltaSeconds is where delta-seconds saturate: RFC 9111 §1.2.2 asks for
+// 2^31 when a value is too large to represent.
+const maxDeltaSeconds = 1 << 31
+
+// deltaSeconds reads RFC 9111 §1.2.2 delta-seconds, 1*DIGIT, with optional
+// whitespace around it.
+func deltaSeconds(s string) (time.Duration, bool) {
+	s = trimOWS(s)
+	if s == "" {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = min(n*10+int(c-'0'), maxDeltaSeconds)
+	}
+	return time.Duration(n) * time.Second, true
+}
+
+// cacheControlMaxAge returns the first max-age directive of the Cache-Control
+// field lines that holds delta-seconds (RFC 9111 §5.2.2.1), in its token or
+// quoted-string form. Directives are split on commas outside quoted strings,
+// so that no-cache="a, b" stays one directive.
+func cacheControlMaxAge(lines []string) (time.Duration, bool) {
+	for _, line := range lines {
+		for i := 0; i < len(line); {
+			var name, value string
+			name, value, i = nextDirective(line, i)
+			if strings.EqualFold(name, "max-age") {
+				if d, ok := deltaSeconds(value); ok {
+					return d, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// nextDirective reads the cache directive starting at s[i] (RFC 9111 §5.2:
+// token [ "=" ( token / quoted-string ) ]) and returns the index after the
+// comma that ends it. A quoted value is returned without its quotes and
+// with its escapes left in place. It always advances while i < len(s).
+func nextDirective(s string, i int) (name, value string, next int) {
+	start := i
+	for i < len(s) && s[i] != '=' && s[i] != ',' {
+		i++
+	}
+	name = trimOWS(s[start:i])
+	if i < len(s) && s[i] == '=' {
+		i++
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		if i < len(s) && s[i] == '"' {
+			j := i + 1
+			for j < len(s) && s[j] != '"' {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			value = s[i+1 : min(j, len(s))]
+			i = j
+		} else {
+			start = i
+			for i < len(s) && s[i] != ',' {
+				i++
+			}
+			value = trimOWS(s[start:i])
+		}
+	}
+	for i < len(s) && s[i] != ',' {
+		i++
+	}
+	if i < len(s) {
+		i++
+	}
+	return name, value, i
+}
+
+// firstMember is the text before the first comma: RFC 9111 §5.1 reads a
+// list-valued Age by its first member.
+func firstMember(s string) string {
+	if i := strings.IndexByte(s, ','); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func trimOWS(s string) string { return strings.Trim(s, " \t") }
+
+// parseHTTPDate reads an HTTP-date in any of the three forms RFC 9110 §5.6.7
+// requires a recipient to accept:
+//
+//	Sun, 06 Nov 1994 08:49:37 GMT   IMF-fixdate
+//	Sunday, 06-Nov-94 08:49:37 GMT  obsolete RFC 850 form
+//	Sun Nov  6 08:49:37 1994        ANSI C asctime() form
+//
+// It is lenient where leniency cannot mislead: names in any case, runs of
+// spaces, one-digit days, GMT written as UTC or UT or left out; the weekday
+// is not checked against the date. A two-digit year more than 50 years after
+// now's year is read in the previous century, as RFC 9110 says.
+func parseHTTPDate(s string, now time.Time) (time.Time, bool) {
+	p := dateScanner{s: s}
+	p.spaces()
+	if p.word() == "" { // the weekday
+		return time.Time{}, false
+	}
+	var day, month, year, yearDigits, hour, minute, second int
+	var ok bool
+	if p.eat(',') {
+		p.spaces()
+		if day, _ = p.number(2); day == 0 {
+			return time.Time{}, false
+		}
+		if p.eat('-') { // RFC 850: 06-Nov-94
+			month = monthNumber(p.word())
+			if !p.eat('-') {
+				return time.Time{}, false
+			}
+		} else {
+			if p.spaces() == 0 {
+				return time.Time{}, false
+			}
+			month = monthNumber(p.word())
+			if p.spaces() == 0 {
+				return time.Time{}, false
+			}
+		}
+		year, yearDigits = p.number(4)
+		if p.spaces() == 0 {
+			return time.Time{}, false
+		}
+		if hour, minute, second, ok = p.clock(); !ok {
+			return time.Time{}, false
+		}
+		p.spaces()
+		switch strings.ToUpper(p.word()) {
+		case "GMT", "UTC", "UT", "":
+		default:
+			return time.Time{}, false
+		}
+	} else { // asctime: Nov  6 08:49:37 1994
+		if p.spaces() == 0 {
+			return time.Time{}, false
+		}
+		month = monthNumber(p.word())
+		if p.spaces() == 0 {
+			return time.Time{}, false
+		}
+		day, _ = p.number(2)
+		if p.spaces() == 0 {
+			return time.Time{}, false
+		}
+		if hour, minute, second, ok = p.clock(); !ok || p.spaces() == 0 {
+			return time.Time{}, false
+		}
+		if year, yearDigits = p.number(4); yearDigits != 4 {
+			return time.Time{}, false
+		}
+	}
+	p.spaces()
+	if p.i != len(p.s) || month == 0 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60 {
+		return time.Time{}, false
+	}
+	switch yearDigits {
+	case 4:
+	case 2:
+		// RFC 9110 §5.6.7: the latest year with these two digits that is not
+		// more than 50 years in the future.
+		year += now.Year() / 100 * 100
+		limit := now.AddDate(50, 0, 0)
+		at := func(y int) time.Time { return time.Date(y, time.Month(month), day, hour, minute, second, 0, time.UTC) }
+		if at(year).After(limit) {
+			year -= 100
+		} else if !at(year + 100).After(limit) {
+			year += 100
+		}
+	default:
+		return time.Time{}, false
+	}
+	// Reject 31 Feb and its kind rather than let time.Date carry them over.
+	if time.Date(year, time.Month(month), day, 0, 0, 0, 0, time.UTC).Day() != day {
+		return time.Time{}, false
+	}
+	return time.Date(year, time.Month(month), day, hour, minute, second, 0, time.UTC), true
+}
+
+// dateScanner reads an HTTP-date left to right.
+type dateScanner struct {
+	s string
+	i int
+}
+
+// spaces skips spaces and tabs and returns how many.
+func (p *dateScanner) spaces() int {
+	start := p.i
+	for p.i < len(p.s) && (p.s[p.i] == ' ' || p.s[p.i] == '\t') {
+		p.i++
+	}
+	return p.i - start
+}
+
+// word reads a run of ASCII letters.
+func (p *dateScanner) word() string {
+	start := p.i
+	for p.i < len(p.s) && ('a' <= p.s[p.i]|0x20 && p.s[p.i]|0x20 <= 'z') {
+		p.i++
+	}
+	return p.s[start:p.i]
+}
+
+// number reads up to maxDigits digits and returns their value and count.
+func (p *dateScanner) number(maxDigits int) (n, digits int) {
+	for digits < maxDigits && p.i < len(p.s) && '0' <= p.s[p.i] && p.s[p.i] <= '9' {
+		n = n*10 + int(p.s[p.i]-'0')
+		p.i++
+		digits++
+	}
+	return n, digits
+}
+
+func (p *dateScanner) eat(c byte) bool {
+	if p.i < len(p.s) && p.s[p.i] == c {
+		p.i++
+		return true
+	}
+	return false
+}
+
+// clock reads time-of-day, exactly 2DIGIT ":" 2DIGIT ":" 2DIGIT.
+func (p *dateScanner) clock() (hour, minute, second int, ok bool) {
+	var d1, d2, d3 int
+	hour, d1 = p.number(2)
+	if !p.eat(':') {
+		return 0, 0, 0, false
+	}
+	minute, d2 = p.number(2)
+	if !p.eat(':') {
+		return 0, 0, 0, false
+	}
+	second, d3 = p.number(2)
+	return hour, minute, second, d1 == 2 && d2 == 2 && d3 == 2
+}
+
+// monthNumber maps "Jan" ... "Dec", in any case, to 1 ... 12, and anything
+// else to 0.
+func monthNumber(name string) int {
+	const months = "janfebmaraprmayjunjulaugsepoctnovdec"
+	if len(name) != 3 {
+		return 0
+	}
+	lower := [3]byte{name[0] | 0x20, name[1] | 0x20, name[2] | 0x20}
+	for m := 0; m < 12; m++ {
+		if months[3*m:3*m+3] == string(lower[:]) {
+			return m + 1
+		}
+	}
+	return 0
+}
+
+// ---- Cache ----
+
+// A Cache answers robots.txt questions for a crawler, fetching each origin's
+// robots.txt at most once while its outcome is fresh. Only the Fetcher's
+// UserAgent needs setting:
+//
+//	cache := &robots.Cache{Fetcher: robots.Fetcher{UserAgent: "ExampleBot/1.0"}}
+//	if cache.IsAllowed(ctx, "ExampleBot/1.0", pageURL) { ... }
+//
+// Outcomes are keyed by origin (scheme, host and port, as RobotsURL writes
+// them) and kept for their Lifetime. However many goroutines ask about an
+// origin at once, one retrieval is in flight for it and the others wait for
+// its outcome; a caller whose ctx ends stops waiting, and the retrieval goes
+// on for the others (bounded by Fetcher.Timeout).
+//
+// RFC 9309 §2.3.1.4 lets a crawler stop treating an origin as unreachable
+// after a long time, for example 30 days. The Cache does so exactly this way:
+// while an origin's latest outcome is Unreachable, it refuses everything for
+// the first 30 days, counted from the first Unreachable outcome after the last
+// outcome that was not. After 30 days the last outcome that was not
+// Unreachable decides again (the last Parsed copy keeps its rules; an
+// Unavailable one allows everything), and with no such outcome on record the
+// origin is treated as Unavailable and everything is allowed; this is what
+// Google documents too. Retrieval continues meanwhile at the pace the
+// Unreachable outcomes' Lifetime sets, and the first outcome that is not
+// Unreachable ends the episode. The history lives in the CacheEntry, so an
+// evicted origin starts over.
+//
+// A Cache must not be copied after first use. Set its fields before first
+// use; it is safe for concurrent use.
+type Cache struct {
+	// Fetcher retrieves robots.txt for the Cache. Its UserAgent is
+	// required: without one the Cache refuses everything and fetches
+	// nothing.
+	Fetcher Fetcher
+
+	// Store keeps outcomes by origin. Nil means a MemoryStore of 10,000
+	// origins, created on first use.
+	Store Store
+
+	defaultStore atomic.Pointer[MemoryStore]
+
+	mu       sync.Mutex // guards inflight
+	inflight map[string]*pendingFetch
+}
+
+// pendingFetch is a retrieval in flight; entry is set before done is closed.
+type pendingFetch struct {
+	done  chan struct{}
+	entry *CacheEntry
+}
+
+// A CacheEntry is what a Store keeps for one origin: the latest outcome, and
+// the history the 30-day rule needs while that outcome is Unreachable. It is
+// plain data that encoding/json writes and reads. Entries are shared between
+// goroutines: treat them as read-only.
+type CacheEntry struct {
+	// Outcome is the latest retrieval.
+	Outcome *Outcome `json:"outcome"`
+
+	// LastReachable is the latest outcome that was not Unreachable, kept
+	// while Outcome is Unreachable; nil otherwise, or when there was none.
+	LastReachable *Outcome `json:"lastReachable,omitempty"`
+
+	// UnreachableSince is when the current run of Unreachable outcomes
+	// began; zero unless Outcome is Unreachable.
+	UnreachableSince time.Time `json:"unreachableSince,omitzero"`
+}
+
+// fresh reports whether e can answer at now without a new retrieval.
+func (e *CacheEntry) fresh(now time.Time) bool {
+	return e != nil && e.Outcome != nil && now.Before(e.Outcome.FetchedAt.Add(e.Outcome.Lifetime))
+}
+
+// next is the entry that follows e (which may be nil) when o arrives.
+func (e *CacheEntry) next(o *Outcome) *CacheEntry {
+	n := &CacheEntry{Outcome: o}
+	if o.Status != Unreachable {
+		return n
+	}
+	n.UnreachableSince = o.FetchedAt
+	if e == nil || e.Outcome == nil {
+		return n
+	}
+	if e.Outcome.Status == Unreachable {
+		n.LastReachable = e.LastReachable
+		if !e.UnreachableSince.IsZero() {
+			n.UnreachableSince = e.UnreachableSince
+		}
+	} else {
+		n.LastReachable = e.Outcome
+	}
+	return n
+}
+
+// unreachableTooLong stands for "no reachable outcome on record, unreachable
+// for 30 days": Unavailable. It is never handed to callers, who get copies.
+var unreachableTooLong = &Outcome{Status: Unavailable}
+
+// deciding returns the outcome that decides for e's origin at now, by the
+// 30-day rule in Cache's documentation.
+func (e *CacheEntry) deciding(now time.Time) *Outcome {
+	o := e.Outcome
+	if o == nil || o.Status != Unreachable || e.UnreachableSince.IsZero() || now.Sub(e.UnreachableSince) < unreachableGrace {
+		return o
+	}
+	if e.LastReachable != nil {
+		return e.LastReachable
+	}
+	return unreachableTooLong
+}
+
+// A Store keeps a Cache's entries by origin ("https://example.com",
+// "http://example.com:8080"). It lets workers on many machines share
+// outcomes: a CacheEntry is plain data that encoding/json writes and reads.
+// Implementations must be safe for concurrent use.
+//
+// The Cache reads an entry before every answer, so Get should be fast; an
+// implementation backed by a remote service will usually keep decoded
+// entries in memory in front of it. A Get error counts as a miss; a Put
+// error is dropped (the outcome still answers the callers waiting for it,
+// and the next caller fetches again).
+type Store interface {
+	// Get returns origin's entry, or nil when there is none.
+	Get(ctx context.Context, origin string) (*CacheEntry, error)
+	// Put records origin's entry, replacing any other.
+	Put(ctx context.Context, origin string, e *CacheEntry) error
+}
+
+// A MemoryStore is a Store that keeps entries in memory, evicting the least
+// recently used origin when it holds more than MaxOrigins. An entry holds at
+// most two parsed robots.txt files (the latest and, while the origin is
+// unreachable, the last reachable one), each cut at the Fetcher's MaxBytes;
+// MaxOrigins therefore bounds memory. The zero value is ready to use and a
+// MemoryStore is safe for concurrent use.
+type MemoryStore struct {
+	// MaxOrigins is how many origins are kept. Zero or less means 10,000.
+	// Set it before first use.
+	MaxOrigins int
+
+	mu      sync.Mutex // guards the fields below
+	byKey   map[string]*list.Element
+	recency list.List // of *memoryItem, most recently used first
+}
+
+type memoryItem struct {
+	origin string
+	entry  *CacheEntry
+}
+
+// Get returns origin's entry, or nil, and marks origin as recently used. It
+// never fails.
+func (s *MemoryStore) Get(_ context.Context, origin string) (*CacheEntry, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	el, ok := s.byKey[origin]
+	if !ok {
+		return nil, nil
+	}
+	s.recency.MoveToFront(el)
+	return el.Value.(*memoryItem).entry, nil
+}
+
+// Put records origin's entry, evicting the least recently used origins
+// beyond MaxOrigins. It never fails.
+func (s *MemoryStore) Put(_ context.Context, origin string, e *CacheEntry) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if el, ok := s.byKey[origin]; ok {
+		el.Value.(*memoryItem).entry = e
+		s.recency.MoveToFront(el)
+		return nil
+	}
+	if s.byKey == nil {
+		s.byKey = make(map[string]*list.Element)
+	}
+	s.byKey[origin] = s.recency.PushFront(&memoryItem{origin: origin, entry: e})
+	limit := s.MaxOrigins
+	if limit <= 0 {
+		limit = defaultMaxOrigins
+	}
+	for s.recency.Len() > limit {
+		oldest := s.recency.Back()
+		s.recency.Remove(oldest)
+		delete(s.byKey, oldest.Value.(*memoryItem).origin)
+	}
+	return nil
+}
+
+// Len returns how many origins s holds.
+func (s *MemoryStore) Len() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.recency.Len()
+}
+
+// storage returns the Store in use.
+func (c *Cache) storage() Store {
+	if c.Store != nil {
+		return c.Store
+	}
+	if s := c.defaultStore.Load(); s != nil {
+		return s
+	}
+	c.defaultStore.CompareAndSwap(nil, new(MemoryStore))
+	return c.defaultStore.Load()
+}
+
+// IsAllowed reports whether userAgent may fetch rawURL, fetching the
+// robots.txt of rawURL's origin when the Cache holds no fresh outcome for it.
+// It is false when rawURL is not an http or https URL, and when ctx ends
+// before the outcome is known.
+func (c *Cache) IsAllowed(ctx context.Context, userAgent, rawURL string) bool {
+	o, _, err := c.outcome(ctx, rawURL)
+	if err != nil {
+		return false
+	}
+	return o.IsAllowed(userAgent, rawURL)
+}
+
+// Explain is IsAllowed with the evidence (see [Outcome.Explain]). When
+// rawURL is not an http or https URL, or ctx ends first, the decision is that
+// of an Unreachable outcome.
+func (c *Cache) Explain(ctx context.Context, userAgent, rawURL string) Decision {
+	o, _, err := c.outcome(ctx, rawURL)
+	if err != nil {
+		o = nil
+	}
+	return o.Explain(userAgent, rawURL)
+}
+
+// CrawlDelay returns the Crawl-delay that applies to userAgent on rawURL's
+// origin, fetching its robots.txt when needed; false when the deciding
+// outcome is not Parsed or names no delay.
+func (c *Cache) CrawlDelay(ctx context.Context, userAgent, rawURL string) (time.Duration, bool) {
+	o, _, err := c.outcome(ctx, rawURL)
+	if err != nil {
+		return 0, false
+	}
+	return o.CrawlDelay(userAgent)
+}
+
+// Outcome returns the outcome that decides for rawURL's origin, fetching it
+// when the Cache holds no fresh one. After 30 days of Unreachable outcomes it
+// is the last reachable one, or an Unavailable outcome saying why (see
+// Cache). The outcome is shared: treat it as read-only. The error wraps
+// ErrNoOrigin when rawURL is not an http or https URL with a host, is ctx's
+// when ctx ends first, and says so when Fetcher.UserAgent is empty.
+func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
+	o, e, err := c.outcome(ctx, rawURL)
+	if o == unreachableTooLong {
+		cp := *e.Outcome
+		cp.Status = Unavailable
+		cp.Error = fmt.Sprintf("robots: unreachable since %s, 30 days or more, with no earlier outcome: read as unavailable (RFC 9309 §2.3.1.4)",
+			e.UnreachableSince.UTC().Format(time.RFC3339))
+		return &cp, nil
+	}
+	return o, err
+}
+
+// outcome finds the outcome that decides for rawURL and the entry it comes
+// from: the hot path of every Cache question, which allocates nothing when
+// the entry is fresh.
+func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEntry, error) {
+	origin, ok := originKey(rawURL)
+	if !ok {
+		return nil, nil, fmt.Errorf("robots: %q is not an http or https URL: %w", rawURL, ErrNoOrigin)
+	}
+	if c.Fetcher.UserAgent == "" {
+		// Refused here rather than stored: outcomes that never reached the
+		// origin must not start its 30 days of unreachability.
+		return nil, nil, errNoUserAgent
+	}
+	now := time.Now()
+	e, err := c.storage().Get(ctx, origin)
+	if err != nil || !e.fresh(now) {
+		if e, err = c.refresh(ctx, origin); err != nil {
+			return nil, nil, err
+		}
+		now = time.Now()
+	}
+	return e.deciding(now), e, nil
+}
+
+// refresh returns origin's entry after a retrieval, joining the one in
+// flight or starting one. The retrieval runs on its own goroutine with ctx's
+// values but not its cancellation, so that a caller who leaves does not end
+// it for the others.
+func (c *Cache) refresh(ctx context.Context, origin string) (*CacheEntry, error) {
+	c.mu.Lock()
+	p, ok := c.inflight[origin]
+	if !ok {
+		p = &pendingFetch{done: make(chan struct{})}
+		if c.inflight == nil {
+			c.inflight = make(map[string]*pendingFetch)
+		}
+		c.inflight[origin] = p
+		go c.fill(context.WithoutCancel(ctx), origin, p)
+	}
+	c.mu.Unlock()
+	select {
+	case <-p.done:
+		return p.entry, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// fill performs the retrieval of p.
+func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
+	store := c.storage()
+	prev, err := store.Get(ctx, origin)
+	if err != nil {
+		prev = nil
+	}
+	e := prev
+	// Another fill may have stored a fresh entry between the caller's look
+	// and the registration of p: then there is nothing to fetch. Storing
+	// before unregistering (below) makes this look sufficient.
+	if !prev.fresh(time.Now()) {
+		e = prev.next(c.Fetcher.Fetch(ctx, origin))
+		_ = store.Put(ctx, origin, e) // documented on Store: the outcome still answers the waiters
+	}
+	p.entry = e
+	c.mu.Lock()
+	delete(c.inflight, origin)
+	c.mu.Unlock()
+	close(p.done)
+}
+
+// originKey returns the Store key of rawURL's origin, scheme "://" host
+// [":" port] exactly as RobotsURL writes them, and false when rawURL is not
+// an http or https URL with a host. Only the scheme and authority are read:
+// the path is the decision's business. A URL already in canonical form (the
+// usual case) is answered with a substring of rawURL, without allocating.
+func originKey(rawURL string) (string, bool) {
+	var prefix int
+	switch {
+	case strings.HasPrefix(rawURL, "https://"):
+		prefix = len("https://")
+	case strings.HasPrefix(rawURL, "http://"):
+		prefix = len("http://")
+	default:
+		return slowOriginKey(rawURL)
+	}
+	end := prefix
+	colon := -1
+	canonical := true
+	for ; end < len(rawURL); end++ {
+		c := rawURL[end]
+		if c == '/' || c == '?' || c == '#' {
+			break
+		}
+		switch {
+		case 'a' <= c && c <= 'z' && colon < 0, '0' <= c && c <= '9', c == '-' && colon < 0, c == '.' && colon < 0:
+		case c == ':' && colon < 0:
+			colon = end
+		default:
+			canonical = false
+		}
+	}
+	if canonical && colon >= 0 {
+		host, port := rawURL[prefix:colon], rawURL[colon+1:end]
+		defaultPort := "80"
+		if prefix == len("https://") {
+			defaultPort = "443"
+		}
+		canonical = host != "" && port != "" && port != defaultPort
+	}
+	if canonical && end > prefix {
+		return rawURL[:end], true
+	}
+	return slowOriginKey(rawURL[:end])
+}
+
+// slowOriginKey is originKey for URLs not in canonical form: RobotsURL of
+// the scheme and authority alone.
+func slowOriginKey(rawURL string) (string, bool) {
+	i := strings.Index(rawURL, "://")
+	if i < 0 {
+		return "", false
+	}
+	end := i + len("://")
+	for end < len(rawURL) && rawURL[end] != '/' && rawURL[end] != '?' && rawURL[end] != '#' {
+		end++
+	}
+	robotsURL, err := RobotsURL(rawURL[:end])
+	if err != nil || !strings.HasPrefix(robotsURL, "http://") && !strings.HasPrefix(robotsURL, "https://") {
+		return "", false
+	}
+	return strings.TrimSuffix(robotsURL, "/robots.txt"), true
+}

@@ -1,0 +1,1766 @@
+package robots
+
+import (
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"compress/zlib"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+const fetchAgent = "ExampleBot/1.0 (+https://example.com/bot)"
+
+// fetchRobots is the file most test servers serve.
+const fetchRobots = "User-agent: *\nDisallow: /private/\n"
+
+// A pathCheck is one IsAllowed question about a path of the page's origin.
+type pathCheck struct {
+	path    string
+	allowed bool
+}
+
+var (
+	// rulesOfFetchRobots are the answers fetchRobots gives.
+	rulesOfFetchRobots     = []pathCheck{{"/private/a", false}, {"/public/b", true}, {"/robots.txt", true}, {"/", true}}
+	allowsEverything       = []pathCheck{{"/private/a", true}, {"/public/b", true}, {"/robots.txt", true}, {"/", true}}
+	refusesAllButRobotsTxt = []pathCheck{{"/private/a", false}, {"/public/b", false}, {"/robots.txt", true}, {"/", false}}
+)
+
+func checkOutcome(t *testing.T, o *Outcome, origin string, checks []pathCheck) {
+	t.Helper()
+	for _, c := range checks {
+		if got := o.IsAllowed(fetchAgent, origin+c.path); got != c.allowed {
+			t.Errorf("IsAllowed(%q, %q) = %v, want %v (outcome: %s)", fetchAgent, origin+c.path, got, c.allowed, describeOutcome(o))
+		}
+	}
+}
+
+// describeOutcome writes an outcome for a failure message.
+func describeOutcome(o *Outcome) string {
+	if o == nil {
+		return "<nil>"
+	}
+	return fmt.Sprintf("%s %d lifetime %v redirects %d final %q error %q", o.Status, o.HTTPStatus, o.Lifetime, o.Redirects, o.FinalURL, o.Error)
+}
+
+func startServer(t *testing.T, h http.HandlerFunc) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// respond answers with status and body.
+func respond(status int, body string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(status)
+		io.WriteString(w, body)
+	}
+}
+
+// rawResponse answers by writing response on the hijacked connection, then calls
+// then with it (nil: close it).
+func rawResponse(response string, then func(net.Conn)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		conn, buf, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			panic(err)
+		}
+		buf.WriteString(response)
+		buf.Flush()
+		if then != nil {
+			then(conn)
+		}
+		conn.Close()
+	}
+}
+
+// resetConn closes conn with a TCP reset instead of an orderly close.
+func resetConn(conn net.Conn) {
+	if tc, ok := conn.(*net.TCPConn); ok {
+		tc.SetLinger(0)
+	}
+}
+
+func newTestFetcher() *Fetcher {
+	return &Fetcher{UserAgent: fetchAgent, Timeout: 5 * time.Second}
+}
+
+// TestFetchStatus covers the decision table row by row for the statuses a
+// single response can have.
+func TestFetchStatus(t *testing.T) {
+	const html = "<!DOCTYPE html>\n<html><head><title>Welcome</title></head>\n<body><p>Disallow all the things</p>\n<a href=\"/private/\">private</a></body></html>\n"
+	const errorPage = "User-agent: *\nDisallow: /\n" // an error body that must never be parsed
+	tests := []struct {
+		name       string
+		handler    http.HandlerFunc
+		status     Status
+		httpStatus int
+		checks     []pathCheck
+	}{
+		{"200 rules", respond(200, fetchRobots), Parsed, 200, rulesOfFetchRobots},
+		{"201", respond(201, fetchRobots), Parsed, 201, rulesOfFetchRobots},
+		{"203", respond(203, fetchRobots), Parsed, 203, rulesOfFetchRobots},
+		{"206", respond(206, fetchRobots), Parsed, 206, rulesOfFetchRobots},
+		{"299", respond(299, fetchRobots), Parsed, 299, rulesOfFetchRobots},
+		{"204 empty", respond(204, ""), Parsed, 204, allowsEverything},
+		{"200 empty", respond(200, ""), Parsed, 200, allowsEverything},
+		{"200 HTML", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			io.WriteString(w, html)
+		}, Parsed, 200, allowsEverything},
+		{"200 CRLF and BOM", respond(200, "\ufeffUser-agent: *\r\nDisallow: /private/\r\n"), Parsed, 200, rulesOfFetchRobots},
+		{"400", respond(400, errorPage), Unavailable, 400, allowsEverything},
+		{"401", respond(401, errorPage), Unavailable, 401, allowsEverything},
+		{"403", respond(403, errorPage), Unavailable, 403, allowsEverything},
+		{"404", respond(404, errorPage), Unavailable, 404, allowsEverything},
+		{"410", respond(410, errorPage), Unavailable, 410, allowsEverything},
+		{"451", respond(451, errorPage), Unavailable, 451, allowsEverything},
+		{"499", respond(499, errorPage), Unavailable, 499, allowsEverything},
+		{"429", respond(429, fetchRobots), Unreachable, 429, refusesAllButRobotsTxt},
+		{"500", respond(500, fetchRobots), Unreachable, 500, refusesAllButRobotsTxt},
+		{"502", respond(502, fetchRobots), Unreachable, 502, refusesAllButRobotsTxt},
+		{"503", respond(503, fetchRobots), Unreachable, 503, refusesAllButRobotsTxt},
+		{"504", respond(504, fetchRobots), Unreachable, 504, refusesAllButRobotsTxt},
+		{"599", respond(599, fetchRobots), Unreachable, 599, refusesAllButRobotsTxt},
+		{"600", respond(600, fetchRobots), Unreachable, 600, refusesAllButRobotsTxt},
+		{"999", respond(999, fetchRobots), Unreachable, 999, refusesAllButRobotsTxt},
+		{"099", rawResponse("HTTP/1.1 099 Odd\r\nContent-Length: 0\r\n\r\n", nil), Unreachable, 99, refusesAllButRobotsTxt},
+		{"101", rawResponse("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: robots\r\n\r\n", nil), Unreachable, 101, refusesAllButRobotsTxt},
+		{"300 not followed", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Location", "/elsewhere")
+			w.WriteHeader(300)
+		}, Unavailable, 300, allowsEverything},
+		{"304", respond(304, ""), Unavailable, 304, allowsEverything},
+		{"301 without Location", respond(301, ""), Unavailable, 301, allowsEverything},
+		{"308 without Location", respond(308, ""), Unavailable, 308, allowsEverything},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := startServer(t, tc.handler)
+			o := newTestFetcher().Fetch(context.Background(), srv.URL+"/some/page?q=1")
+			if o.Status != tc.status || o.HTTPStatus != tc.httpStatus {
+				t.Fatalf("Fetch = %s, want %s %d", describeOutcome(o), tc.status, tc.httpStatus)
+			}
+			if (o.Robots != nil) != (tc.status == Parsed) {
+				t.Errorf("Robots = %v with status %s", o.Robots, o.Status)
+			}
+			if o.URL != srv.URL+"/robots.txt" || o.FinalURL != o.URL {
+				t.Errorf("URL, FinalURL = %q, %q, want %q for both", o.URL, o.FinalURL, srv.URL+"/robots.txt")
+			}
+			if o.FetchedAt.IsZero() || o.FetchedAt.Location() != time.UTC {
+				t.Errorf("FetchedAt = %v, want a UTC time", o.FetchedAt)
+			}
+			if o.Lifetime < 0 || o.Lifetime > 24*time.Hour || o.Status == Unreachable && o.Lifetime == 0 {
+				t.Errorf("Lifetime = %v", o.Lifetime)
+			}
+			checkOutcome(t, o, srv.URL, tc.checks)
+		})
+	}
+}
+
+// redirectChainServer serves /robots.txt through n redirects, cycling through the
+// five redirect statuses, then fetchRobots. It records every request's
+// User-Agent.
+type redirectChainServer struct {
+	n      int
+	mu     sync.Mutex
+	agents []string
+}
+
+var redirectStatuses = []int{301, 302, 303, 307, 308}
+
+func (c *redirectChainServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	c.mu.Lock()
+	c.agents = append(c.agents, r.UserAgent())
+	c.mu.Unlock()
+	hop := 0
+	if r.URL.Path != "/robots.txt" {
+		hop, _ = strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/hop/"))
+	}
+	if hop < c.n {
+		w.Header().Set("Location", fmt.Sprintf("/hop/%d", hop+1))
+		w.WriteHeader(redirectStatuses[hop%len(redirectStatuses)])
+		return
+	}
+	io.WriteString(w, fetchRobots)
+}
+
+func TestFetchRedirectChain(t *testing.T) {
+	tests := []struct {
+		hops, maxRedirects int
+		status             Status
+		httpStatus         int
+		redirects          int
+	}{
+		{0, 0, Parsed, 200, 0},
+		{1, 0, Parsed, 200, 1},
+		{2, 0, Parsed, 200, 2},
+		{3, 0, Parsed, 200, 3},
+		{4, 0, Parsed, 200, 4},
+		{5, 0, Parsed, 200, 5},
+		{6, 0, Unavailable, 301, 5},  // the sixth redirect (hop 5) is a 301
+		{7, 0, Unavailable, 301, 5},  // stops at the same place
+		{11, 12, Parsed, 200, 11},    // not the client's default limit of 10
+		{3, 2, Unavailable, 303, 2},  // MaxRedirects is honoured
+		{1, -1, Unavailable, 301, 0}, // a negative MaxRedirects follows none
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("%d hops, MaxRedirects %d", tc.hops, tc.maxRedirects), func(t *testing.T) {
+			chain := &redirectChainServer{n: tc.hops}
+			srv := startServer(t, chain.ServeHTTP)
+			f := newTestFetcher()
+			f.MaxRedirects = tc.maxRedirects
+			o := f.Fetch(context.Background(), srv.URL+"/page")
+			if o.Status != tc.status || o.HTTPStatus != tc.httpStatus || o.Redirects != tc.redirects {
+				t.Fatalf("Fetch = %s, want %s %d after %d redirects", describeOutcome(o), tc.status, tc.httpStatus, tc.redirects)
+			}
+			if tc.status == Parsed {
+				checkOutcome(t, o, srv.URL, rulesOfFetchRobots)
+				if want := fmt.Sprintf("%s/hop/%d", srv.URL, tc.hops); tc.hops > 0 && o.FinalURL != want {
+					t.Errorf("FinalURL = %q, want %q", o.FinalURL, want)
+				}
+			} else {
+				checkOutcome(t, o, srv.URL, allowsEverything)
+				if !strings.Contains(o.Error, "redirects") {
+					t.Errorf("Error = %q, want it to say why", o.Error)
+				}
+			}
+			if len(chain.agents) != o.Redirects+1 {
+				t.Errorf("server saw %d requests, want %d", len(chain.agents), o.Redirects+1)
+			}
+			for i, ua := range chain.agents {
+				if ua != fetchAgent {
+					t.Errorf("request %d User-Agent = %q, want %q", i, ua, fetchAgent)
+				}
+			}
+		})
+	}
+}
+
+func TestFetchRedirectLocations(t *testing.T) {
+	// other is a second origin with rules of its own: when a redirect leads
+	// there, its file governs the first origin's URLs.
+	var otherAgents atomic.Value
+	other := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		otherAgents.Store(r.UserAgent() + "|" + r.Header.Get("Authorization"))
+		io.WriteString(w, "User-agent: *\nDisallow: /other/\n")
+	})
+	otherRules := []pathCheck{{"/other/a", false}, {"/private/a", true}, {"/robots.txt", true}}
+	otherHostPort := strings.TrimPrefix(other.URL, "http://")
+	tests := []struct {
+		name       string
+		location   string
+		status     Status
+		httpStatus int
+		checks     []pathCheck
+		finalURL   string // "" for no check; "<self>" is replaced by the first server's URL
+	}{
+		{"relative path", "real-robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>/real-robots.txt"},
+		{"dot segments", "./a/../real-robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>/real-robots.txt"},
+		{"absolute path", "/files/robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>/files/robots.txt"},
+		{"protocol-relative", "//" + otherHostPort + "/robots.txt", Parsed, 200, otherRules, other.URL + "/robots.txt"},
+		{"cross-host", other.URL + "/robots.txt", Parsed, 200, otherRules, other.URL + "/robots.txt"},
+		{"cross-host with credentials", "http://user:pw@" + otherHostPort + "/robots.txt", Parsed, 200, otherRules, other.URL + "/robots.txt"},
+		{"fragment dropped", "/files/robots.txt#top", Parsed, 200, rulesOfFetchRobots, "<self>/files/robots.txt"},
+		{"to ftp", "ftp://" + otherHostPort + "/robots.txt", Unavailable, 302, allowsEverything, ""},
+		{"to mailto", "mailto:webmaster@example.com", Unavailable, 302, allowsEverything, ""},
+		// http.Client parses Location before it asks CheckRedirect: a
+		// Location that does not parse is a malformed response.
+		{"unparseable", "http://[::1", Unreachable, 0, refusesAllButRobotsTxt, ""},
+		{"no host", "http:///robots.txt", Unavailable, 302, allowsEverything, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			otherAgents.Store("")
+			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == "/robots.txt" {
+					w.Header()["Location"] = []string{tc.location}
+					w.WriteHeader(302)
+					return
+				}
+				io.WriteString(w, fetchRobots)
+			})
+			o := newTestFetcher().Fetch(context.Background(), srv.URL+"/private/page")
+			if o.Status != tc.status || o.HTTPStatus != tc.httpStatus {
+				t.Fatalf("Fetch = %s, want %s %d", describeOutcome(o), tc.status, tc.httpStatus)
+			}
+			checkOutcome(t, o, srv.URL, tc.checks)
+			if want := strings.ReplaceAll(tc.finalURL, "<self>", srv.URL); want != "" && o.FinalURL != want {
+				t.Errorf("FinalURL = %q, want %q", o.FinalURL, want)
+			}
+			if seen := otherAgents.Load().(string); seen != "" && seen != fetchAgent+"|" {
+				t.Errorf("second server saw User-Agent|Authorization %q, want %q", seen, fetchAgent+"|")
+			}
+		})
+	}
+}
+
+func TestFetchRedirectLoop(t *testing.T) {
+	tests := []struct {
+		name string
+		next map[string]string
+	}{
+		{"self", map[string]string{"/robots.txt": "/robots.txt"}},
+		{"two steps", map[string]string{"/robots.txt": "/a", "/a": "/robots.txt"}},
+		{"three steps", map[string]string{"/robots.txt": "/a", "/a": "/b", "/b": "/a"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var requests atomic.Int32
+			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+				requests.Add(1)
+				w.Header().Set("Cache-Control", "max-age=60")
+				http.Redirect(w, r, tc.next[r.URL.Path], http.StatusFound)
+			})
+			o := newTestFetcher().Fetch(context.Background(), srv.URL)
+			if o.Status != Unavailable || o.HTTPStatus != 302 || o.Redirects != 5 {
+				t.Fatalf("Fetch = %s, want unavailable 302 after 5 redirects", describeOutcome(o))
+			}
+			if !strings.Contains(o.Error, "loop") {
+				t.Errorf("Error = %q, want it to name the loop", o.Error)
+			}
+			if o.Lifetime != time.Minute {
+				t.Errorf("Lifetime = %v, want the last 3xx's max-age, 1m0s", o.Lifetime)
+			}
+			if n := requests.Load(); n != 6 {
+				t.Errorf("server saw %d requests, want 6", n)
+			}
+			checkOutcome(t, o, srv.URL, allowsEverything)
+		})
+	}
+}
+
+func TestFetchCheckRedirect(t *testing.T) {
+	chainOf3 := &redirectChainServer{n: 3}
+	srv := startServer(t, chainOf3.ServeHTTP)
+	t.Run("refused", func(t *testing.T) {
+		for _, refusal := range []error{errors.New("policy says no"), http.ErrUseLastResponse} {
+			client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return refusal }}
+			f := &Fetcher{Client: client, UserAgent: fetchAgent}
+			o := f.Fetch(context.Background(), srv.URL)
+			if o.Status != Unreachable || o.HTTPStatus != 301 || o.Redirects != 0 || o.Lifetime <= 0 {
+				t.Errorf("Fetch with CheckRedirect returning %v = %s, want unreachable 301 after 0 redirects", refusal, describeOutcome(o))
+			}
+			if !strings.Contains(o.Error, "refused") || !strings.Contains(o.Error, refusal.Error()) {
+				t.Errorf("Error = %q, want it to say the hop was refused and why", o.Error)
+			}
+			checkOutcome(t, o, srv.URL, refusesAllButRobotsTxt)
+		}
+	})
+	t.Run("consulted on every hop", func(t *testing.T) {
+		var vias []string
+		client := &http.Client{CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			vias = append(vias, fmt.Sprintf("%d:%d:%s", len(via), req.Response.StatusCode, req.URL.Path))
+			req.Header.Set("X-Checked", "yes")
+			return nil
+		}}
+		seen := &redirectChainServer{n: 3}
+		var checked atomic.Int32
+		srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+			if r.Header.Get("X-Checked") == "yes" {
+				checked.Add(1)
+			}
+			seen.ServeHTTP(w, r)
+		})
+		f := &Fetcher{Client: client, UserAgent: fetchAgent}
+		o := f.Fetch(context.Background(), srv.URL)
+		if o.Status != Parsed || o.Redirects != 3 {
+			t.Fatalf("Fetch = %s, want parsed after 3 redirects", describeOutcome(o))
+		}
+		want := "1:301:/hop/1 2:302:/hop/2 3:303:/hop/3"
+		if got := strings.Join(vias, " "); got != want {
+			t.Errorf("CheckRedirect saw %q, want %q", got, want)
+		}
+		if checked.Load() != 3 {
+			t.Errorf("%d requests carried the header CheckRedirect set, want 3", checked.Load())
+		}
+	})
+}
+
+func TestFetchUsesClient(t *testing.T) {
+	// The first hop sets a cookie and redirects; the second answers only
+	// when the cookie comes back, which takes the caller's Jar.
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.SetCookie(w, &http.Cookie{Name: "session", Value: "v1", Path: "/"})
+			http.Redirect(w, r, "/gated", http.StatusFound)
+		case "/gated":
+			if c, err := r.Cookie("session"); err != nil || c.Value != "v1" {
+				http.Error(w, "no cookie", http.StatusForbidden)
+				return
+			}
+			io.WriteString(w, fetchRobots)
+		}
+	})
+	jar, _ := cookiejar.New(nil)
+	var roundTrips atomic.Int32
+	client := &http.Client{
+		Jar: jar,
+		Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+			roundTrips.Add(1)
+			return http.DefaultTransport.RoundTrip(r)
+		}),
+	}
+	o := (&Fetcher{Client: client, UserAgent: fetchAgent}).Fetch(context.Background(), srv.URL)
+	if o.Status != Parsed || o.Redirects != 1 {
+		t.Fatalf("Fetch with a Jar = %s, want parsed after 1 redirect", describeOutcome(o))
+	}
+	if n := roundTrips.Load(); n != 2 {
+		t.Errorf("the client's Transport made %d round trips, want 2", n)
+	}
+	o = newTestFetcher().Fetch(context.Background(), srv.URL)
+	if o.Status != Unavailable || o.HTTPStatus != 403 {
+		t.Errorf("Fetch without a Jar = %s, want unavailable 403", describeOutcome(o))
+	}
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+func TestFetchNeverSendsCredentials(t *testing.T) {
+	type seen struct{ auth, path, query, agent string }
+	var mu sync.Mutex
+	var requests []seen
+	record := func(r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		requests = append(requests, seen{r.Header.Get("Authorization"), r.URL.Path, r.URL.RawQuery, r.UserAgent()})
+	}
+	other := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		record(r)
+		io.WriteString(w, fetchRobots)
+	})
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		record(r)
+		http.Redirect(w, r, other.URL+"/robots.txt", http.StatusMovedPermanently)
+	})
+	page := strings.Replace(srv.URL, "http://", "http://alice:s3cret@", 1) + "/account?token=abc#frag"
+	o := newTestFetcher().Fetch(context.Background(), page)
+	if o.Status != Parsed {
+		t.Fatalf("Fetch = %s, want parsed", describeOutcome(o))
+	}
+	if strings.Contains(o.URL, "alice") || strings.Contains(o.FinalURL, "s3cret") {
+		t.Errorf("URL, FinalURL = %q, %q: credentials kept", o.URL, o.FinalURL)
+	}
+	if len(requests) != 2 {
+		t.Fatalf("servers saw %d requests, want 2", len(requests))
+	}
+	for i, r := range requests {
+		if r != (seen{"", "/robots.txt", "", fetchAgent}) {
+			t.Errorf("request %d = %+v, want no Authorization, path /robots.txt, no query, our User-Agent", i, r)
+		}
+	}
+}
+
+// TestFetchBody covers the body: limits, codings and bodies cut short.
+func TestFetchBody(t *testing.T) {
+	// threeLines is 47 bytes; its third line ends on byte 47.
+	const threeLines = "User-agent: *\nDisallow: /a\nDisallow: /private/\n"
+	bothRules := []pathCheck{{"/a", false}, {"/private/x", false}, {"/b", true}}
+	firstRule := []pathCheck{{"/a", false}, {"/private/x", true}, {"/b", true}}
+	tests := []struct {
+		name       string
+		maxBytes   int
+		handler    http.HandlerFunc
+		status     Status
+		httpStatus int
+		truncated  bool
+		checks     []pathCheck
+	}{
+		{"within the limit", 47, respond(200, threeLines), Parsed, 200, false, bothRules},
+		{"line end past the limit", 46, respond(200, threeLines), Parsed, 200, true, firstRule},
+		{"limit mid-line", 40, respond(200, threeLines), Parsed, 200, true, firstRule},
+		{"gzip", 0, serveEncoded("gzip", threeLines), Parsed, 200, false, bothRules},
+		{"x-gzip", 0, serveEncoded("x-gzip", threeLines), Parsed, 200, false, bothRules},
+		{"deflate (zlib)", 0, serveEncoded("deflate", threeLines), Parsed, 200, false, bothRules},
+		{"deflate (rawResponse)", 0, serveEncoded("raw-deflate", threeLines), Parsed, 200, false, bothRules},
+		{"deflate then gzip", 0, serveEncoded("deflate, gzip", threeLines), Parsed, 200, false, bothRules},
+		{"identity", 0, serveEncoded("identity", threeLines), Parsed, 200, false, bothRules},
+		{"gzip, limit on decoded bytes", 46, serveEncoded("gzip", threeLines), Parsed, 200, true, firstRule},
+		{"gzip, empty body", 0, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Encoding", "gzip")
+		}, Parsed, 200, false, allowsEverything},
+		{"bad gzip", 0, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Encoding", "gzip")
+			io.WriteString(w, threeLines)
+		}, Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"bad deflate", 0, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Encoding", "deflate")
+			io.WriteString(w, "\x78\x9c not deflate at all")
+		}, Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"truncated gzip", 0, func(w http.ResponseWriter, r *http.Request) {
+			z := compressed("gzip", threeLines)
+			w.Header().Set("Content-Encoding", "gzip")
+			w.Write(z[:len(z)-6])
+		}, Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"corrupt gzip checksum", 0, func(w http.ResponseWriter, r *http.Request) {
+			z := compressed("gzip", threeLines)
+			z[len(z)-5] ^= 0xff
+			w.Header().Set("Content-Encoding", "gzip")
+			w.Write(z)
+		}, Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"unsupported coding", 0, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Encoding", "br")
+			io.WriteString(w, threeLines)
+		}, Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"too many codings", 0, serveEncoded("gzip, gzip, gzip, gzip, gzip", threeLines), Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"cut short by the server", 0, rawResponse("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n"+threeLines, nil), Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"reset mid-body", 0, rawResponse("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n"+threeLines, resetConn), Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"bad chunking", 0, rawResponse("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2f\r\n"+threeLines+"\r\nzz\r\n", nil), Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"chunked, no last chunk", 0, rawResponse("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2f\r\n"+threeLines+"\r\n", nil), Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"chunked", 0, rawResponse("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2f\r\n"+threeLines+"\r\n0\r\n\r\n", nil), Parsed, 200, false, bothRules},
+		{"malformed response", 0, rawResponse("this is not HTTP\r\n\r\n", nil), Unreachable, 0, false, refusesAllButRobotsTxt},
+		{"closed before responding", 0, rawResponse("", nil), Unreachable, 0, false, refusesAllButRobotsTxt},
+		{"reset before responding", 0, rawResponse("", resetConn), Unreachable, 0, false, refusesAllButRobotsTxt},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := startServer(t, tc.handler)
+			f := newTestFetcher()
+			f.MaxBytes = tc.maxBytes
+			o := f.Fetch(context.Background(), srv.URL)
+			if o.Status != tc.status || o.HTTPStatus != tc.httpStatus || o.Truncated != tc.truncated {
+				t.Fatalf("Fetch = %s truncated %v, want %s %d truncated %v", describeOutcome(o), o.Truncated, tc.status, tc.httpStatus, tc.truncated)
+			}
+			if tc.status == Unreachable && (o.Error == "" || !strings.HasPrefix(o.Error, "robots: ") || o.Lifetime <= 0 || o.Lifetime > time.Hour) {
+				t.Errorf("Error, Lifetime = %q, %v, want a robots: error and a lifetime in (0, 1h]", o.Error, o.Lifetime)
+			}
+			checkOutcome(t, o, srv.URL, tc.checks)
+		})
+	}
+}
+
+// compressed applies the codings listed, in order; "raw-deflate" is deflate
+// without its zlib wrapper.
+func compressed(codings, s string) []byte {
+	data := []byte(s)
+	for c := range strings.SplitSeq(codings, ",") {
+		var buf bytes.Buffer
+		var w io.WriteCloser
+		switch strings.TrimSpace(c) {
+		case "gzip", "x-gzip":
+			w = gzip.NewWriter(&buf)
+		case "deflate":
+			w = zlib.NewWriter(&buf)
+		case "raw-deflate":
+			w, _ = flate.NewWriter(&buf, flate.DefaultCompression)
+		default:
+			continue
+		}
+		w.Write(data)
+		w.Close()
+		data = buf.Bytes()
+	}
+	return data
+}
+
+// serveEncoded serves s with the codings listed.
+func serveEncoded(codings, s string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Accept-Encoding") != "gzip, deflate" {
+			http.Error(w, "the fetcher did not ask for gzip and deflate", http.StatusBadRequest)
+			return
+		}
+		w.Header().Set("Content-Encoding", strings.ReplaceAll(codings, "raw-deflate", "deflate"))
+		w.Write(compressed(codings, s))
+	}
+}
+
+func TestFetchDecodedByTransport(t *testing.T) {
+	// A Transport that decodes by itself reports it with Uncompressed; the
+	// body must not be decoded twice.
+	client := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		return &http.Response{
+			StatusCode: 200, Request: r, Uncompressed: true,
+			Header: http.Header{"Content-Encoding": {"gzip"}},
+			Body:   io.NopCloser(strings.NewReader(fetchRobots)),
+		}, nil
+	})}
+	o := (&Fetcher{Client: client, UserAgent: fetchAgent}).Fetch(context.Background(), "https://example.com/")
+	if o.Status != Parsed {
+		t.Fatalf("Fetch = %s, want parsed", describeOutcome(o))
+	}
+	checkOutcome(t, o, "https://example.com", rulesOfFetchRobots)
+}
+
+func TestFetchDefaultLimit(t *testing.T) {
+	var body strings.Builder
+	body.WriteString("User-agent: *\nDisallow: /early/\n")
+	for body.Len() < DefaultMaxBytes {
+		body.WriteString("# padding to push the next rule past 500 KiB\n")
+	}
+	body.WriteString("Disallow: /late/\n")
+	srv := startServer(t, respond(200, body.String()))
+	o := newTestFetcher().Fetch(context.Background(), srv.URL)
+	if o.Status != Parsed || !o.Truncated {
+		t.Fatalf("Fetch = %s truncated %v, want parsed and truncated", describeOutcome(o), o.Truncated)
+	}
+	checkOutcome(t, o, srv.URL, []pathCheck{{"/early/a", false}, {"/late/a", true}})
+
+	f := newTestFetcher()
+	f.MaxBytes = 1 << 20
+	o = f.Fetch(context.Background(), srv.URL)
+	if o.Status != Parsed || o.Truncated {
+		t.Fatalf("Fetch with MaxBytes 1 MiB = %s truncated %v, want parsed whole", describeOutcome(o), o.Truncated)
+	}
+	checkOutcome(t, o, srv.URL, []pathCheck{{"/early/a", false}, {"/late/a", false}})
+}
+
+// TestFetchGzipBomb serves a gzip stream that decodes to 10 GiB and checks
+// that the Fetcher reads only what MaxBytes needs.
+func TestFetchGzipBomb(t *testing.T) {
+	head := compressed("gzip", fetchRobots)
+	// A gzip stream may hold several members back to back; each of these
+	// decodes to 1 MiB of comment lines.
+	padding := compressed("gzip", strings.Repeat("#\n", 1<<19))
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Write(head)
+		for range 10 << 10 {
+			if _, err := w.Write(padding); err != nil {
+				return
+			}
+		}
+	})
+	var read atomic.Int64
+	client := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		resp, err := http.DefaultTransport.RoundTrip(r)
+		if err == nil {
+			resp.Body = countingBody{resp.Body, &read}
+		}
+		return resp, err
+	})}
+	o := (&Fetcher{Client: client, UserAgent: fetchAgent}).Fetch(context.Background(), srv.URL)
+	if o.Status != Parsed || !o.Truncated {
+		t.Fatalf("Fetch = %s truncated %v, want parsed and truncated", describeOutcome(o), o.Truncated)
+	}
+	checkOutcome(t, o, srv.URL, rulesOfFetchRobots)
+	// 500 KiB of decoded text takes about 1 KiB of this stream; reading
+	// ahead adds a few buffers. A whole 10 GiB would be 10 MiB and more.
+	if n := read.Load(); n > 256<<10 {
+		t.Errorf("read %d compressed bytes, want at most 256 KiB", n)
+	}
+	t.Logf("a 10 GiB gzip bomb cost %d compressed bytes read", read.Load())
+}
+
+type countingBody struct {
+	io.ReadCloser
+	n *atomic.Int64
+}
+
+func (c countingBody) Read(p []byte) (int, error) {
+	n, err := c.ReadCloser.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// TestFetchTimeout checks that Timeout bounds the whole retrieval and that
+// ctx ends it sooner.
+func TestFetchTimeout(t *testing.T) {
+	const timeout = 200 * time.Millisecond
+	stall := func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }
+	stallBody := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", "1000")
+		io.WriteString(w, "User-agent: *\n")
+		http.NewResponseController(w).Flush()
+		<-r.Context().Done()
+	}
+	slowHops := func(w http.ResponseWriter, r *http.Request) {
+		// Each hop answers well within the timeout; four of them do not.
+		select {
+		case <-time.After(timeout / 3):
+		case <-r.Context().Done():
+			return
+		}
+		hop, _ := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/hop/"))
+		if hop < 4 {
+			http.Redirect(w, r, fmt.Sprintf("/hop/%d", hop+1), http.StatusFound)
+			return
+		}
+		io.WriteString(w, fetchRobots)
+	}
+	tests := []struct {
+		name       string
+		handler    http.HandlerFunc
+		cancelAt   time.Duration // when ctx is cancelled; 0: never
+		httpStatus int
+		lifetime   time.Duration
+	}{
+		{"stalls before responding", stall, 0, 0, time.Hour},
+		{"stalls mid-body", stallBody, 0, 200, time.Hour},
+		{"slow redirect chain", slowHops, 0, 0, time.Hour},
+		{"ctx cancelled while stalled", stall, timeout / 4, 0, time.Minute},
+		{"ctx cancelled mid-body", stallBody, timeout / 4, 200, time.Minute},
+		{"ctx cancelled before", stall, -1, 0, time.Minute},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := startServer(t, tc.handler)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			switch {
+			case tc.cancelAt < 0:
+				cancel()
+			case tc.cancelAt > 0:
+				time.AfterFunc(tc.cancelAt, cancel)
+			}
+			f := &Fetcher{UserAgent: fetchAgent, Timeout: timeout}
+			start := time.Now()
+			o := f.Fetch(ctx, srv.URL)
+			elapsed := time.Since(start)
+			if o.Status != Unreachable || o.HTTPStatus != tc.httpStatus || o.Lifetime != tc.lifetime {
+				t.Fatalf("Fetch = %s, want unreachable %d with lifetime %v", describeOutcome(o), tc.httpStatus, tc.lifetime)
+			}
+			if limit := timeout + time.Second; elapsed > limit {
+				t.Errorf("Fetch took %v, want under %v", elapsed, limit)
+			}
+			if tc.cancelAt != 0 && elapsed >= timeout {
+				t.Errorf("Fetch took %v after ctx was cancelled, want under the %v timeout", elapsed, timeout)
+			}
+			checkOutcome(t, o, srv.URL, refusesAllButRobotsTxt)
+		})
+	}
+}
+
+// TestFetchNetworkFailures covers failures below HTTP: refused connections,
+// DNS and TLS.
+func TestFetchNetworkFailures(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refusedURL := "http://" + ln.Addr().String() + "/page"
+	ln.Close()
+
+	// DNS never leaves the machine: this resolver has no server to ask, as
+	// a .invalid name has none in the world either (RFC 6761 §6.4).
+	noDNS := &http.Client{Transport: &http.Transport{DialContext: (&net.Dialer{Resolver: &net.Resolver{
+		PreferGo: true,
+		Dial: func(ctx context.Context, network, address string) (net.Conn, error) {
+			return nil, errors.New("no DNS server in tests")
+		},
+	}}).DialContext}}
+
+	tlsServer := httptest.NewTLSServer(respond(200, fetchRobots))
+	t.Cleanup(tlsServer.Close)
+
+	tests := []struct {
+		name      string
+		client    *http.Client
+		pageURL   string
+		errorText string
+	}{
+		{"connection refused", nil, refusedURL, "refused"},
+		{"unresolvable host", noDNS, "http://robots-test.invalid/page", "lookup robots-test.invalid"},
+		{"untrusted certificate", nil, tlsServer.URL + "/page", "certificate"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &Fetcher{Client: tc.client, UserAgent: fetchAgent, Timeout: 5 * time.Second}
+			o := f.Fetch(context.Background(), tc.pageURL)
+			if o.Status != Unreachable || o.HTTPStatus != 0 || o.Lifetime != time.Hour {
+				t.Fatalf("Fetch = %s, want unreachable 0 with lifetime 1h", describeOutcome(o))
+			}
+			if !strings.HasPrefix(o.Error, "robots: ") || !strings.Contains(o.Error, tc.errorText) {
+				t.Errorf("Error = %q, want it to mention %q", o.Error, tc.errorText)
+			}
+			base, _ := RobotsURL(tc.pageURL)
+			checkOutcome(t, o, strings.TrimSuffix(base, "/robots.txt"), refusesAllButRobotsTxt)
+		})
+	}
+	t.Run("trusted certificate", func(t *testing.T) {
+		f := &Fetcher{Client: tlsServer.Client(), UserAgent: fetchAgent}
+		o := f.Fetch(context.Background(), tlsServer.URL+"/page")
+		if o.Status != Parsed {
+			t.Fatalf("Fetch = %s, want parsed", describeOutcome(o))
+		}
+		checkOutcome(t, o, tlsServer.URL, rulesOfFetchRobots)
+	})
+}
+
+// failingClient fails the test if a request is ever sent.
+func failingClient(t *testing.T) *http.Client {
+	return &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		t.Errorf("unexpected request to %s", r.URL)
+		return nil, errors.New("no requests expected")
+	})}
+}
+
+func TestFetchPageURLs(t *testing.T) {
+	tests := []string{
+		"ftp://example.com/file",
+		"file:///etc/passwd",
+		"mailto:webmaster@example.com",
+		"javascript:alert(1)",
+		"data:respond/plain,hello",
+		"ws://example.com/socket",
+		"/relative/path",
+		"relative",
+		"",
+		"http://",
+		"http:///path",
+		"http://[::1",
+		"://example.com",
+		"http://exa mple.com/",
+		"http://example.com:port/",
+		"\x00http://example.com/",
+	}
+	for _, pageURL := range tests {
+		t.Run(pageURL, func(t *testing.T) {
+			f := &Fetcher{Client: failingClient(t), UserAgent: fetchAgent}
+			o := f.Fetch(context.Background(), pageURL)
+			if o.Status != Unreachable || o.HTTPStatus != 0 || o.Robots != nil {
+				t.Fatalf("Fetch(%q) = %s, want unreachable 0", pageURL, describeOutcome(o))
+			}
+			if o.Lifetime <= 0 || o.Lifetime > time.Hour || o.Error == "" || o.FinalURL != "" {
+				t.Errorf("Fetch(%q) = %s, want a lifetime in (0, 1h], an error and nothing sent", pageURL, describeOutcome(o))
+			}
+			if o.IsAllowed(fetchAgent, "https://example.com/page") {
+				t.Errorf("IsAllowed(%q, %q) = true, want false", fetchAgent, "https://example.com/page")
+			}
+		})
+	}
+}
+
+func TestFetchRequest(t *testing.T) {
+	var got []string
+	client := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		got = append(got, r.Method+" "+r.URL.String()+" "+r.Host+" "+r.UserAgent())
+		return &http.Response{StatusCode: 404, Body: http.NoBody, Header: http.Header{}, Request: r}, nil
+	})}
+	tests := []struct{ pageURL, want string }{
+		{"http://example.com/a/b?c=d#e", "GET http://example.com/robots.txt example.com"},
+		{"HTTPS://User:Pw@EXAMPLE.com:443/x", "GET https://example.com/robots.txt example.com"},
+		{"http://example.com:8080", "GET http://example.com:8080/robots.txt example.com:8080"},
+		{"http://bücher.example/straße", "GET http://xn--bcher-kva.example/robots.txt xn--bcher-kva.example"},
+		{"http://[2001:db8::1]:8080/p", "GET http://[2001:db8::1]:8080/robots.txt [2001:db8::1]:8080"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.pageURL, func(t *testing.T) {
+			got = nil
+			o := (&Fetcher{Client: client, UserAgent: fetchAgent}).Fetch(context.Background(), tc.pageURL)
+			if want := []string{tc.want + " " + fetchAgent}; len(got) != 1 || got[0] != want[0] {
+				t.Errorf("Fetch(%q) sent %q, want %q", tc.pageURL, got, want)
+			}
+			if o.Status != Unavailable {
+				t.Errorf("Fetch(%q) = %s, want unavailable", tc.pageURL, describeOutcome(o))
+			}
+		})
+	}
+	t.Run("no UserAgent", func(t *testing.T) {
+		o := (&Fetcher{Client: failingClient(t)}).Fetch(context.Background(), "http://example.com/")
+		if o.Status != Unreachable || o.Lifetime != 0 || !strings.Contains(o.Error, "UserAgent") {
+			t.Errorf("Fetch without UserAgent = %s, want unreachable, lifetime 0, an error naming UserAgent", describeOutcome(o))
+		}
+	})
+	t.Run("nil ctx", func(t *testing.T) {
+		//lint:ignore SA1012 a nil ctx must not panic
+		o := (&Fetcher{Client: client, UserAgent: fetchAgent}).Fetch(nil, "http://example.com/")
+		if o.Status != Unavailable {
+			t.Errorf("Fetch(nil, ...) = %s, want unavailable", describeOutcome(o))
+		}
+	})
+}
+
+// TestFetchLifetime covers the Lifetime column of the decision table.
+func TestFetchLifetime(t *testing.T) {
+	const date = "Sun, 06 Nov 1994 08:49:37 GMT"
+	at := func(d time.Duration) string {
+		t0, _ := http.ParseTime(date)
+		return t0.Add(d).Format(http.TimeFormat)
+	}
+	tests := []struct {
+		name     string
+		status   int
+		headers  []string // name, value pairs; a Date is added unless given ("Date", "" removes it)
+		lifetime time.Duration
+	}{
+		{"no headers", 200, nil, 24 * time.Hour},
+		{"max-age", 200, []string{"Cache-Control", "max-age=3600"}, time.Hour},
+		{"max-age among others", 200, []string{"Cache-Control", "public, max-age=3600, must-revalidate"}, time.Hour},
+		{"max-age upper case", 200, []string{"Cache-Control", "MAX-AGE=60"}, time.Minute},
+		{"max-age quoted", 200, []string{"Cache-Control", `max-age="600"`}, 10 * time.Minute},
+		{"max-age minus Age", 200, []string{"Cache-Control", "max-age=3600", "Age", "600"}, 50 * time.Minute},
+		{"Age above max-age", 200, []string{"Cache-Control", "max-age=600", "Age", "900"}, 0},
+		{"Age list uses first", 200, []string{"Cache-Control", "max-age=600", "Age", "60, 500"}, 9 * time.Minute},
+		{"invalid Age ignored", 200, []string{"Cache-Control", "max-age=600", "Age", "-5"}, 10 * time.Minute},
+		{"max-age above 24h", 200, []string{"Cache-Control", "max-age=172800"}, 24 * time.Hour},
+		{"max-age overflowing", 200, []string{"Cache-Control", "max-age=99999999999999999999999"}, 24 * time.Hour},
+		{"max-age=0", 200, []string{"Cache-Control", "no-cache, max-age=0"}, 0},
+		{"comma in a quoted value", 200, []string{"Cache-Control", `no-cache="Set-Cookie, max-age=5", max-age=60`}, time.Minute},
+		{"first valid max-age", 200, []string{"Cache-Control", "max-age=abc, max-age=120, max-age=30"}, 2 * time.Minute},
+		{"max-age on a second line", 200, []string{"Cache-Control", "no-store", "Cache-Control", "max-age=120"}, 2 * time.Minute},
+		{"invalid max-age, no Expires", 200, []string{"Cache-Control", "max-age=-1"}, 24 * time.Hour},
+		{"s-maxage is not max-age", 200, []string{"Cache-Control", "s-maxage=60"}, 24 * time.Hour},
+		{"Expires minus Date", 200, []string{"Expires", at(2 * time.Hour)}, 2 * time.Hour},
+		{"Expires RFC 850", 200, []string{"Expires", "Sunday, 06-Nov-94 09:49:37 GMT"}, time.Hour},
+		{"Expires asctime", 200, []string{"Expires", "Sun Nov  6 10:49:37 1994"}, 2 * time.Hour},
+		{"Expires beyond 24h", 200, []string{"Expires", at(48 * time.Hour)}, 24 * time.Hour},
+		{"Expires in the past", 200, []string{"Expires", at(-time.Hour)}, 0},
+		{"Expires 0", 200, []string{"Expires", "0"}, 0},
+		{"max-age over Expires", 200, []string{"Expires", at(2 * time.Hour), "Cache-Control", "max-age=60"}, time.Minute},
+		{"Expires, Age ignored", 200, []string{"Expires", at(2 * time.Hour), "Age", "600"}, 2 * time.Hour},
+		{"404 with max-age", 404, []string{"Cache-Control", "max-age=600"}, 10 * time.Minute},
+		{"410 with Expires", 410, []string{"Expires", at(3 * time.Hour)}, 3 * time.Hour},
+		{"404 bare", 404, nil, 24 * time.Hour},
+		{"429 Retry-After seconds", 429, []string{"Retry-After", "120"}, 2 * time.Minute},
+		{"429 Retry-After date", 429, []string{"Retry-After", at(90 * time.Minute)}, 90 * time.Minute},
+		{"503 Retry-After seconds", 503, []string{"Retry-After", " 30 "}, 30 * time.Second},
+		{"503 Retry-After date", 503, []string{"Retry-After", at(5 * time.Hour)}, 5 * time.Hour},
+		{"503 Retry-After beyond 24h", 503, []string{"Retry-After", "999999"}, 24 * time.Hour},
+		{"503 Retry-After date beyond 24h", 503, []string{"Retry-After", at(72 * time.Hour)}, 24 * time.Hour},
+		{"503 Retry-After in the past", 503, []string{"Retry-After", at(-time.Hour)}, 0},
+		{"503 Retry-After unreadable", 503, []string{"Retry-After", "soon"}, time.Hour},
+		{"503 bare", 503, nil, time.Hour},
+		{"503 max-age ignored", 503, []string{"Cache-Control", "max-age=60"}, time.Hour},
+		{"429 bare", 429, nil, time.Hour},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Date", date)
+				for i := 0; i+1 < len(tc.headers); i += 2 {
+					w.Header().Add(tc.headers[i], tc.headers[i+1])
+				}
+				w.WriteHeader(tc.status)
+				io.WriteString(w, fetchRobots)
+			})
+			o := newTestFetcher().Fetch(context.Background(), srv.URL)
+			if o.HTTPStatus != tc.status || o.Lifetime != tc.lifetime {
+				t.Errorf("Fetch = %s, want status %d with lifetime %v", describeOutcome(o), tc.status, tc.lifetime)
+			}
+		})
+	}
+	t.Run("Expires without Date", func(t *testing.T) {
+		srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+			w.Header()["Date"] = nil // the server adds none
+			w.Header().Set("Expires", time.Now().Add(2*time.Hour).UTC().Format(http.TimeFormat))
+			io.WriteString(w, fetchRobots)
+		})
+		o := newTestFetcher().Fetch(context.Background(), srv.URL)
+		if d := o.Lifetime - 2*time.Hour; d > time.Second || d < -5*time.Second {
+			t.Errorf("Lifetime = %v, want about 2h measured from our clock", o.Lifetime)
+		}
+	})
+}
+
+func TestOutcomeDecisions(t *testing.T) {
+	parsed := &Outcome{Status: Parsed, HTTPStatus: 200, Robots: Parse([]byte(fetchRobots))}
+	tests := []struct {
+		name    string
+		outcome *Outcome
+		url     string
+		allowed bool
+		reason  Reason
+	}{
+		{"parsed, disallowed", parsed, "https://example.com/private/a", false, ReasonRule},
+		{"parsed, no match", parsed, "https://example.com/public/a", true, ReasonNoMatch},
+		{"parsed, robots.txt", parsed, "https://example.com/robots.txt", true, ReasonRobotsTxt},
+		{"parsed, nil Robots", &Outcome{Status: Parsed}, "https://example.com/private/a", true, ReasonNoMatch},
+		{"unavailable", &Outcome{Status: Unavailable, HTTPStatus: 404}, "https://example.com/private/a", true, ReasonUnavailable},
+		{"unavailable, path", &Outcome{Status: Unavailable}, "/private/a", true, ReasonUnavailable},
+		{"unavailable, robots.txt", &Outcome{Status: Unavailable}, "https://example.com/robots.txt", true, ReasonRobotsTxt},
+		{"unavailable, invalid URL", &Outcome{Status: Unavailable}, "private/a", false, ReasonInvalidURL},
+		{"unreachable", &Outcome{Status: Unreachable, HTTPStatus: 503}, "https://example.com/public/a", false, ReasonUnreachable},
+		{"unreachable, root", &Outcome{Status: Unreachable}, "https://example.com/", false, ReasonUnreachable},
+		{"unreachable, robots.txt", &Outcome{Status: Unreachable}, "https://example.com/robots.txt", true, ReasonRobotsTxt},
+		{"unreachable, robots.txt path", &Outcome{Status: Unreachable}, "/robots.txt", true, ReasonRobotsTxt},
+		{"unreachable, robots.txt with query", &Outcome{Status: Unreachable}, "https://example.com/robots.txt?x=1", false, ReasonUnreachable},
+		{"unreachable, invalid URL", &Outcome{Status: Unreachable}, "no-slash", false, ReasonInvalidURL},
+		{"zero outcome", &Outcome{}, "https://example.com/public/a", false, ReasonUnreachable},
+		{"unknown status", &Outcome{Status: "maybe"}, "https://example.com/public/a", false, ReasonUnreachable},
+		{"nil outcome", nil, "https://example.com/public/a", false, ReasonUnreachable},
+		{"nil outcome, robots.txt", nil, "https://example.com/robots.txt", true, ReasonRobotsTxt},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.outcome.IsAllowed(fetchAgent, tc.url); got != tc.allowed {
+				t.Errorf("IsAllowed(%q, %q) = %v, want %v", fetchAgent, tc.url, got, tc.allowed)
+			}
+			d := tc.outcome.Explain(fetchAgent, tc.url)
+			if d.Allowed != tc.allowed || d.Reason != tc.reason {
+				t.Errorf("Explain(%q, %q) = %+v, want Allowed %v, Reason %v", fetchAgent, tc.url, d, tc.allowed, tc.reason)
+			}
+		})
+	}
+}
+
+// TestOutcomeJSON checks that outcomes survive encoding/json with every
+// field and every decision intact.
+func TestOutcomeJSON(t *testing.T) {
+	var big strings.Builder
+	big.WriteString("User-agent: *\nDisallow: /private/\n")
+	for i := 0; big.Len() < DefaultMaxBytes+1000; i++ {
+		fmt.Fprintf(&big, "Disallow: /generated/%d/\n", i)
+	}
+	big.WriteString("Disallow: /last/\n")
+	routes := map[string]http.HandlerFunc{
+		"parsed":      respond(200, "User-agent: ExampleBot\nDisallow: /nobot/\nCrawl-delay: 2\n\nUser-agent: *\nDisallow: /private/\nAllow: /private/ok\n\nSitemap: https://example.com/sitemap.xml\n"),
+		"unavailable": respond(404, ""),
+		"unreachable": respond(503, ""),
+		"big":         respond(200, big.String()),
+	}
+	for name, h := range routes {
+		t.Run(name, func(t *testing.T) {
+			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Cache-Control", "max-age=1234")
+				h(w, r)
+			})
+			f := newTestFetcher()
+			f.MaxBytes = 1 << 20
+			o := f.Fetch(context.Background(), srv.URL)
+			data, err := json.Marshal(o)
+			if err != nil {
+				t.Fatalf("json.Marshal: %v", err)
+			}
+			var back Outcome
+			if err := json.Unmarshal(data, &back); err != nil {
+				t.Fatalf("json.Unmarshal(%s): %v", data, err)
+			}
+			if back.Status != o.Status || back.HTTPStatus != o.HTTPStatus || back.Lifetime != o.Lifetime ||
+				back.URL != o.URL || back.FinalURL != o.FinalURL || back.Redirects != o.Redirects ||
+				back.Truncated != o.Truncated || back.Error != o.Error || !back.FetchedAt.Equal(o.FetchedAt) {
+				t.Errorf("round trip changed the outcome:\n got %s at %v\nwant %s at %v", describeOutcome(&back), back.FetchedAt, describeOutcome(o), o.FetchedAt)
+			}
+			if (back.Robots == nil) != (o.Robots == nil) || back.Robots.String() != o.Robots.String() {
+				t.Errorf("round trip changed Robots:\n got %q\nwant %q", back.Robots.String(), o.Robots.String())
+			}
+			agents := []string{fetchAgent, "OtherBot/2.0", ""}
+			paths := []string{"/", "/private/a", "/private/ok", "/nobot/x", "/public", "/robots.txt", "/generated/7/x", "/last/x", "relative"}
+			for _, agent := range agents {
+				for _, p := range paths {
+					u := srv.URL + p
+					if p == "relative" {
+						u = p
+					}
+					if got, want := back.Explain(agent, u), o.Explain(agent, u); got.Allowed != want.Allowed || got.Reason != want.Reason || got.Rule != want.Rule {
+						t.Errorf("Explain(%q, %q) after the round trip = %+v, want %+v", agent, u, got, want)
+					}
+				}
+				gd, gok := back.CrawlDelay(agent)
+				wd, wok := o.CrawlDelay(agent)
+				if gd != wd || gok != wok {
+					t.Errorf("CrawlDelay(%q) after the round trip = %v, %v, want %v, %v", agent, gd, gok, wd, wok)
+				}
+			}
+		})
+	}
+	t.Run("bad input", func(t *testing.T) {
+		for _, data := range []string{
+			`{"status":"maybe","lifetime":"1h"}`,
+			`{"status":"parsed","lifetime":"one hour"}`,
+			`{"status":"parsed"}`,
+			`{}`,
+			`[]`,
+			`{"status":"parsed","lifetime":"1h","fetchedAt":"yesterday"}`,
+		} {
+			var o Outcome
+			if err := json.Unmarshal([]byte(data), &o); err == nil {
+				t.Errorf("json.Unmarshal(%s) = nil error, want one", data)
+			}
+		}
+	})
+}
+
+// hostServer serves robots.txt for any host name: its client dials the
+// server whatever host a URL names, so that tests can use many origins
+// without DNS. It counts requests per host.
+type hostServer struct {
+	srv    *httptest.Server
+	client *http.Client
+
+	mu       sync.Mutex
+	requests map[string]int
+}
+
+func newHostServer(t *testing.T, h func(w http.ResponseWriter, r *http.Request)) *hostServer {
+	t.Helper()
+	s := &hostServer{requests: make(map[string]int)}
+	s.srv = startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		s.requests[r.Host]++
+		s.mu.Unlock()
+		h(w, r)
+	})
+	addr := s.srv.Listener.Addr().String()
+	transport := &http.Transport{
+		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			return (&net.Dialer{}).DialContext(ctx, network, addr)
+		},
+		MaxIdleConnsPerHost: 100,
+	}
+	t.Cleanup(transport.CloseIdleConnections)
+	s.client = &http.Client{Transport: transport}
+	return s
+}
+
+func (s *hostServer) count(host string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.requests[host]
+}
+
+func (s *hostServer) total() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, c := range s.requests {
+		n += c
+	}
+	return n
+}
+
+func (s *hostServer) cache() *Cache {
+	return &Cache{Fetcher: Fetcher{Client: s.client, UserAgent: fetchAgent, Timeout: 5 * time.Second}}
+}
+
+// servePerHostRobots disallows /<first label of the host>/ and /private/.
+func servePerHostRobots(w http.ResponseWriter, r *http.Request) {
+	label, _, _ := strings.Cut(r.Host, ".")
+	fmt.Fprintf(w, "User-agent: *\nDisallow: /private/\nDisallow: /%s/\n", label)
+}
+
+// TestCacheOneFetchPerOrigin is the single-request figure: 1,000 goroutines
+// ask about one cold origin at once, and one request reaches the server.
+func TestCacheOneFetchPerOrigin(t *testing.T) {
+	const goroutines = 1000
+	var requests atomic.Int32
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		time.Sleep(50 * time.Millisecond) // keep the fetch in flight while the others arrive
+		io.WriteString(w, fetchRobots)
+	})
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	var wrong atomic.Int32
+	for i := range goroutines {
+		wg.Go(func() {
+			<-start
+			c := rulesOfFetchRobots[i%len(rulesOfFetchRobots)]
+			if cache.IsAllowed(context.Background(), fetchAgent, srv.URL+c.path) != c.allowed {
+				wrong.Add(1)
+			}
+		})
+	}
+	close(start)
+	wg.Wait()
+	if n := requests.Load(); n != 1 {
+		t.Errorf("%d goroutines caused %d requests, want 1", goroutines, n)
+	}
+	if n := wrong.Load(); n != 0 {
+		t.Errorf("%d of %d answers were wrong", n, goroutines)
+	}
+	t.Logf("%d goroutines asking about one cold origin: %d request", goroutines, requests.Load())
+}
+
+func TestCacheManyOrigins(t *testing.T) {
+	const origins, perOrigin = 25, 40
+	hs := newHostServer(t, func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(20 * time.Millisecond)
+		servePerHostRobots(w, r)
+	})
+	cache := hs.cache()
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	var wrong atomic.Int32
+	for i := range origins * perOrigin {
+		wg.Go(func() {
+			<-start
+			host := fmt.Sprintf("site%d.test", i%origins)
+			ctx := context.Background()
+			if cache.IsAllowed(ctx, fetchAgent, "http://"+host+"/site"+strconv.Itoa(i%origins)+"/page") ||
+				cache.IsAllowed(ctx, fetchAgent, "http://"+host+"/private/x") ||
+				!cache.IsAllowed(ctx, fetchAgent, "http://"+host+"/public/x") {
+				wrong.Add(1)
+			}
+		})
+	}
+	close(start)
+	wg.Wait()
+	if n := wrong.Load(); n != 0 {
+		t.Errorf("%d goroutines got a wrong answer", n)
+	}
+	for i := range origins {
+		host := fmt.Sprintf("site%d.test", i)
+		if n := hs.count(host); n != 1 {
+			t.Errorf("origin %s was fetched %d times, want 1", host, n)
+		}
+	}
+}
+
+func TestCacheLifetime(t *testing.T) {
+	tests := []struct {
+		name         string
+		status       int
+		cacheControl string
+		asks, want   int
+	}{
+		{"fresh for an hour", 200, "max-age=3600", 5, 1},
+		{"24 hours by default", 200, "", 5, 1},
+		{"max-age=0 is never fresh", 200, "max-age=0", 3, 3},
+		{"404 kept", 404, "", 3, 1},
+		{"503 kept for the retry time", 503, "", 3, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var requests atomic.Int32
+			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+				requests.Add(1)
+				if tc.cacheControl != "" {
+					w.Header().Set("Cache-Control", tc.cacheControl)
+				}
+				w.WriteHeader(tc.status)
+				io.WriteString(w, fetchRobots)
+			})
+			cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}
+			for range tc.asks {
+				cache.IsAllowed(context.Background(), fetchAgent, srv.URL+"/page")
+			}
+			if n := int(requests.Load()); n != tc.want {
+				t.Errorf("%d questions caused %d requests, want %d", tc.asks, n, tc.want)
+			}
+		})
+	}
+	t.Run("stale entry refetched", func(t *testing.T) {
+		var requests atomic.Int32
+		srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+			requests.Add(1)
+			io.WriteString(w, fetchRobots)
+		})
+		store := &MemoryStore{}
+		stale := &Outcome{Status: Unavailable, HTTPStatus: 404, Lifetime: time.Hour, FetchedAt: time.Now().Add(-2 * time.Hour)}
+		store.Put(context.Background(), srv.URL, &CacheEntry{Outcome: stale})
+		cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+		if cache.IsAllowed(context.Background(), fetchAgent, srv.URL+"/private/a") {
+			t.Errorf("IsAllowed on a stale allow-all entry = true, want the refetched rules to refuse")
+		}
+		if requests.Load() != 1 {
+			t.Errorf("%d requests, want 1", requests.Load())
+		}
+	})
+}
+
+func TestCacheWaiterCancel(t *testing.T) {
+	release := make(chan struct{})
+	var requests atomic.Int32
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		<-release
+		io.WriteString(w, fetchRobots)
+	})
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}
+
+	// The first caller gives up while the fetch is in flight.
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	d := cache.Explain(ctx, fetchAgent, srv.URL+"/public/a")
+	if d.Allowed || d.Reason != ReasonUnreachable {
+		t.Errorf("Explain after ctx ended = %+v, want refused as unreachable", d)
+	}
+	if _, err := cache.Outcome(ctx, srv.URL+"/public/a"); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Outcome after ctx ended: err = %v, want context.DeadlineExceeded", err)
+	}
+
+	// A second caller joins the same fetch, which goes on.
+	answer := make(chan bool)
+	go func() { answer <- cache.IsAllowed(context.Background(), fetchAgent, srv.URL+"/public/a") }()
+	time.Sleep(20 * time.Millisecond)
+	close(release)
+	if !<-answer {
+		t.Errorf("IsAllowed(%q) for the caller that waited = false, want true", srv.URL+"/public/a")
+	}
+	if n := requests.Load(); n != 1 {
+		t.Errorf("%d requests, want 1: the cancelled caller must not cancel or repeat the fetch", n)
+	}
+	if cache.IsAllowed(context.Background(), fetchAgent, srv.URL+"/private/a") || requests.Load() != 1 {
+		t.Errorf("the fetched outcome was not kept")
+	}
+}
+
+func TestMemoryStoreLRU(t *testing.T) {
+	ctx := context.Background()
+	entry := func(status int) *CacheEntry {
+		return &CacheEntry{Outcome: &Outcome{Status: Unavailable, HTTPStatus: status}}
+	}
+	s := &MemoryStore{MaxOrigins: 3}
+	s.Put(ctx, "http://a", entry(401))
+	s.Put(ctx, "http://b", entry(402))
+	s.Put(ctx, "http://c", entry(403))
+	s.Get(ctx, "http://a")             // a is now the most recent; b the least
+	s.Put(ctx, "http://c", entry(404)) // replacing is a use too
+	s.Put(ctx, "http://d", entry(405)) // evicts b
+	if s.Len() != 3 {
+		t.Errorf("Len() = %d, want 3", s.Len())
+	}
+	for origin, want := range map[string]int{"http://a": 401, "http://b": 0, "http://c": 404, "http://d": 405} {
+		e, err := s.Get(ctx, origin)
+		got := 0
+		if e != nil {
+			got = e.Outcome.HTTPStatus
+		}
+		if err != nil || got != want {
+			t.Errorf("Get(%q) = entry with status %d, %v; want %d, nil", origin, got, err, want)
+		}
+	}
+	var zero MemoryStore
+	for i := range defaultMaxOrigins + 10 {
+		zero.Put(ctx, fmt.Sprintf("http://o%d", i), entry(404))
+	}
+	if zero.Len() != defaultMaxOrigins {
+		t.Errorf("zero MemoryStore holds %d origins, want %d", zero.Len(), defaultMaxOrigins)
+	}
+}
+
+func TestCacheEviction(t *testing.T) {
+	hs := newHostServer(t, servePerHostRobots)
+	cache := hs.cache()
+	cache.Store = &MemoryStore{MaxOrigins: 2}
+	ctx := context.Background()
+	for _, host := range []string{"a.test", "b.test", "a.test", "c.test", "a.test", "b.test"} {
+		cache.IsAllowed(ctx, fetchAgent, "http://"+host+"/x")
+	}
+	// b was evicted by c, so it was fetched twice; a stayed.
+	for host, want := range map[string]int{"a.test": 1, "b.test": 2, "c.test": 1} {
+		if n := hs.count(host); n != want {
+			t.Errorf("%s fetched %d times, want %d", host, n, want)
+		}
+	}
+}
+
+// TestCache30DayRule covers RFC 9309 §2.3.1.4 as the Cache applies it.
+func TestCache30DayRule(t *testing.T) {
+	const day = 24 * time.Hour
+	now := time.Now().UTC()
+	parsed := &Outcome{Status: Parsed, HTTPStatus: 200, Robots: Parse([]byte(fetchRobots)), Lifetime: day, FetchedAt: now.Add(-40 * day)}
+	unavailable := &Outcome{Status: Unavailable, HTTPStatus: 404, Lifetime: day, FetchedAt: now.Add(-40 * day)}
+	unreachable := func(since time.Duration) *Outcome {
+		return &Outcome{Status: Unreachable, HTTPStatus: 503, Lifetime: time.Hour, FetchedAt: now.Add(-2 * time.Hour)}
+	}
+	tests := []struct {
+		name       string
+		seed       *CacheEntry
+		status     int // what the server answers now
+		checks     []pathCheck
+		lastReach  *Outcome
+		sinceAbout time.Duration // UnreachableSince is about now minus this; -1: zero
+	}{
+		{"31 days, last parsed copy kept", &CacheEntry{Outcome: unreachable(31 * day), LastReachable: parsed, UnreachableSince: now.Add(-31 * day)},
+			503, rulesOfFetchRobots, parsed, 31 * day},
+		{"31 days, last reachable was unavailable", &CacheEntry{Outcome: unreachable(31 * day), LastReachable: unavailable, UnreachableSince: now.Add(-31 * day)},
+			503, allowsEverything, unavailable, 31 * day},
+		{"31 days, nothing known: unavailable", &CacheEntry{Outcome: unreachable(31 * day), UnreachableSince: now.Add(-31 * day)},
+			503, allowsEverything, nil, 31 * day},
+		{"29 days: still refused", &CacheEntry{Outcome: unreachable(29 * day), LastReachable: parsed, UnreachableSince: now.Add(-29 * day)},
+			503, refusesAllButRobotsTxt, parsed, 29 * day},
+		{"parsed copy goes stale, server fails: a new run begins", &CacheEntry{Outcome: parsed},
+			503, refusesAllButRobotsTxt, parsed, 0},
+		{"network failures count too", &CacheEntry{Outcome: unreachable(31 * day), LastReachable: parsed, UnreachableSince: now.Add(-31 * day)},
+			-1, rulesOfFetchRobots, parsed, 31 * day},
+		{"recovered after 31 days", &CacheEntry{Outcome: unreachable(31 * day), UnreachableSince: now.Add(-31 * day)},
+			200, rulesOfFetchRobots, nil, -1},
+		{"recovered with a 404", &CacheEntry{Outcome: unreachable(31 * day), LastReachable: parsed, UnreachableSince: now.Add(-31 * day)},
+			404, allowsEverything, nil, -1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+				if tc.status < 0 {
+					rawResponse("", resetConn)(w, r)
+					return
+				}
+				w.WriteHeader(tc.status)
+				io.WriteString(w, fetchRobots)
+			})
+			store := &MemoryStore{}
+			store.Put(context.Background(), srv.URL, tc.seed)
+			cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+			for _, c := range tc.checks {
+				if got := cache.IsAllowed(context.Background(), fetchAgent, srv.URL+c.path); got != c.allowed {
+					t.Errorf("IsAllowed(%q, %q) = %v, want %v", fetchAgent, srv.URL+c.path, got, c.allowed)
+				}
+			}
+			e, _ := store.Get(context.Background(), srv.URL)
+			if e.LastReachable != tc.lastReach {
+				t.Errorf("LastReachable = %v, want %v", describeOutcome(e.LastReachable), describeOutcome(tc.lastReach))
+			}
+			switch since := time.Since(e.UnreachableSince); {
+			case tc.sinceAbout < 0 && !e.UnreachableSince.IsZero():
+				t.Errorf("UnreachableSince = %v, want zero", e.UnreachableSince)
+			case tc.sinceAbout >= 0 && (since < tc.sinceAbout || since > tc.sinceAbout+time.Minute):
+				t.Errorf("UnreachableSince = %v ago, want about %v ago", since, tc.sinceAbout)
+			}
+			o, err := cache.Outcome(context.Background(), srv.URL+"/x")
+			if err != nil {
+				t.Fatalf("Outcome: %v", err)
+			}
+			if tc.name == "31 days, nothing known: unavailable" && (o.Status != Unavailable || !strings.Contains(o.Error, "30 days")) {
+				t.Errorf("Outcome = %s, want unavailable with an error saying why", describeOutcome(o))
+			}
+		})
+	}
+}
+
+func TestCacheWithoutUserAgent(t *testing.T) {
+	cache := &Cache{Fetcher: Fetcher{Client: failingClient(t)}}
+	ctx := context.Background()
+	if cache.IsAllowed(ctx, fetchAgent, "https://example.com/page") {
+		t.Errorf("IsAllowed without a UserAgent = true, want false")
+	}
+	if _, err := cache.Outcome(ctx, "https://example.com/page"); err == nil || !strings.Contains(err.Error(), "UserAgent") {
+		t.Errorf("Outcome without a UserAgent: err = %v, want one naming UserAgent", err)
+	}
+	if d := cache.Explain(ctx, fetchAgent, "https://example.com/page"); d.Allowed || d.Reason != ReasonUnreachable {
+		t.Errorf("Explain without a UserAgent = %+v, want refused as unreachable", d)
+	}
+}
+
+func TestCacheCrawlDelay(t *testing.T) {
+	srv := startServer(t, respond(200, "User-agent: examplebot\nCrawl-delay: 2.5\nDisallow: /x/\n\nUser-agent: *\nDisallow: /private/\n"))
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}
+	ctx := context.Background()
+	if d, ok := cache.CrawlDelay(ctx, fetchAgent, srv.URL+"/a"); d != 2500*time.Millisecond || !ok {
+		t.Errorf("CrawlDelay(%q) = %v, %v, want 2.5s, true", fetchAgent, d, ok)
+	}
+	if d, ok := cache.CrawlDelay(ctx, "OtherBot", srv.URL+"/a"); d != 0 || ok {
+		t.Errorf("CrawlDelay(%q) = %v, %v, want 0, false", "OtherBot", d, ok)
+	}
+	if d, ok := cache.CrawlDelay(ctx, fetchAgent, "ftp://example.com/"); d != 0 || ok {
+		t.Errorf("CrawlDelay for ftp = %v, %v, want 0, false", d, ok)
+	}
+}
+
+// jsonStore keeps entries as JSON, as a store shared between machines
+// would.
+type jsonStore struct {
+	mu         sync.Mutex
+	data       map[string][]byte
+	gets, puts int
+}
+
+func (s *jsonStore) Get(_ context.Context, origin string) (*CacheEntry, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.gets++
+	data, ok := s.data[origin]
+	if !ok {
+		return nil, nil
+	}
+	var e CacheEntry
+	if err := json.Unmarshal(data, &e); err != nil {
+		return nil, err
+	}
+	return &e, nil
+}
+
+func (s *jsonStore) Put(_ context.Context, origin string, e *CacheEntry) error {
+	data, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.puts++
+	if s.data == nil {
+		s.data = make(map[string][]byte)
+	}
+	s.data[origin] = data
+	return nil
+}
+
+func TestCacheSharedStore(t *testing.T) {
+	var requests atomic.Int32
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		io.WriteString(w, fetchRobots)
+	})
+	store := &jsonStore{}
+	// Two caches stand for two machines sharing the store.
+	first := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+	second := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+	ctx := context.Background()
+	for _, cache := range []*Cache{first, second} {
+		for _, c := range rulesOfFetchRobots {
+			if got := cache.IsAllowed(ctx, fetchAgent, srv.URL+c.path); got != c.allowed {
+				t.Errorf("IsAllowed(%q, %q) = %v, want %v", fetchAgent, srv.URL+c.path, got, c.allowed)
+			}
+		}
+	}
+	if requests.Load() != 1 || store.puts != 1 {
+		t.Errorf("%d requests and %d puts, want 1 of each", requests.Load(), store.puts)
+	}
+	if data := string(store.data[srv.URL]); !strings.Contains(data, `"status":"parsed"`) || !strings.Contains(data, `Disallow: /private/`) {
+		t.Errorf("stored JSON = %s, want the status and the rules readable", data)
+	}
+}
+
+func TestCacheURLForms(t *testing.T) {
+	hs := newHostServer(t, servePerHostRobots)
+	cache := hs.cache()
+	ctx := context.Background()
+	same := []string{
+		"http://example.test/a",
+		"http://example.test",
+		"http://example.test?q",
+		"http://example.test#f",
+		"HTTP://EXAMPLE.test/b",
+		"http://Example.Test:80/c",
+		"http://user:pw@example.test/d",
+	}
+	for _, u := range same {
+		if !cache.IsAllowed(ctx, fetchAgent, u) {
+			t.Errorf("IsAllowed(%q) = false, want true", u)
+		}
+	}
+	if n := hs.total(); n != 1 {
+		t.Errorf("%d forms of one origin caused %d requests, want 1", len(same), n)
+	}
+	cache.IsAllowed(ctx, fetchAgent, "http://example.test:8080/a")
+	if n := hs.count("example.test:8080"); n != 1 {
+		t.Errorf("another port: %d requests, want 1", n)
+	}
+	for _, u := range []string{"ftp://example.test/a", "/relative", "", "mailto:x@example.test", "http:///nohost"} {
+		if cache.IsAllowed(ctx, fetchAgent, u) {
+			t.Errorf("IsAllowed(%q) = true, want false", u)
+		}
+		if _, err := cache.Outcome(ctx, u); !errors.Is(err, ErrNoOrigin) {
+			t.Errorf("Outcome(%q): err = %v, want ErrNoOrigin", u, err)
+		}
+	}
+	if n := hs.total(); n != 2 {
+		t.Errorf("non-http URLs caused requests: %d in all, want 2", n)
+	}
+}
+
+func TestOriginKey(t *testing.T) {
+	tests := []struct {
+		url, want string
+		ok        bool
+	}{
+		{"https://example.com/a/b?c#d", "https://example.com", true},
+		{"http://example.com", "http://example.com", true},
+		{"http://example.com:8080/x", "http://example.com:8080", true},
+		{"http://127.0.0.1:54321/x", "http://127.0.0.1:54321", true},
+		{"http://example.com:80/x", "http://example.com", true},
+		{"https://example.com:443/x", "https://example.com", true},
+		{"https://example.com:80/x", "https://example.com:80", true},
+		{"http://example.com:/x", "http://example.com", true},
+		{"HTTPS://Example.COM/x", "https://example.com", true},
+		{"http://u:p@example.com/x", "http://example.com", true},
+		{"http://bücher.example/x", "http://xn--bcher-kva.example", true},
+		{"http://[::1]:8080/x", "http://[::1]:8080", true},
+		{"http://example.com/%zz", "http://example.com", true},
+		{"ftp://example.com/", "", false},
+		{"/path", "", false},
+		{"http://", "", false},
+		{"http://:80/", "", false},
+		{"", "", false},
+	}
+	for _, tc := range tests {
+		got, ok := originKey(tc.url)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("originKey(%q) = %q, %v, want %q, %v", tc.url, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestParseHTTPDate(t *testing.T) {
+	now := time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)
+	want := time.Date(1994, 11, 6, 8, 49, 37, 0, time.UTC)
+	tests := []struct {
+		in   string
+		want time.Time // zero: rejected
+	}{
+		{"Sun, 06 Nov 1994 08:49:37 GMT", want},
+		{"Sunday, 06-Nov-94 08:49:37 GMT", want},
+		{"Sun Nov  6 08:49:37 1994", want},
+		{"Sun Nov 06 08:49:37 1994", want},
+		{"sun, 06 nov 1994 08:49:37 gmt", want},
+		{"  Sun, 6 Nov 1994 08:49:37 UTC  ", want},
+		{"Sun, 06 Nov 1994 08:49:37", want},
+		{"Mon, 06 Nov 1994 08:49:37 GMT", want}, // the weekday is not checked
+		{"Thursday, 01-Jan-70 00:00:00 GMT", time.Date(2070, 1, 1, 0, 0, 0, 0, time.UTC)},
+		{"Thursday, 01-Jan-75 00:00:00 GMT", time.Date(2075, 1, 1, 0, 0, 0, 0, time.UTC)},
+		{"Thursday, 01-Jan-76 00:00:00 GMT", time.Date(1976, 1, 1, 0, 0, 0, 0, time.UTC)},
+		{"Thursday, 01-Jan-77 00:00:00 GMT", time.Date(1977, 1, 1, 0, 0, 0, 0, time.UTC)},
+		{"Sunday, 01-Jun-75 00:00:00 GMT", time.Date(2075, 6, 1, 0, 0, 0, 0, time.UTC)}, // exactly 50 years ahead
+		{"Sunday, 01-Jun-75 00:00:01 GMT", time.Date(1975, 6, 1, 0, 0, 1, 0, time.UTC)}, // a second more
+		{"Sunday, 01-Jun-25 00:00:00 GMT", time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)},
+		{"Sunday, 01-Jun-99 00:00:00 GMT", time.Date(1999, 6, 1, 0, 0, 0, 0, time.UTC)},
+		{"Tue, 29 Feb 2028 12:00:00 GMT", time.Date(2028, 2, 29, 12, 0, 0, 0, time.UTC)},
+		{"Wed, 31 Dec 2025 23:59:60 GMT", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)},
+		{"Thu, 29 Feb 2029 12:00:00 GMT", time.Time{}},
+		{"Sun, 31 Nov 1994 08:49:37 GMT", time.Time{}},
+		{"Sun, 06 Nov 1994 24:00:00 GMT", time.Time{}},
+		{"Sun, 06 Nov 1994 08:60:00 GMT", time.Time{}},
+		{"Sun, 06 Nov 1994 8:49:37 GMT", time.Time{}},
+		{"Sun, 06 Nov 1994 08:49:37 PST", time.Time{}},
+		{"Sun, 06 Nov 1994 08:49:37 +0000", time.Time{}},
+		{"Sun, 06 Foo 1994 08:49:37 GMT", time.Time{}},
+		{"Sun, 00 Nov 1994 08:49:37 GMT", time.Time{}},
+		{"Sun, 06 Nov 994 08:49:37 GMT", time.Time{}},
+		{"Sun, 06 Nov 1994 08:49:37 GMT trailing", time.Time{}},
+		{"Sun Nov  6 08:49:37 94", time.Time{}},
+		{"1994-11-06T08:49:37Z", time.Time{}},
+		{"0", time.Time{}},
+		{"-1", time.Time{}},
+		{"", time.Time{}},
+	}
+	for _, tc := range tests {
+		got, ok := parseHTTPDate(tc.in, now)
+		if ok != !tc.want.IsZero() || !got.Equal(tc.want) {
+			t.Errorf("parseHTTPDate(%q) = %v, %v, want %v, %v", tc.in, got, ok, tc.want, !tc.want.IsZero())
+		}
+	}
+}
+
+func TestDeltaSeconds(t *testing.T) {
+	tests := []struct {
+		in   string
+		want time.Duration
+		ok   bool
+	}{
+		{"0", 0, true},
+		{"120", 2 * time.Minute, true},
+		{" 7\t", 7 * time.Second, true},
+		{"007", 7 * time.Second, true},
+		{"99999999999999999999999999", maxDeltaSeconds * time.Second, true},
+		{"", 0, false},
+		{"-1", 0, false},
+		{"+1", 0, false},
+		{"1.5", 0, false},
+		{"1 2", 0, false},
+		{"0x10", 0, false},
+	}
+	for _, tc := range tests {
+		got, ok := deltaSeconds(tc.in)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("deltaSeconds(%q) = %v, %v, want %v, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// FuzzLifetimeHeaders feeds any header values to the lifetime parsers.
+func FuzzLifetimeHeaders(f *testing.F) {
+	f.Add("max-age=3600", "60", "Sun, 06 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 07:49:37 GMT", "120")
+	f.Add(`no-cache="a, max-age=1", max-age="30"`, "5, 6", "Sunday, 06-Nov-94 08:49:37 GMT", "", "Sun Nov  6 08:49:37 1994")
+	f.Add("max-age=99999999999999999999", "abc", "0", "garbage", "Wed, 31 Dec 2025 23:59:60 GMT")
+	f.Add(`max-age="`, `\`, "Thu, 29 Feb 2029 12:00:00 GMT", "Mon Jan  2 15:04:05 2006", "-1")
+	now := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
+	f.Fuzz(func(t *testing.T, cacheControl, age, expires, date, retryAfter string) {
+		h := http.Header{}
+		for name, v := range map[string]string{"Cache-Control": cacheControl, "Age": age, "Expires": expires, "Date": date, "Retry-After": retryAfter} {
+			if v != "" {
+				h[name] = []string{v}
+			}
+		}
+		for name, got := range map[string]time.Duration{"fresh": freshLifetime(h, now), "retry": retryAfterLifetime(h, now)} {
+			if got < 0 || got > 24*time.Hour {
+				t.Errorf("%s lifetime of %q = %v, want within [0, 24h]", name, h, got)
+			}
+		}
+		if d, ok := deltaSeconds(retryAfter); ok {
+			s := strings.Trim(retryAfter, " \t")
+			if s == "" || strings.Trim(s, "0123456789") != "" || d < 0 || d > maxDeltaSeconds*time.Second {
+				t.Errorf("deltaSeconds(%q) = %v, true", retryAfter, d)
+			}
+		}
+		for _, v := range []string{expires, date, retryAfter} {
+			got, ok := parseHTTPDate(v, now)
+			if !ok {
+				continue
+			}
+			if got.Location() != time.UTC || got.Nanosecond() != 0 || got.Year() < 0 || got.Year() > 9999 {
+				t.Fatalf("parseHTTPDate(%q) = %v", v, got)
+			}
+			// What it reads, written back in each standard form, reads
+			// back the same.
+			for _, layout := range []string{http.TimeFormat, time.ANSIC} {
+				s := got.Format(layout)
+				if back, ok := parseHTTPDate(s, now); !ok || !back.Equal(got) {
+					t.Errorf("parseHTTPDate(%q) = %v, %v; it read %v from %q", s, back, ok, got, v)
+				}
+			}
+			// Where the standard library reads the same text, it agrees.
+			for _, layout := range []string{http.TimeFormat, time.ANSIC} {
+				if std, err := time.Parse(layout, v); err == nil && !std.Equal(got) {
+					t.Errorf("parseHTTPDate(%q) = %v, time.Parse = %v", v, got, std)
+				}
+			}
+		}
+	})
+}
+
+// FuzzOriginKey checks that the allocation-free path of originKey agrees
+// with RobotsURL.
+func FuzzOriginKey(f *testing.F) {
+	for _, s := range []string{"https://example.com/a", "http://a:80/", "http://a:8080", "HTTP://A/", "http://u@a/", "http://[::1]/", "http://bücher.example/", "http://a:/x", "http://a:0x/", "http://-/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, rawURL string) {
+		got, ok := originKey(rawURL)
+		want, wantOK := slowOriginKey(rawURL)
+		if got != want || ok != wantOK {
+			t.Errorf("originKey(%q) = %q, %v; RobotsURL gives %q, %v", rawURL, got, ok, want, wantOK)
+		}
+	})
+}
+
+// FuzzFetchPageURL fetches any page URL through a transport that answers
+// without a network, and checks what was sent.
+func FuzzFetchPageURL(f *testing.F) {
+	for _, s := range []string{"https://user:pw@example.com:443/a?b#c", "http://bücher.example/", "ftp://x/", "/x", "http://[::1]:80/", "http://a b/", "http://%41/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, pageURL string) {
+		var sent []*http.Request
+		client := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+			sent = append(sent, r)
+			return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(fetchRobots)), Request: r}, nil
+		})}
+		o := (&Fetcher{Client: client, UserAgent: fetchAgent}).Fetch(context.Background(), pageURL)
+		if o == nil {
+			t.Fatalf("Fetch(%q) = nil", pageURL)
+		}
+		switch o.Status {
+		case Parsed, Unreachable:
+		default:
+			t.Fatalf("Fetch(%q) = %s", pageURL, describeOutcome(o))
+		}
+		if o.Lifetime < 0 || o.Lifetime > 24*time.Hour {
+			t.Errorf("Fetch(%q) lifetime %v", pageURL, o.Lifetime)
+		}
+		if len(sent) > 1 || len(sent) == 1 && o.Status != Parsed {
+			t.Fatalf("Fetch(%q) sent %d requests and gave %s", pageURL, len(sent), describeOutcome(o))
+		}
+		for _, r := range sent {
+			u := r.URL
+			if u.Scheme != "http" && u.Scheme != "https" || u.User != nil || u.Path != "/robots.txt" || u.RawQuery != "" || u.Fragment != "" {
+				t.Errorf("Fetch(%q) requested %q", pageURL, u)
+			}
+			if r.Header.Get("Authorization") != "" || r.UserAgent() != fetchAgent {
+				t.Errorf("Fetch(%q) sent headers %q", pageURL, r.Header)
+			}
+			if want, err := RobotsURL(pageURL); err != nil || u.String() != want {
+				t.Errorf("Fetch(%q) requested %q, RobotsURL gives %q, %v", pageURL, u, want, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,137 @@
+package robots
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// bruteBest is the definition the indexed ruleSet must agree with: every
+// rule tried, the best match kept.
+func bruteBest(rules []matchRule, path []byte) *matchRule {
+	var best *matchRule
+	for i := range rules {
+		r := &rules[i]
+		if r.matches(path) && (best == nil || r.outranks(best)) {
+			best = r
+		}
+	}
+	return best
+}
+
+// corpusPaths returns the crawled paths of each corpus file.
+func corpusPaths(t testing.TB) map[string][]string {
+	t.Helper()
+	f, err := os.Open("testdata/crawled-paths.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	paths := make(map[string][]string)
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if file, path, ok := strings.Cut(sc.Text(), "\t"); ok && !strings.HasPrefix(file, "#") {
+			paths[file] = append(paths[file], path)
+		}
+	}
+	return paths
+}
+
+// derivedPaths returns paths built from a document's own patterns: the
+// pattern with its wildcards filled, cut short, extended, and with the
+// anchor's end passed, so that matches and near misses are both tried.
+func derivedPaths(r *Robots) []string {
+	var out []string
+	for _, g := range r.Groups {
+		for _, rule := range g.Rules {
+			p := strings.TrimSuffix(rule.Pattern, "$")
+			filled := strings.ReplaceAll(p, "*", "x")
+			out = append(out, filled, filled+"/more?q=1", strings.ReplaceAll(p, "*", ""))
+			if len(filled) > 1 {
+				out = append(out, filled[:len(filled)-1])
+			}
+		}
+	}
+	return out
+}
+
+func TestRuleSetAgreesWithBruteForceOnCorpus(t *testing.T) {
+	files, err := filepath.Glob("testdata/robotstxt/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus: %v", err)
+	}
+	crawled := corpusPaths(t)
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Parse(data)
+		paths := append(sample(derivedPaths(r), 400), crawled[filepath.Base(file)]...)
+		for _, ua := range []string{"ExampleBot/1.0", "Googlebot/2.1", "bingbot"} {
+			a := r.Agent(ua)
+			if a.rules == nil {
+				continue
+			}
+			for _, p := range paths {
+				if !strings.HasPrefix(p, "/") {
+					continue
+				}
+				path := appendCanonicalPath(nil, p)
+				got, want := a.rules.best(path), bruteBest(a.rules.rules, path)
+				if got != want {
+					t.Errorf("%s, %s, %q: index chose %+v, brute force %+v", filepath.Base(file), ua, p, got, want)
+				}
+			}
+		}
+	}
+}
+
+// sample returns at most n of paths, spread evenly, so that the largest
+// files do not dominate a test's time.
+func sample(paths []string, n int) []string {
+	if len(paths) <= n {
+		return paths
+	}
+	out := make([]string, 0, n)
+	for i := range n {
+		out = append(out, paths[i*len(paths)/n])
+	}
+	return out
+}
+
+// patternRegexp is an independent reading of a pattern, for comparison: the
+// pattern's canonical text with '*' as ".*" and a final '$' as the end.
+func patternRegexp(canonPattern string) *regexp.Regexp {
+	anchored := strings.HasSuffix(canonPattern, "$")
+	canonPattern = strings.TrimSuffix(canonPattern, "$")
+	parts := strings.Split(canonPattern, "*")
+	for i := range parts {
+		parts[i] = regexp.QuoteMeta(parts[i])
+	}
+	expr := "^" + strings.Join(parts, ".*")
+	if anchored {
+		expr += "$"
+	}
+	return regexp.MustCompile("(?s)" + expr)
+}
+
+func TestPatternMatchesLikeRegexp(t *testing.T) {
+	patterns := []string{"/", "/a", "/a$", "/*", "*", "/a*b", "/a*b$", "/*a*a*b", "/**a", "/a*", "/a*$", "*.php$", "/fish*.php", "/$", "/a$b", "/x/*/y*z$"}
+	paths := []string{"/", "/a", "/ab", "/a/b", "/aab", "/aabb", "/ba", "/fish.php", "/fish/x.php?y", "/a$b", "/x/1/yz", "/x/1/yzz", "/x//yz", "/aaaaaaaaab"}
+	for _, pat := range patterns {
+		p, ok := newPattern(pat)
+		if !ok {
+			t.Fatalf("newPattern(%q) failed", pat)
+		}
+		re := patternRegexp(pat)
+		for _, path := range paths {
+			if got, want := p.matches([]byte(path)), re.MatchString(path); got != want {
+				t.Errorf("pattern %q matches %q = %v, want %v", pat, path, got, want)
+			}
+		}
+	}
+}

@@ -13,7 +13,7 @@ import (
 	"golang.org/x/net/html"
 )
 
-const agent = "ExampleBot/1.0 (+https://example.com/bot)"
+const pageAgent = "ExampleBot/1.0 (+https://example.com/bot)"
 
 // head is a 2 KB document head shaped like a news page's: charset, viewport,
 // title, preloads, a stylesheet, an inline script, Open Graph tags and the
@@ -66,7 +66,7 @@ func BenchmarkDirectivesForHead(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				d := robots.DirectivesFor(h, tc.page, agent)
+				d := robots.DirectivesFor(h, tc.page, pageAgent)
 				if !d.NoArchive || !d.NoImageIndex {
 					b.Fatalf("DirectivesFor = %v, want noarchive and noimageindex", d)
 				}

@@ -896,7 +896,6 @@ func TestLinks(t *testing.T) {
 	page, _ := url.Parse("https://example.com/dir/page.html?q=1#top")
 	deep := strings.Repeat("<div>", 10000) + `<a href="/deep">` + strings.Repeat("</div>", 10000)
 	long := strings.Repeat("a", 1<<20)
-	type l = Link
 	tests := []struct {
 		name string
 		base *url.URL
@@ -967,7 +966,6 @@ func TestLinks(t *testing.T) {
 		{"byte order mark", page, "\xEF\xBB\xBF<a href=/b>", []Link{{URL: "https://example.com/b"}}},
 		{"binary", page, "\x00\xff\xfe<a href=/b>\x00", []Link{{URL: "https://example.com/b"}}},
 	}
-	_ = l{}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := Links([]byte(tc.html), tc.base)
@@ -1124,7 +1122,8 @@ func scanMetas(body []byte) []string {
 }
 
 // treeMetas lists "name=content" for every meta child of the <head> that
-// html.Parse builds; ok is false when the parser refuses the document.
+// html.Parse builds; the test is skipped when the parser refuses the
+// document.
 func treeMetas(t testing.TB, body []byte) []string {
 	t.Helper()
 	doc, err := html.Parse(bytes.NewReader(trimBOM(body)))
@@ -1501,9 +1500,6 @@ func FuzzHeadMetas(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, body string) {
-		if _, err := html.Parse(strings.NewReader(body)); err != nil {
-			return
-		}
 		got, want := scanMetas([]byte(body)), treeMetas(t, []byte(body))
 		if !slices.Equal(got, want) {
 			t.Errorf("head metas of %q = %q, tree builder's head holds %q", body, got, want)

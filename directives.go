@@ -943,17 +943,12 @@ func valuedDirective(name string) valued {
 // value applies a valued directive; a value that does not parse applies
 // nothing.
 func (p *legacyParser) value(v valued, s string) bool {
-	set := p.target()
-	var r directiveSet
-	if !r.setValue(v, s) {
-		return false
-	}
-	set.union(&r)
-	return true
+	return p.target().setValue(v, s)
 }
 
-// setValue sets the directive v from its text s and reports whether s
-// parsed.
+// setValue merges the directive v, read from its text s, into r, keeping the
+// more restrictive value, and reports whether s parsed; r is unchanged when
+// it did not.
 func (r *directiveSet) setValue(v valued, s string) bool {
 	switch v {
 	case vMaxSnippet, vMaxVideoPreview:

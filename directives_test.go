@@ -976,6 +976,24 @@ func TestLinks(t *testing.T) {
 	}
 }
 
+// TestDeeperThanTreeBuilder: a page the tree builder refuses (more than 512
+// open elements) still yields its meta tags and links.
+func TestDeeperThanTreeBuilder(t *testing.T) {
+	page := `<!DOCTYPE html><html><head><meta name="robots" content="noindex"></head><body>` +
+		strings.Repeat("<div>", 10000) + `<a href="/deep" rel="nofollow">deep</a>` + strings.Repeat("</div>", 10000)
+	if _, err := html.Parse(strings.NewReader(page)); err == nil {
+		t.Fatal("html.Parse accepted 10,000 nested elements; the test needs a document it refuses")
+	}
+	if d := DirectivesFor(htmlHeader(), []byte(page), exampleBot); !d.NoIndex {
+		t.Errorf("DirectivesFor(10,000-deep page) = %s, want noindex", show(d))
+	}
+	base, _ := url.Parse("https://example.com/")
+	want := []Link{{URL: "https://example.com/deep", Rel: []string{"nofollow"}, NoFollow: true}}
+	if got := Links([]byte(page), base); !reflect.DeepEqual(got, want) {
+		t.Errorf("Links(10,000-deep page) = %v, want %v", got, want)
+	}
+}
+
 // goldenPage is one real page of testdata/html with what a person reading
 // its source found.
 type goldenPage struct {
@@ -1015,6 +1033,60 @@ var goldenPages = []goldenPage{
 	{"htmldate-jstor.org-1587353145.html", "nofollow, noarchive, noodp", "nofollow, noarchive, noodp", 0, 0},
 }
 
+// handmadePages are small pages written for this package, shaped like real
+// ones: a head whose scripts, styles and comments hold markup, a tracking
+// pixel that ends the head early, an upper-case HTML 4 page with entities,
+// a <base href> and a <template>.
+var handmadePages = []struct {
+	file                      string
+	exampleBot, googlebotNews string
+	base                      string
+	links                     []Link
+}{
+	{"handmade-script-before-meta.html",
+		"max-snippet: 120, max-image-preview: standard, unavailable_after: Sunday, 31-Aug-25 23:59:59 UTC",
+		"max-snippet: 120, max-image-preview: standard",
+		"https://shop.example/deals/weekly",
+		[]Link{
+			{URL: "https://shop.example/"},
+			{URL: "https://shop.example/p/1234?ref=deals"},
+			{URL: "https://partner.example/offer/77", Rel: []string{"sponsored", "noopener"}, NoFollow: true},
+			{URL: "https://shop.example/privacy", Rel: []string{"nofollow"}, NoFollow: true},
+		}},
+	{"handmade-pixel-ends-head.html", "", "", "https://travel.example/gallery/index.html",
+		[]Link{
+			{URL: "https://travel.example/gallery/photos/1.html"},
+			{URL: "https://travel.example/gallery/photos/2.html", Rel: []string{"ugc"}, NoFollow: true},
+		}},
+	{"handmade-legacy-cms.html", "noindex, noarchive, max-video-preview: 0, noodp", "noarchive, noodp", "https://mirror.example/page",
+		[]Link{
+			{URL: "http://verein.example/index.html"},
+			{URL: "http://verein.example/archiv/2009/termine.html"},
+			{URL: "http://gaestebuch.example/eintrag?id=5", Rel: []string{"nofollow"}, NoFollow: true},
+			{URL: "http://verein.example/archiv/2009/anfahrt.html"},
+		}},
+}
+
+func TestHandmadePages(t *testing.T) {
+	for _, p := range handmadePages {
+		t.Run(p.file, func(t *testing.T) {
+			body, err := os.ReadFile(filepath.Join("testdata", "html", p.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for agent, want := range map[string]string{exampleBot: p.exampleBot, "Googlebot-News": p.googlebotNews} {
+				if got := DirectivesFor(htmlHeader(), body, agent).String(); got != want {
+					t.Errorf("DirectivesFor(%s, %q) = %q, want %q", p.file, agent, got, want)
+				}
+			}
+			base, _ := url.Parse(p.base)
+			if got := Links(body, base); !reflect.DeepEqual(got, p.links) {
+				t.Errorf("Links(%s) = %v, want %v", p.file, got, p.links)
+			}
+		})
+	}
+}
+
 type manifestRow struct {
 	links, nofollow int
 	hasMeta         bool
@@ -1044,7 +1116,7 @@ func readManifest(t testing.TB) map[string]manifestRow {
 
 func TestGoldenPages(t *testing.T) {
 	manifest := readManifest(t)
-	if len(manifest) != len(goldenPages) {
+	if len(manifest) != len(goldenPages) { // handmade pages have no manifest row
 		t.Errorf("MANIFEST.tsv lists %d pages, the test %d", len(manifest), len(goldenPages))
 	}
 	base, _ := url.Parse("https://example.com/dir/page.html")

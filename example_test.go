@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"sync/atomic"
 	"time"
 
@@ -287,4 +288,214 @@ func ExampleCache() {
 	// /private/report false
 	// crawl delay: 2s
 	// requests: 1
+}
+
+const agent = "ExampleBot/1.0 (+https://example.com/bot)"
+
+// A crawler merges every carrier of a page's directives for its own product
+// token before anything reaches storage or the frontier.
+func ExampleDirectivesFor() {
+	h := http.Header{}
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Add("X-Robots-Tag", "max-snippet: 160")
+	h.Add("X-Robots-Tag", "otherbot: noindex, examplebot: noarchive")
+	body := []byte(`<!DOCTYPE html>
+<html><head>
+<title>Faceted search</title>
+<meta name="robots" content="noindex, follow">
+<meta name="examplebot" content="all">
+</head><body><a href="/page/2">next</a></body></html>`)
+
+	d := robots.DirectivesFor(h, body, agent)
+	fmt.Println(d)
+	fmt.Println("store:", !d.NoIndex, "follow links:", !d.NoFollow)
+	// Output:
+	// noindex, noarchive, max-snippet: 160
+	// store: false follow links: true
+}
+
+// indexPolicy is what an indexer needs from a page's directives.
+type indexPolicy struct {
+	Index, Follow, Cache bool
+	SnippetLength        int // -1 for no limit
+}
+
+// policyFor turns the directives for one agent into an indexing decision
+// at time now.
+func policyFor(d robots.Directives, now time.Time) indexPolicy {
+	expired := !d.UnavailableAfter.IsZero() && !now.Before(d.UnavailableAfter)
+	snippet := -1
+	if d.MaxSnippet != nil {
+		snippet = *d.MaxSnippet
+	}
+	if d.NoSnippet {
+		snippet = 0
+	}
+	return indexPolicy{
+		Index:         !d.NoIndex && !expired,
+		Follow:        !d.NoFollow,
+		Cache:         !d.NoArchive,
+		SnippetLength: snippet,
+	}
+}
+
+// Honour a page's directives when indexing: the header, the structured field
+// and the meta tags are merged for this crawler, then applied before the page
+// is stored and before its links are queued.
+func Example_honourDirectives() {
+	h := http.Header{}
+	h.Set("Content-Type", "text/html")
+	h.Add("X-Robots-Tag", "unavailable_after: Wed, 31 Dec 2025 23:59:59 GMT")
+	h.Add("Robots-Tag", "*;max-snippet=50, ExampleBot;noarchive")
+	body := []byte(`<html><head><meta name="ROBOTS" content="NOIMAGEINDEX"></head>
+<body><a href="/a">a</a> <a href="https://ads.example/x" rel="sponsored">ad</a></body></html>`)
+	page, _ := url.Parse("https://example.com/news/1")
+
+	d := robots.DirectivesFor(h, body, agent)
+	for _, now := range []time.Time{
+		time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC),
+	} {
+		fmt.Printf("%s %+v\n", now.Format(time.DateOnly), policyFor(d, now))
+	}
+	if !d.NoFollow {
+		for _, l := range robots.Links(body, page) {
+			if !l.NoFollow {
+				fmt.Println("queue", l.URL)
+			}
+		}
+	}
+	// Output:
+	// 2025-06-01 {Index:true Follow:true Cache:false SnippetLength:50}
+	// 2026-01-01 {Index:false Follow:true Cache:false SnippetLength:50}
+	// queue https://example.com/a
+}
+
+// Send page directives as header and meta tag: the same sets written for
+// X-Robots-Tag, for the Robots-Tag structured field and for a meta tag. One
+// X-Robots-Tag line per bot scopes a policy to it.
+func Example_sendDirectives() {
+	h := http.Header{}
+	h.Add("X-Robots-Tag", robots.Directives{MaxSnippet: new(160), MaxImagePreview: "large"}.String())
+	h.Add("X-Robots-Tag", robots.Directives{Bot: "examplebot", NoArchive: true}.String())
+	h.Add("X-Robots-Tag", robots.Directives{UnavailableAfter: time.Date(2026, 12, 31, 0, 0, 0, 0, time.UTC)}.String())
+	field, err := robots.FormatRobotsTag(
+		robots.Directives{MaxSnippet: new(160), MaxImagePreview: "large"},
+		robots.Directives{Bot: "examplebot", NoArchive: true},
+	)
+	if err != nil {
+		panic(err)
+	}
+	h.Set("Robots-Tag", field)
+
+	for _, v := range h.Values("X-Robots-Tag") {
+		fmt.Println("X-Robots-Tag:", v)
+	}
+	fmt.Println("Robots-Tag:", h.Get("Robots-Tag"))
+	meta := robots.Directives{NoIndex: true}.ExplicitString()
+	fmt.Printf("<meta name=\"robots\" content=%q>\n", meta)
+	// Output:
+	// X-Robots-Tag: max-snippet: 160, max-image-preview: large
+	// X-Robots-Tag: examplebot: noarchive
+	// X-Robots-Tag: unavailable_after: Thursday, 31-Dec-26 00:00:00 UTC
+	// Robots-Tag: *;max-snippet=160;max-image-preview=large, examplebot;noarchive
+	// <meta name="robots" content="noindex, follow">
+}
+
+func ExampleParseDirectives() {
+	for _, d := range robots.ParseDirectives("noindex, ExampleBot: nosnippet, unavailable_after: Fri, 25 Jun 2010 15:00:00 PST, otherbot: none") {
+		fmt.Printf("bot %q: %s\n", d.Bot, d)
+	}
+	// Output:
+	// bot "": noindex
+	// bot "examplebot": examplebot: nosnippet, unavailable_after: Friday, 25-Jun-10 23:00:00 UTC
+	// bot "otherbot": otherbot: noindex, nofollow
+}
+
+func ExampleParseRobotsTag() {
+	sets, err := robots.ParseRobotsTag("*;nosnippet, ExampleBot;noindex;max-snippet=20")
+	fmt.Println(sets, err)
+
+	// Legacy syntax is not a structured field: the whole field is ignored.
+	sets, err = robots.ParseRobotsTag("noindex, examplebot: nofollow")
+	fmt.Println(sets, err != nil)
+	// Output:
+	// [nosnippet examplebot: noindex, max-snippet: 20] <nil>
+	// [] true
+}
+
+func ExampleLinks() {
+	body := []byte(`<html><head><base href="/docs/"></head><body>
+<a href="intro.html#start">Intro</a>
+<a href="https://forum.example/t/1" rel="UGC nofollow">Forum</a>
+<a href="mailto:team@example.com">Mail</a>
+<a href="javascript:void(0)">Menu</a>
+<map><area href="/map/north" alt="North"></map>
+</body></html>`)
+	page, _ := url.Parse("https://example.com/index.html")
+	for _, l := range robots.Links(body, page) {
+		fmt.Println(l.URL, l.Rel, l.NoFollow)
+	}
+	// Output:
+	// https://example.com/docs/intro.html [] false
+	// https://forum.example/t/1 [ugc nofollow] true
+	// https://example.com/map/north [] false
+}
+
+// An audit log says which carrier set each restriction.
+func ExampleExplainDirectives() {
+	h := http.Header{}
+	h.Set("Content-Type", "text/html")
+	h.Add("X-Robots-Tag", "noindex")
+	h.Add("Robots-Tag", "noindex, examplebot: nofollow") // legacy syntax: ignored
+	body := []byte(`<head><meta name="examplebot" content="nofollow, noarchive"></head>`)
+
+	d, sources := robots.ExplainDirectives(h, body, agent)
+	fmt.Println("page:", d)
+	for _, s := range sources {
+		switch {
+		case s.Err != nil:
+			fmt.Println("ignored:", s.Carrier)
+		case s.Directives.NoIndex:
+			fmt.Println("noindex via", s)
+		case s.Directives.NoFollow:
+			fmt.Println("nofollow via", s)
+		}
+	}
+	// Output:
+	// page: noindex, nofollow, noarchive
+	// noindex via X-Robots-Tag: noindex
+	// ignored: Robots-Tag
+	// nofollow via <meta name="examplebot" content="nofollow, noarchive">
+}
+
+func ExampleDirectives_String() {
+	fmt.Println(robots.Directives{NoIndex: true, NoFollow: true})
+	fmt.Println(robots.Directives{Bot: "examplebot", NoSnippet: true, MaxVideoPreview: new(-1)})
+	// Output:
+	// noindex, nofollow
+	// examplebot: nosnippet, max-video-preview: -1
+}
+
+func ExampleDirectives_ExplicitString() {
+	fmt.Println(robots.Directives{NoIndex: true}.ExplicitString())
+	fmt.Println(robots.Directives{}.ExplicitString())
+	// Output:
+	// noindex, follow
+	// index, follow
+}
+
+func ExampleFormatRobotsTag() {
+	field, err := robots.FormatRobotsTag(
+		robots.Directives{NoSnippet: true},
+		robots.Directives{Bot: "examplebot", NoIndex: true, UnavailableAfter: time.Date(2026, 12, 31, 0, 0, 0, 0, time.UTC)},
+	)
+	fmt.Println(field, err)
+
+	// A name with a space is no structured-field key.
+	_, err = robots.FormatRobotsTag(robots.Directives{Other: []string{"acap allow-index"}})
+	fmt.Println(err != nil)
+	// Output:
+	// *;nosnippet, examplebot;noindex;unavailable_after="2026-12-31T00:00:00Z" <nil>
+	// true
 }

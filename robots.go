@@ -1,5 +1,54 @@
-// Package robots reads, writes and evaluates robots.txt (RFC 9309) and the
-// per-page robots directives a crawler must honour.
+// Package robots keeps a crawler inside what publishers allow. It reads,
+// evaluates and writes robots.txt (RFC 9309), retrieves it over HTTP with the
+// decision the RFC assigns to every outcome, and merges the per-page robots
+// directives of headers and HTML for one crawler.
+//
+// # robots.txt
+//
+// [Parse] reads any bytes as a document; [Robots.IsAllowed] answers for a user
+// agent and a URL, [Robots.Explain] says which line decided, and
+// [Robots.MarshalText] writes a document back:
+//
+//	r := robots.Parse(body)
+//	if r.IsAllowed("ExampleBot/1.0", "https://example.com/private/report") { ... }
+//	delay, ok := r.CrawlDelay("ExampleBot/1.0")
+//
+// Groups are chosen by the agent's [ProductToken], the longest matching pattern
+// decides and Allow wins a tie; '*' and '$' work as RFC 9309 §2.2.3 says, and
+// percent-encoding is normalised on both sides. [Robots.Agent] compiles the
+// rules of one agent for hot loops; queries allocate nothing either way.
+//
+// # Fetching
+//
+// A [Fetcher] retrieves an origin's robots.txt and turns every HTTP result
+// into an [Outcome]: a 2xx is parsed, a 4xx allows everything, and a 5xx, a
+// 429 or a network failure refuses everything. The outcome says how long it
+// may be kept, and is plain data that survives encoding/json. A [Cache] does
+// this per origin for a whole crawl, one retrieval at a time per origin:
+//
+//	cache := &robots.Cache{Fetcher: robots.Fetcher{UserAgent: agent}}
+//	if cache.IsAllowed(ctx, agent, pageURL) { ... fetch the page ... }
+//	delay, _ := cache.CrawlDelay(ctx, agent, pageURL)
+//
+// # Page directives
+//
+// A page can be fetched and still not be indexed or followed. [DirectivesFor]
+// merges every X-Robots-Tag header line, the Robots-Tag structured field and
+// the robots meta tags of the HTML head into the most restrictive set for one
+// agent; [ExplainDirectives] also says which carrier set what. [Links] lists a
+// page's links, marking those with rel nofollow, ugc or sponsored:
+//
+//	d := robots.DirectivesFor(resp.Header, body, agent)
+//	if !d.NoIndex { ... store the page ... }
+//	if !d.NoFollow { for _, l := range robots.Links(body, resp.Request.URL) { ... } }
+//
+// [Directives.String] and [FormatRobotsTag] write directives back as header
+// and meta tag values.
+//
+// Every parser here accepts any input: none panics, and each bounds the time
+// and memory it spends by documented limits ([DefaultMaxBytes],
+// [MaxRobotsTagBytes]). Everything is safe for concurrent use unless its
+// documentation says otherwise.
 package robots
 
 import (

@@ -1,0 +1,1852 @@
+package robots
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dunglas/httpsfv"
+	"golang.org/x/net/html"
+)
+
+// Page directives: what a publisher allows a crawler to do with a page it has
+// fetched. Three carriers say it, and they may disagree: X-Robots-Tag header
+// lines (the legacy grammar Google documents), the Robots-Tag structured field
+// of draft-illyes-repext, and <meta name="robots"> tags in the HTML head. A
+// crawler merges all of them for its own product token, most restrictive first.
+
+// MaxRobotsTagBytes is how much of a Robots-Tag field is read: 8 KiB, the
+// least draft-illyes-repext §3.1.1 allows. All of a response's Robots-Tag
+// lines, joined with ", ", count towards it. A longer field keeps only the list
+// members that end inside the limit; the member the limit cuts, and everything
+// after it, is ignored.
+const MaxRobotsTagBytes = 8192
+
+// Directives is one set of page directives: the restrictions a publisher
+// places on a page for one bot, or for every bot.
+//
+// The zero value restricts nothing, for every bot. A nil MaxSnippet or
+// MaxVideoPreview, an empty MaxImagePreview and a zero UnavailableAfter mean
+// the directive was not given. Directives values from this package never share
+// memory that the package changes later.
+type Directives struct {
+	Bot string // lower-cased product token the set is scoped to; "" = every bot
+
+	NoIndex      bool // noindex (or none): do not index the page
+	NoFollow     bool // nofollow (or none): do not follow the page's links
+	NoArchive    bool // noarchive (or nocache): do not show a cached copy
+	NoSnippet    bool // nosnippet: show no text snippet or video preview
+	NoImageIndex bool // noimageindex: do not index the page's images
+	NoTranslate  bool // notranslate: do not offer a translation
+
+	MaxSnippet      *int   // max-snippet in characters; nil = no directive; -1 = no limit
+	MaxVideoPreview *int   // max-video-preview in seconds; nil = no directive; -1 = no limit
+	MaxImagePreview string // max-image-preview: "", "none", "standard" or "large"
+
+	UnavailableAfter time.Time // unavailable_after, in UTC, whole seconds; zero = none
+
+	Other []string // unknown directive names, lower-cased, no duplicates, in order of appearance
+}
+
+// ParseDirectives reads one X-Robots-Tag header line or one robots meta
+// content value in the legacy grammar and returns one set per bot, in order
+// of first appearance; sets for the same bot are merged, most restrictive
+// first.
+//
+// Items are separated by ',' or ';'. An item "name: rest" opens a scope for
+// the bot name that lasts until the next scope; "robots:" goes back to every
+// bot. The valued directives max-snippet, max-image-preview,
+// max-video-preview and unavailable_after are not scopes, so
+// "examplebot: max-snippet: 20" scopes a limit to examplebot. Names, values
+// and bot names are ASCII case-insensitive. none is noindex plus nofollow,
+// nocache is noarchive, and all, index and follow restrict nothing. Items
+// before any scope form the set with Bot "". A set appears with the first
+// item or scope that addresses it, even when it restricts nothing: "all"
+// gives one empty set for every bot, "examplebot:" one for examplebot.
+//
+// unavailable_after takes RFC 3339 and ISO 8601 dates (a bare date is 00:00
+// UTC, a time without a zone is UTC), RFC 1123 and RFC 822 dates with or
+// without the weekday, RFC 850 dates, and "25-Jun-2010 15:00:00 EST"; years
+// have two or four digits (two digits: 00-49 is 20xx, 50-99 is 19xx); zones
+// are numeric or one of UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST
+// and PDT. The comma after a weekday does not end the item.
+//
+// ParseDirectives accepts any string. A directive whose value does not parse
+// (max-snippet: abc, a limit below -1, an unknown zone) is ignored, and does
+// not reach Other either. It returns nil when value holds no set.
+func ParseDirectives(value string) []Directives {
+	var c collector
+	parseLegacy(value, &c)
+	return c.export()
+}
+
+// ParseRobotsTag reads the lines of a Robots-Tag field (draft-illyes-repext
+// §3.1.1) and returns one set per list member that is a token, in order of
+// first appearance, merged per bot: the token "*" gives the set with Bot "",
+// any other token its lower-cased self. The member's parameters are the
+// directives: a bare key is on, ?0 is off, integers, tokens and strings are
+// values read as in ParseDirectives, and an RFC 9651 Date is read as a time.
+// Members that are not tokens, and parameters that do not parse, are ignored.
+//
+// Empty lines are skipped and the others joined with ", " (RFC 9651 §4.2),
+// then cut to MaxRobotsTagBytes, keeping only whole members. The field is parsed strictly as an RFC 9651 List: when it
+// does not parse, ParseRobotsTag returns no sets and an error, and the whole
+// field must be ignored; legacy syntax such as "noindex, examplebot: nofollow"
+// sent in this field applies nothing.
+func ParseRobotsTag(lines ...string) ([]Directives, error) {
+	var c collector
+	if _, err := parseRobotsTag(lines, &c); err != nil {
+		return nil, err
+	}
+	return c.export(), nil
+}
+
+// DirectivesFor returns the directives that apply to userAgent for a page
+// fetched with response header h and body: the union of every X-Robots-Tag
+// line, the Robots-Tag field, and, when the body is HTML, the robots meta tags
+// of the document head, each taken when it addresses every bot or userAgent's
+// product token (see ProductToken). The result has Bot "".
+//
+// The union is the most restrictive combination: flags are OR'ed, the smaller
+// max-snippet and max-video-preview win (-1 is no limit), max-image-preview
+// takes the lowest of none, standard and large, and the earliest
+// unavailable_after wins. A bot-specific set never lifts a generic
+// restriction, as draft-illyes-repext §3.1.2 and Google agree:
+// "examplebot: all" leaves a "noindex" for every bot in place.
+//
+// The body is read as HTML when the Content-Type header is text/html or
+// application/xhtml+xml, or, when there is no Content-Type, when it sniffs as
+// HTML (http.DetectContentType, the WHATWG MIME Sniffing rules). Only
+// <meta name="robots"> and <meta name="<product token>"> tags that the HTML5
+// tree builder places in <head> count; reading stops where the head ends, so
+// the cost does not grow with the body. A nil h or body is valid.
+//
+// DirectivesFor accepts any input; what does not parse applies nothing. It
+// is safe for concurrent use.
+func DirectivesFor(h http.Header, body []byte, userAgent string) Directives {
+	r := collect(h, body, ProductToken(userAgent), nil)
+	return r.directives()
+}
+
+// A Carrier is where a page directive was read.
+type Carrier uint8
+
+// The carriers of page directives.
+const (
+	CarrierXRobotsTag Carrier = iota + 1 // an X-Robots-Tag header line, in the legacy grammar
+	CarrierRobotsTag                     // the Robots-Tag structured field (draft-illyes-repext)
+	CarrierMetaTag                       // a robots meta tag in the HTML head
+)
+
+// String returns the carrier's name as a log line would show it:
+// "X-Robots-Tag", "Robots-Tag" or "meta".
+func (c Carrier) String() string {
+	switch c {
+	case CarrierXRobotsTag:
+		return "X-Robots-Tag"
+	case CarrierRobotsTag:
+		return "Robots-Tag"
+	case CarrierMetaTag:
+		return "meta"
+	}
+	return "Carrier(" + strconv.Itoa(int(c)) + ")"
+}
+
+// A Source is one set of directives that reached an agent, with the evidence
+// of where it came from, for audit logs ("noindex via X-Robots-Tag").
+type Source struct {
+	Carrier Carrier
+
+	// Name is the meta tag's name attribute, lower-cased and trimmed
+	// ("robots" or the agent's product token); "" for header carriers.
+	Name string
+
+	// Value is what was read: the X-Robots-Tag line or the meta content as
+	// received, or the Robots-Tag field as parsed (its lines joined with ", "
+	// and cut to MaxRobotsTagBytes).
+	Value string
+
+	// Directives is what this carrier says to the agent. Its Bot is "" when
+	// the set addresses every bot and the agent's product token when it is
+	// scoped to the agent; a carrier that says both gives two Sources.
+	Directives Directives
+
+	// Err is set when the carrier was ignored whole: a Robots-Tag field that
+	// is not a valid structured-field List. Directives is then empty.
+	Err error
+}
+
+// String returns the source as evidence for a log line:
+// `X-Robots-Tag: noindex`, `Robots-Tag: *;noindex` or
+// `<meta name="robots" content="noindex">`; an ignored field says why.
+func (s Source) String() string {
+	var b []byte
+	if s.Carrier == CarrierMetaTag {
+		b = append(b, `<meta name=`...)
+		b = strconv.AppendQuote(b, s.Name)
+		b = append(b, ` content=`...)
+		b = strconv.AppendQuote(b, s.Value)
+		b = append(b, '>')
+	} else {
+		b = append(b, s.Carrier.String()...)
+		b = append(b, ": "...)
+		b = append(b, s.Value...)
+	}
+	if s.Err != nil {
+		b = append(b, " (ignored: "...)
+		b = append(b, s.Err.Error()...)
+		b = append(b, ')')
+	}
+	return string(b)
+}
+
+// ExplainDirectives returns what DirectivesFor returns, with the sets it
+// merged, in the order read: X-Robots-Tag lines, then the Robots-Tag field,
+// then meta tags in document order. A restriction in the result is set by at
+// least one Source; which ones, a caller finds by testing each Source's
+// Directives (a flag that is on, or a limit equal to the result's). A
+// carrier that addresses the agent but restricts nothing ("index, follow")
+// is listed with empty Directives; a Robots-Tag field that was ignored is
+// listed with Err set. Sets addressed to other bots are not listed.
+func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives, []Source) {
+	var sources []Source
+	r := collect(h, body, ProductToken(userAgent), &sources)
+	return r.directives(), sources
+}
+
+// String writes d in the legacy grammar, for an X-Robots-Tag line or a meta
+// content value: "noindex, nofollow", "examplebot: nosnippet",
+// "max-snippet: 20", "unavailable_after: Friday, 25-Jun-10 23:00:00 UTC".
+// Directives come in a fixed order (the flags, the limits, the date, then
+// Other); dates are in RFC 850 form in UTC, with a four-digit year when two
+// digits would read back as another century. A set that restricts nothing
+// writes "" (or "examplebot: all" when scoped).
+//
+// ParseDirectives(d.String()) gives back exactly d for every set this package
+// returns, except the unscoped set that restricts nothing: it writes "",
+// which holds no set (ExplicitString writes "index, follow" for it). A
+// hand-made set round-trips when its Bot is not "robots", its Bot and Other
+// names hold no ',', ';' or ':', Other holds no directive this package knows,
+// and its values are valid.
+func (d Directives) String() string {
+	return string(d.appendLegacy(nil, false))
+}
+
+// ExplicitString is String spelling out the defaults: it always writes
+// index or noindex and follow or nofollow first, as in "noindex, follow" or
+// "examplebot: index, follow". It suits a meta tag whose reader should not
+// have to know the defaults. ParseDirectives(d.ExplicitString()) gives back
+// exactly d for every set this package returns, the empty one included.
+func (d Directives) ExplicitString() string {
+	return string(d.appendLegacy(nil, true))
+}
+
+// FormatRobotsTag writes sets as a Robots-Tag field value
+// (draft-illyes-repext §3.1.1): one list member per set, "*" for Bot "",
+// with the directives as parameters, as in "*;nosnippet, examplebot;noindex".
+// Flags are bare keys, limits integers, max-image-preview a token and
+// unavailable_after an RFC 3339 string in UTC. ParseRobotsTag reads the value
+// back to the same sets.
+//
+// The error, prefixed "robots:" and wrapping the httpsfv error, reports a
+// Bot that is not a structured-field token (or is "*", which there means
+// every bot) or an Other name that is not a key: keys are lower-case, start
+// with a letter or '*', and hold only letters, digits, '_', '-', '.' and
+// '*'. A field longer than MaxRobotsTagBytes is written, but readers keep
+// only its first whole members.
+func FormatRobotsTag(sets ...Directives) (string, error) {
+	list := make(httpsfv.List, 0, len(sets))
+	for _, d := range sets {
+		bot := d.Bot
+		switch bot {
+		case "":
+			bot = "*"
+		case "*":
+			// "*" is the global token here, so a set for a bot named "*"
+			// (legacy "*: noindex", which addresses nobody) cannot be written.
+			return "", errors.New(`robots: writing Robots-Tag: a Bot named "*" would address every bot`)
+		}
+		item := httpsfv.NewItem(httpsfv.Token(bot))
+		p := item.Params
+		for _, f := range flagNames {
+			if d.flag(f.flag) {
+				p.Add(f.name, true)
+			}
+		}
+		if d.MaxSnippet != nil {
+			p.Add("max-snippet", int64(*d.MaxSnippet))
+		}
+		if d.MaxImagePreview != "" {
+			p.Add("max-image-preview", httpsfv.Token(d.MaxImagePreview))
+		}
+		if d.MaxVideoPreview != nil {
+			p.Add("max-video-preview", int64(*d.MaxVideoPreview))
+		}
+		if !d.UnavailableAfter.IsZero() {
+			p.Add("unavailable_after", d.UnavailableAfter.UTC().Format(time.RFC3339))
+		}
+		for _, name := range d.Other {
+			p.Add(name, true)
+		}
+		list = append(list, item)
+	}
+	s, err := httpsfv.Marshal(list)
+	if err != nil {
+		return "", fmt.Errorf("robots: writing Robots-Tag: %w", err)
+	}
+	return s, nil
+}
+
+// A Link is one hyperlink of a page, as Links finds it.
+type Link struct {
+	URL      string   // absolute when a base is known; fragment dropped
+	Rel      []string // the rel attribute's tokens, lower-cased; nil when none
+	NoFollow bool     // rel holds nofollow, ugc or sponsored
+}
+
+// Links returns the <a href> and <area href> links of an HTML document, in
+// document order, duplicates kept. Each href is resolved against the first
+// <base href> of the document, itself resolved against base (the page's URL),
+// and its fragment is dropped. A nil base leaves links relative unless the
+// document names an absolute base.
+//
+// NoFollow is set when rel, read as ASCII case-insensitive tokens separated
+// by whitespace, holds nofollow, ugc or sponsored (so "nofollow,noopener" is
+// one token, and not nofollow). Links that cannot be crawled are left out: a
+// href that does not parse as a URL, or that resolves to a scheme other than
+// http and https (javascript:, mailto:, data:, tel:, ...) or to an http URL
+// with no host. Links inside comments and raw-text elements (<script>,
+// <style>, <noscript>, <textarea>, <title>) are not links.
+//
+// Links reads the whole document with a tokenizer, not a tree builder, so
+// documents of any nesting depth work and the cost is linear in the body.
+// It accepts any bytes and is safe for concurrent use.
+func Links(body []byte, base *url.URL) []Link {
+	z := html.NewTokenizer(bytes.NewReader(trimBOM(body)))
+	var links []Link
+	var baseHref string
+	haveBase := false
+	var nameBuf [maxTagName]byte
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			break
+		}
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		switch string(tagName(z, &nameBuf)) {
+		case "a", "area":
+			var href, rel []byte
+			found := false
+			for more := true; more; {
+				var key, val []byte
+				key, val, more = z.TagAttr()
+				switch string(key) {
+				case "href":
+					href, found = val, true
+				case "rel":
+					rel = val
+				}
+			}
+			if !found {
+				continue
+			}
+			// The URL is resolved once the whole document has given its
+			// <base href>, which counts wherever it stands (HTML §4.2.3).
+			l := Link{URL: string(href)}
+			l.Rel, l.NoFollow = relTokens(rel)
+			links = append(links, l)
+		case "base":
+			if haveBase {
+				continue
+			}
+			for more := true; more; {
+				var key, val []byte
+				key, val, more = z.TagAttr()
+				if string(key) == "href" {
+					baseHref, haveBase = string(val), true
+					break
+				}
+			}
+		}
+	}
+	if haveBase {
+		if u, err := url.Parse(cleanHref(baseHref)); err == nil {
+			if base != nil {
+				u = base.ResolveReference(u)
+			}
+			base = u
+		}
+	}
+	out := links[:0]
+	for _, l := range links {
+		ref, err := url.Parse(cleanHref(l.URL))
+		if err != nil {
+			continue
+		}
+		if base != nil {
+			ref = base.ResolveReference(ref)
+		}
+		ref.Fragment, ref.RawFragment = "", ""
+		if !crawlable(ref) {
+			continue
+		}
+		l.URL = ref.String()
+		if l.URL == "" {
+			continue
+		}
+		out = append(out, l)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// crawlable reports whether a crawler can fetch u: an http or https URL with
+// a host, or a relative reference that a later base may resolve.
+func crawlable(u *url.URL) bool {
+	switch u.Scheme {
+	case "":
+		return u.Opaque == ""
+	case "http", "https":
+		return u.Host != "" && u.Opaque == ""
+	}
+	return false
+}
+
+// cleanHref prepares an attribute value for url.Parse as the WHATWG URL
+// parser would: leading and trailing C0 controls and spaces are stripped, and
+// tabs and newlines inside are removed (URL Standard, basic URL parser).
+func cleanHref(s string) string {
+	start, end := 0, len(s)
+	for start < end && s[start] <= ' ' {
+		start++
+	}
+	for end > start && s[end-1] <= ' ' {
+		end--
+	}
+	s = s[start:end]
+	if !strings.ContainsAny(s, "\t\n\r") {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// relTokens splits a rel attribute into lower-cased tokens and reports
+// whether one of them asks not to follow the link. Google documents ugc and
+// sponsored as nofollow with a reason.
+func relTokens(rel []byte) ([]string, bool) {
+	n := 0
+	for i := 0; i < len(rel); i++ {
+		if !isHTMLSpace(rune(rel[i])) && (i == 0 || isHTMLSpace(rune(rel[i-1]))) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil, false
+	}
+	s := lowerString(string(rel)) // rel is ASCII case-insensitive
+	tokens := make([]string, 0, n)
+	nofollow := false
+	for i := 0; i < len(s); {
+		for i < len(s) && isHTMLSpace(rune(s[i])) {
+			i++
+		}
+		start := i
+		for i < len(s) && !isHTMLSpace(rune(s[i])) {
+			i++
+		}
+		if i == start {
+			break
+		}
+		t := s[start:i]
+		tokens = append(tokens, t)
+		switch t {
+		case "nofollow", "ugc", "sponsored":
+			nofollow = true
+		}
+	}
+	return tokens, nofollow
+}
+
+// isHTMLSpace reports whether r is ASCII whitespace as HTML defines it: tab,
+// line feed, form feed, carriage return and space.
+func isHTMLSpace(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r'
+}
+
+// trimBOM drops a UTF-8 byte order mark, which decoding removes before the
+// HTML tokenizer sees the text (HTML §13.2.3.1).
+func trimBOM(b []byte) []byte {
+	return bytes.TrimPrefix(b, []byte("\xEF\xBB\xBF"))
+}
+
+// directiveSet is the working form of a Directives: values instead of pointers,
+// so that parsing and merging allocate nothing until a Directives is handed
+// out.
+type directiveSet struct {
+	bot     string
+	flags   directiveFlag
+	snippet int          // max-snippet when flags has hasMaxSnippet
+	video   int          // max-video-preview when flags has hasMaxVideo
+	image   imagePreview // max-image-preview; imageUnset when not given
+	until   time.Time    // unavailable_after in UTC; zero when not given
+	other   []string
+	seen    map[string]struct{} // other's names, once other is too long to scan
+}
+
+type directiveFlag uint16
+
+const (
+	noIndex directiveFlag = 1 << iota
+	noFollow
+	noArchive
+	noSnippet
+	noImageIndex
+	noTranslate
+	hasMaxSnippet
+	hasMaxVideo
+)
+
+// flagNames are the restrictions with no value, in the order writers use.
+var flagNames = [...]struct {
+	name string
+	flag directiveFlag
+}{
+	{"noindex", noIndex},
+	{"nofollow", noFollow},
+	{"noarchive", noArchive},
+	{"nosnippet", noSnippet},
+	{"noimageindex", noImageIndex},
+	{"notranslate", noTranslate},
+}
+
+// imagePreview orders max-image-preview from most to least restrictive.
+type imagePreview uint8
+
+const (
+	imageUnset imagePreview = iota
+	imageNone
+	imageStandard
+	imageLarge
+)
+
+var imagePreviewNames = [...]string{imageNone: "none", imageStandard: "standard", imageLarge: "large"}
+
+// linearScanMax is how many names a slice is scanned for before a map takes
+// over, so that a value with very many distinct names stays linear.
+const linearScanMax = 16
+
+// isEmpty reports whether r restricts nothing and names nothing unknown.
+func (r *directiveSet) isEmpty() bool {
+	return r.flags == 0 && r.image == imageUnset && r.until.IsZero() && len(r.other) == 0
+}
+
+// union adds o's restrictions to r, keeping the more restrictive value of
+// each directive.
+func (r *directiveSet) union(o *directiveSet) {
+	r.flags |= o.flags &^ (hasMaxSnippet | hasMaxVideo)
+	if o.flags&hasMaxSnippet != 0 {
+		r.setLimit(hasMaxSnippet, &r.snippet, o.snippet)
+	}
+	if o.flags&hasMaxVideo != 0 {
+		r.setLimit(hasMaxVideo, &r.video, o.video)
+	}
+	if o.image != imageUnset {
+		r.setImage(o.image)
+	}
+	if !o.until.IsZero() {
+		r.setUntil(o.until)
+	}
+	for _, name := range o.other {
+		r.addOther(name)
+	}
+}
+
+// setLimit merges limit n into *v: the smaller limit wins, and -1 (no limit)
+// loses to any limit.
+func (r *directiveSet) setLimit(has directiveFlag, v *int, n int) {
+	if r.flags&has == 0 || *v == -1 || (n != -1 && n < *v) {
+		*v = n
+	}
+	r.flags |= has
+}
+
+func (r *directiveSet) setImage(p imagePreview) {
+	if r.image == imageUnset || p < r.image {
+		r.image = p
+	}
+}
+
+func (r *directiveSet) setUntil(t time.Time) {
+	if r.until.IsZero() || t.Before(r.until) {
+		r.until = t
+	}
+}
+
+func (r *directiveSet) addOther(name string) {
+	if r.seen != nil {
+		if _, ok := r.seen[name]; ok {
+			return
+		}
+		r.seen[name] = struct{}{}
+		r.other = append(r.other, name)
+		return
+	}
+	for _, o := range r.other {
+		if o == name {
+			return
+		}
+	}
+	r.other = append(r.other, name)
+	if len(r.other) > linearScanMax {
+		r.seen = make(map[string]struct{}, 2*len(r.other))
+		for _, o := range r.other {
+			r.seen[o] = struct{}{}
+		}
+	}
+}
+
+// directives returns r as a Directives, with fresh memory for its pointers.
+func (r *directiveSet) directives() Directives {
+	d := r.export(nil)
+	if r.flags&hasMaxSnippet != 0 {
+		d.MaxSnippet = new(r.snippet)
+	}
+	if r.flags&hasMaxVideo != 0 {
+		d.MaxVideoPreview = new(r.video)
+	}
+	return d
+}
+
+// export returns r as a Directives, taking the limits' storage from ints,
+// which must hold one int per limit r has.
+func (r *directiveSet) export(ints []int) Directives {
+	d := Directives{
+		Bot:              r.bot,
+		NoIndex:          r.flags&noIndex != 0,
+		NoFollow:         r.flags&noFollow != 0,
+		NoArchive:        r.flags&noArchive != 0,
+		NoSnippet:        r.flags&noSnippet != 0,
+		NoImageIndex:     r.flags&noImageIndex != 0,
+		NoTranslate:      r.flags&noTranslate != 0,
+		MaxImagePreview:  imagePreviewNames[r.image],
+		UnavailableAfter: r.until,
+	}
+	if len(r.other) > 0 {
+		d.Other = r.other[:len(r.other):len(r.other)]
+	}
+	if r.flags&hasMaxSnippet != 0 && len(ints) > 0 {
+		ints[0] = r.snippet
+		d.MaxSnippet, ints = &ints[0], ints[1:]
+	}
+	if r.flags&hasMaxVideo != 0 && len(ints) > 0 {
+		ints[0] = r.video
+		d.MaxVideoPreview = &ints[0]
+	}
+	return d
+}
+
+func (r *directiveSet) limits() int {
+	n := 0
+	if r.flags&hasMaxSnippet != 0 {
+		n++
+	}
+	if r.flags&hasMaxVideo != 0 {
+		n++
+	}
+	return n
+}
+
+// flag reports whether d has the restriction f.
+func (d *Directives) flag(f directiveFlag) bool {
+	switch f {
+	case noIndex:
+		return d.NoIndex
+	case noFollow:
+		return d.NoFollow
+	case noArchive:
+		return d.NoArchive
+	case noSnippet:
+		return d.NoSnippet
+	case noImageIndex:
+		return d.NoImageIndex
+	case noTranslate:
+		return d.NoTranslate
+	}
+	return false
+}
+
+// A collector gathers the sets that one value opens, one per bot, in order
+// of first appearance. The first few live inside the collector, so that
+// parsing a typical value allocates nothing but its result.
+type collector struct {
+	inline [2]directiveSet
+	more   []directiveSet
+	n      int
+	index  map[string]int // bot -> position, once there are too many to scan
+}
+
+func (c *collector) at(i int) *directiveSet {
+	if i < len(c.inline) {
+		return &c.inline[i]
+	}
+	return &c.more[i-len(c.inline)]
+}
+
+// scope returns the position of the set for bot, opening it when it is new.
+// It returns a position, not a pointer, so that a caller keeping it does not
+// move the collector to the heap.
+func (c *collector) scope(bot string) int {
+	if c.index != nil {
+		if i, ok := c.index[bot]; ok {
+			return i
+		}
+	} else {
+		for i := range c.n {
+			if c.at(i).bot == bot {
+				return i
+			}
+		}
+	}
+	if c.n < len(c.inline) {
+		c.inline[c.n].bot = bot
+	} else {
+		c.more = append(c.more, directiveSet{bot: bot})
+	}
+	c.n++
+	if c.index != nil {
+		c.index[bot] = c.n - 1
+	} else if c.n > linearScanMax {
+		c.index = make(map[string]int, 2*c.n)
+		for i := range c.n {
+			c.index[c.at(i).bot] = i
+		}
+	}
+	return c.n - 1
+}
+
+// export returns the collected sets as Directives, in one allocation for a
+// single set and two for several (plus each set's Other names).
+func (c *collector) export() []Directives {
+	if c.n == 0 {
+		return nil
+	}
+	nints := 0
+	for i := range c.n {
+		nints += c.at(i).limits()
+	}
+	var out []Directives
+	var ints []int
+	if c.n == 1 {
+		block := new(struct {
+			d    [1]Directives
+			ints [2]int
+		})
+		out, ints = block.d[:], block.ints[:]
+	} else {
+		out = make([]Directives, c.n)
+		if nints > 0 {
+			ints = make([]int, nints)
+		}
+	}
+	for i := range c.n {
+		r := c.at(i)
+		k := r.limits()
+		out[i] = r.export(ints[:k:k])
+		ints = ints[k:]
+	}
+	return out
+}
+
+// legacyParser reads the legacy grammar of X-Robots-Tag lines and meta
+// content, as Google documents it for both.
+type legacyParser struct {
+	c   *collector
+	set int // position of the set directives go to; -1 until one lands unscoped
+}
+
+func parseLegacy(value string, c *collector) {
+	p := legacyParser{c: c, set: -1}
+	for start := 0; start <= len(value); {
+		end := start + indexSeparator(value[start:])
+		// A weekday comma ("Wed, 25 Jun 2025 15:00:00 GMT") is part of an
+		// unavailable_after date, not the end of the item. When the joined
+		// text is no date after all, the second half is still read as an
+		// item ("unavailable_after: Wed, noindex" applies noindex), unless
+		// it starts with a digit: then it is the rest of a broken date.
+		if end < len(value) && value[end] == ',' && endsInWord(value[start:end]) {
+			next := end + 1 + indexSeparator(value[end+1:])
+			if !p.item(value[start:next]) {
+				if rest := trimSpace(value[end+1 : next]); rest == "" || !isDigit(rest[0]) {
+					p.item(rest)
+				}
+			}
+			start = next + 1
+			continue
+		}
+		p.item(value[start:end])
+		start = end + 1
+	}
+}
+
+// indexSeparator returns the index of the first ',' or ';' in s, or len(s).
+func indexSeparator(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ',' || s[i] == ';' {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// endsInWord reports whether item is, after any scopes, an
+// unavailable_after whose value so far is one word, as a weekday is.
+func endsInWord(item string) bool {
+	for {
+		name, rest, ok := strings.Cut(item, ":")
+		if !ok {
+			return false
+		}
+		switch valuedDirective(trimSpace(name)) {
+		case vUnavailableAfter:
+			w := trimSpace(rest)
+			for i := 0; i < len(w); i++ {
+				if !isAlpha(w[i]) {
+					return false
+				}
+			}
+			return w != ""
+		case vNone:
+			item = rest
+		default:
+			return false
+		}
+	}
+}
+
+// item reads one item. It reports false when the item is a valued
+// directive whose value does not parse, and true otherwise.
+func (p *legacyParser) item(s string) bool {
+	for {
+		s = trimSpace(s)
+		if s == "" {
+			return true
+		}
+		colon := strings.IndexByte(s, ':')
+		if colon < 0 {
+			p.flag(s)
+			return true
+		}
+		name, rest := trimSpace(s[:colon]), s[colon+1:]
+		if v := valuedDirective(name); v != vNone {
+			return p.value(v, trimSpace(rest))
+		}
+		switch {
+		case name == "":
+			return true // ": noindex" names no bot; nothing says whom it addresses
+		case equalFoldASCII(name, "robots"):
+			p.set = -1
+		default:
+			p.set = p.c.scope(lowerString(name))
+		}
+		s = rest
+	}
+}
+
+// target returns the set an item lands in, opening the unscoped set on
+// first use: any item opens it, even one that restricts nothing ("all") or
+// whose value does not parse, as a scope opens its set.
+func (p *legacyParser) target() *directiveSet {
+	if p.set < 0 {
+		p.set = p.c.scope("")
+	}
+	return p.c.at(p.set)
+}
+
+// flag applies a directive without a value.
+func (p *legacyParser) flag(name string) {
+	set := p.target()
+	if f, ok := flagByName(name); ok {
+		set.flags |= f
+		return
+	}
+	if valuedDirective(name) != vNone {
+		return // a valued directive with no value does not parse
+	}
+	set.addOther(lowerString(name))
+}
+
+// flagByName returns the restriction a directive name sets: zero and true for
+// all, index and follow, which restrict nothing.
+func flagByName(name string) (directiveFlag, bool) {
+	switch {
+	case equalFoldASCII(name, "noindex"):
+		return noIndex, true
+	case equalFoldASCII(name, "nofollow"):
+		return noFollow, true
+	case equalFoldASCII(name, "none"):
+		return noIndex | noFollow, true
+	case equalFoldASCII(name, "noarchive"), equalFoldASCII(name, "nocache"):
+		return noArchive, true
+	case equalFoldASCII(name, "nosnippet"):
+		return noSnippet, true
+	case equalFoldASCII(name, "noimageindex"):
+		return noImageIndex, true
+	case equalFoldASCII(name, "notranslate"):
+		return noTranslate, true
+	case equalFoldASCII(name, "all"), equalFoldASCII(name, "index"), equalFoldASCII(name, "follow"):
+		return 0, true
+	}
+	return 0, false
+}
+
+// valued names a directive that takes a value.
+type valued uint8
+
+const (
+	vNone valued = iota
+	vMaxSnippet
+	vMaxImagePreview
+	vMaxVideoPreview
+	vUnavailableAfter
+)
+
+func valuedDirective(name string) valued {
+	switch {
+	case equalFoldASCII(name, "max-snippet"):
+		return vMaxSnippet
+	case equalFoldASCII(name, "max-image-preview"):
+		return vMaxImagePreview
+	case equalFoldASCII(name, "max-video-preview"):
+		return vMaxVideoPreview
+	case equalFoldASCII(name, "unavailable_after"):
+		return vUnavailableAfter
+	}
+	return vNone
+}
+
+// value applies a valued directive; a value that does not parse applies
+// nothing.
+func (p *legacyParser) value(v valued, s string) bool {
+	return p.target().setValue(v, s)
+}
+
+// setValue merges the directive v, read from its text s, into r, keeping the
+// more restrictive value, and reports whether s parsed; r is unchanged when
+// it did not.
+func (r *directiveSet) setValue(v valued, s string) bool {
+	switch v {
+	case vMaxSnippet, vMaxVideoPreview:
+		n, ok := parseLimit(s)
+		if !ok {
+			return false
+		}
+		if v == vMaxSnippet {
+			r.setLimit(hasMaxSnippet, &r.snippet, n)
+		} else {
+			r.setLimit(hasMaxVideo, &r.video, n)
+		}
+	case vMaxImagePreview:
+		switch {
+		case equalFoldASCII(s, "none"):
+			r.setImage(imageNone)
+		case equalFoldASCII(s, "standard"):
+			r.setImage(imageStandard)
+		case equalFoldASCII(s, "large"):
+			r.setImage(imageLarge)
+		default:
+			return false
+		}
+	case vUnavailableAfter:
+		t, ok := parseDate(s)
+		if !ok {
+			return false
+		}
+		r.setUntil(t)
+	default:
+		return false
+	}
+	return true
+}
+
+// parseLimit reads a decimal integer of at least -1, as max-snippet and
+// max-video-preview take; a value past the range of int does not parse.
+func parseLimit(s string) (int, bool) {
+	if s == "-1" {
+		return -1, true
+	}
+	if s == "" || len(s) > 18 { // 18 digits cannot overflow an int64
+		return 0, false
+	}
+	var n int64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if n > math.MaxInt {
+		return 0, false
+	}
+	return int(n), true
+}
+
+// parseRobotsTag reads a Robots-Tag field into c and returns the text it
+// parsed.
+func parseRobotsTag(lines []string, c *collector) (string, error) {
+	field := joinLimited(lines, MaxRobotsTagBytes+1)
+	field = cutRobotsTag(field)
+	list, err := httpsfv.UnmarshalList([]string{field})
+	if err != nil {
+		return field, fmt.Errorf("robots: Robots-Tag is not a structured-field list: %w", err)
+	}
+	for _, m := range list {
+		item, ok := m.(httpsfv.Item)
+		if !ok {
+			continue // an inner list names no product token
+		}
+		tok, ok := item.Value.(httpsfv.Token)
+		if !ok {
+			continue
+		}
+		bot := lowerString(string(tok))
+		if bot == "*" {
+			bot = ""
+		}
+		set := c.at(c.scope(bot))
+		if item.Params == nil {
+			continue
+		}
+		for _, key := range item.Params.Names() {
+			v, _ := item.Params.Get(key)
+			set.param(key, v)
+		}
+	}
+	return field, nil
+}
+
+// param applies one Robots-Tag parameter: a bare key (true) is on, ?0 is
+// off, and integers, tokens, strings and dates are values.
+func (r *directiveSet) param(key string, v any) {
+	if b, ok := v.(bool); ok && !b {
+		return
+	}
+	if f, ok := flagByName(key); ok {
+		if v == true {
+			r.flags |= f
+		}
+		return
+	}
+	dv := valuedDirective(key)
+	if dv == vNone {
+		r.addOther(key)
+		return
+	}
+	switch v := v.(type) {
+	case int64:
+		if v < -1 || v > math.MaxInt {
+			return
+		}
+		switch dv {
+		case vMaxSnippet:
+			r.setLimit(hasMaxSnippet, &r.snippet, int(v))
+		case vMaxVideoPreview:
+			r.setLimit(hasMaxVideo, &r.video, int(v))
+		}
+	case httpsfv.Token:
+		r.setValue(dv, string(v))
+	case string:
+		r.setValue(dv, trimSpace(v))
+	case time.Time:
+		if dv == vUnavailableAfter {
+			if t, ok := checkYear(v.UTC()); ok {
+				r.setUntil(t)
+			}
+		}
+	}
+}
+
+// joinLimited joins lines with ", " as RFC 9651 §4.2 and RFC 9110 §5.3
+// combine field lines, stopping once the result holds max bytes. Empty lines
+// are skipped: they carry no member, and joining them would leave an empty
+// one, which makes the whole list invalid.
+func joinLimited(lines []string, max int) string {
+	if len(lines) == 1 {
+		return lines[0]
+	}
+	var b []byte
+	for _, l := range lines {
+		if trimSpace(l) == "" {
+			continue
+		}
+		if len(b) > 0 {
+			b = append(b, ", "...)
+		}
+		if room := max - len(b); len(l) > room {
+			if room > 0 {
+				b = append(b, l[:room]...)
+			}
+			break
+		}
+		b = append(b, l...)
+	}
+	return string(b[:min(len(b), max)])
+}
+
+// cutRobotsTag returns field cut back to the list members that end within
+// MaxRobotsTagBytes (draft-illyes-repext §3.1.1): to the last comma that
+// separates members, not one inside a string or an inner list. A member
+// whose bytes all fit is kept even when its comma is the first byte past the
+// limit. The raw prefix is never parsed.
+func cutRobotsTag(field string) string {
+	if len(field) <= MaxRobotsTagBytes {
+		return field
+	}
+	cut := 0
+	const (
+		outside = iota
+		inString
+		inDisplayString
+	)
+	state, depth := outside, 0
+	for i := 0; i <= MaxRobotsTagBytes; i++ {
+		c := field[i]
+		switch state {
+		case inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				state = outside
+			}
+		case inDisplayString:
+			if c == '"' { // RFC 9651 §3.3.8: display strings escape with %XX only
+				state = outside
+			}
+		default:
+			switch c {
+			case '"':
+				state = inString
+				if i > 0 && field[i-1] == '%' {
+					state = inDisplayString
+				}
+			case '(':
+				depth++
+			case ')':
+				if depth > 0 {
+					depth--
+				}
+			case ',':
+				if depth == 0 {
+					cut = i
+				}
+			}
+		}
+	}
+	return field[:cut]
+}
+
+// collect merges every carrier's directives for token, recording the sets
+// it used in sources when sources is not nil.
+func collect(h http.Header, body []byte, token string, sources *[]Source) directiveSet {
+	var merged directiveSet
+	for _, line := range h.Values("X-Robots-Tag") {
+		var c collector
+		parseLegacy(line, &c)
+		take(&merged, &c, token, "", Source{Carrier: CarrierXRobotsTag, Value: line}, sources)
+	}
+	if lines := h.Values("Robots-Tag"); len(lines) > 0 {
+		var c collector
+		field, err := parseRobotsTag(lines, &c)
+		if err != nil {
+			if sources != nil {
+				*sources = append(*sources, Source{Carrier: CarrierRobotsTag, Value: field, Err: err})
+			}
+		} else {
+			take(&merged, &c, token, "", Source{Carrier: CarrierRobotsTag, Value: field}, sources)
+		}
+	}
+	if isHTML(h, body) {
+		headMetas(body, func(name, content []byte) {
+			n := trimSpaceBytes(name)
+			var who string // "" for every bot, else token
+			switch {
+			case equalFoldASCIIBytes(n, "robots"):
+			case token != "" && equalFoldASCIIBytes(n, token):
+				who = token
+			default:
+				return
+			}
+			var c collector
+			value := string(content)
+			parseLegacy(value, &c)
+			var src Source
+			if sources != nil {
+				src = Source{Carrier: CarrierMetaTag, Name: lowerString(string(n)), Value: value}
+			}
+			take(&merged, &c, token, who, src, sources)
+		})
+	}
+	return merged
+}
+
+// take merges into merged the sets of c that address token, given that the
+// carrier itself addresses who ("" for every bot, else token): a set applies
+// when both its scope and the carrier reach the agent.
+func take(merged *directiveSet, c *collector, token, who string, src Source, sources *[]Source) {
+	for i := range c.n {
+		r := c.at(i)
+		if r.bot != "" && r.bot != token {
+			continue
+		}
+		merged.union(r)
+		if sources != nil {
+			s := src
+			s.Directives = r.directives()
+			if who != "" {
+				s.Directives.Bot = who
+			}
+			*sources = append(*sources, s)
+		}
+	}
+}
+
+// isHTML reports whether a body is read for meta tags: when Content-Type
+// says text/html or application/xhtml+xml, or, without a Content-Type, when
+// the WHATWG MIME Sniffing rules find HTML.
+func isHTML(h http.Header, body []byte) bool {
+	ct := h.Get("Content-Type")
+	if ct == "" {
+		return strings.HasPrefix(http.DetectContentType(body), "text/html")
+	}
+	if i := strings.IndexByte(ct, ';'); i >= 0 {
+		ct = ct[:i]
+	}
+	ct = trimSpace(ct)
+	return equalFoldASCII(ct, "text/html") || equalFoldASCII(ct, "application/xhtml+xml")
+}
+
+// headMetas calls visit with the name and content of every <meta> that has
+// both and that the HTML5 tree builder places in <head>, in document order.
+// It follows the insertion modes of HTML §13.2.6.4.1-6 (initial to "after
+// head") and stops at the first token that would start the body: text that
+// is not whitespace, or an element that does not belong in the head (an
+// <img>, an <iframe>, <body>). Metas inside <template> are template contents
+// and those inside comments, <script>, <style>, <title>, <noscript> and
+// <noframes> are text; none of them count. <noscript> is read as raw text,
+// as a browser with scripting enabled does.
+func headMetas(body []byte, visit func(name, content []byte)) {
+	z := html.NewTokenizer(bytes.NewReader(trimBOM(body)))
+	const (
+		beforeHead = iota // initial, before html, before head
+		inHead
+		afterHead
+	)
+	mode := beforeHead
+	templates := 0   // depth of <template> elements open in the head
+	rawText := false // the next text token is a raw-text element's content
+	var nameBuf [maxTagName]byte
+	for {
+		tt := z.Next()
+		wasRaw := rawText
+		rawText = false
+		switch tt {
+		case html.ErrorToken:
+			return
+		case html.TextToken:
+			if wasRaw || templates > 0 {
+				continue
+			}
+			if !isWhitespaceText(z) {
+				return // text starts the body
+			}
+		case html.EndTagToken:
+			name := tagName(z, &nameBuf)
+			if templates > 0 {
+				if string(name) == "template" {
+					templates--
+				}
+				continue
+			}
+			switch string(name) {
+			case "head":
+				if mode != afterHead {
+					mode = afterHead
+				}
+			case "body", "html", "br":
+				return // each ends the head and opens the body
+			}
+			// Any other end tag is a parse error and is ignored.
+		case html.StartTagToken, html.SelfClosingTagToken:
+			tag := string(tagName(z, &nameBuf)) // no allocation: compared only
+			if templates > 0 {
+				if tag == "template" {
+					templates++
+				}
+				rawText = isRawTextTag(tag)
+				continue
+			}
+			switch tag {
+			case "html":
+				continue // merged into the existing html element
+			case "head":
+				if mode == beforeHead {
+					mode = inHead
+				}
+				continue // a second head is ignored
+			case "meta":
+				if mode == beforeHead {
+					mode = inHead
+				}
+				visitMeta(z, visit)
+				continue
+			case "base", "basefont", "bgsound", "link":
+			case "title", "style", "script", "noframes":
+				rawText = true
+			case "noscript":
+				if mode == afterHead {
+					return // not one of the head elements "after head" accepts
+				}
+				rawText = true
+			case "template":
+				templates = 1
+			default:
+				return // any other element starts the body
+			}
+			if mode == beforeHead {
+				mode = inHead
+			}
+		}
+	}
+}
+
+// maxTagName is the longest tag name the scanners tell apart ("plaintext");
+// longer names are all other elements to them.
+const maxTagName = 9
+
+// tagName returns the current tag's name, lower-cased into buf, or nil when
+// it is longer than buf. It reads the token's raw bytes: Tokenizer.TagName
+// copies the name on every call, and most tags are of no interest.
+func tagName(z *html.Tokenizer, buf *[maxTagName]byte) []byte {
+	raw := z.Raw() // "<name ...>" or "</name ...>"
+	i := 1
+	if i < len(raw) && raw[i] == '/' {
+		i++
+	}
+	n := 0
+	for ; i < len(raw); i++ {
+		switch c := raw[i]; c {
+		case ' ', '\n', '\r', '\t', '\f', '/', '>':
+			return buf[:n]
+		default:
+			if n == len(buf) {
+				return nil
+			}
+			buf[n] = lowerASCII(c)
+			n++
+		}
+	}
+	return buf[:n]
+}
+
+// isRawTextTag reports whether the tokenizer reads the element's content as
+// text.
+func isRawTextTag(tag string) bool {
+	switch tag {
+	case "iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "textarea", "title", "xmp":
+		return true
+	}
+	return false
+}
+
+// isWhitespaceText reports whether the current text token is only HTML
+// whitespace, which the head's insertion modes accept.
+func isWhitespaceText(z *html.Tokenizer) bool {
+	raw := z.Raw()
+	if bytes.IndexByte(raw, '&') >= 0 {
+		raw = z.Text() // a character reference may stand for a space
+	}
+	for _, c := range raw {
+		if !isHTMLSpace(rune(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// visitMeta calls visit with the name and content of the current meta tag
+// when it has both.
+func visitMeta(z *html.Tokenizer, visit func(name, content []byte)) {
+	// Attribute names are never character-decoded, so a meta whose raw text
+	// lacks "name" has no name attribute; skipping it saves the copies
+	// TagAttr makes (most metas are property= or charset=).
+	if !containsFoldASCII(z.Raw(), "name") {
+		return
+	}
+	var name, content []byte
+	haveName, haveContent := false, false
+	for more := true; more; {
+		var key, val []byte
+		key, val, more = z.TagAttr()
+		switch string(key) {
+		case "name":
+			name, haveName = val, true
+		case "content":
+			content, haveContent = val, true
+		}
+	}
+	if haveName && haveContent {
+		visit(name, content)
+	}
+}
+
+// appendLegacy appends d in the legacy grammar.
+func (d Directives) appendLegacy(b []byte, explicit bool) []byte {
+	if d.Bot != "" {
+		b = append(b, d.Bot...)
+		b = append(b, ": "...)
+	}
+	start := len(b)
+	item := func(s string) {
+		if len(b) > start {
+			b = append(b, ", "...)
+		}
+		b = append(b, s...)
+	}
+	if explicit {
+		if d.NoIndex {
+			item("noindex")
+		} else {
+			item("index")
+		}
+		if d.NoFollow {
+			item("nofollow")
+		} else {
+			item("follow")
+		}
+	}
+	for _, f := range flagNames {
+		if explicit && (f.flag == noIndex || f.flag == noFollow) {
+			continue
+		}
+		if d.flag(f.flag) {
+			item(f.name)
+		}
+	}
+	if d.MaxSnippet != nil {
+		item("max-snippet: ")
+		b = strconv.AppendInt(b, int64(*d.MaxSnippet), 10)
+	}
+	if d.MaxImagePreview != "" {
+		item("max-image-preview: ")
+		b = append(b, d.MaxImagePreview...)
+	}
+	if d.MaxVideoPreview != nil {
+		item("max-video-preview: ")
+		b = strconv.AppendInt(b, int64(*d.MaxVideoPreview), 10)
+	}
+	if !d.UnavailableAfter.IsZero() {
+		item("unavailable_after: ")
+		b = appendRFC850(b, d.UnavailableAfter)
+	}
+	for _, name := range d.Other {
+		item(name)
+	}
+	if len(b) == start && d.Bot != "" {
+		b = append(b, "all"...)
+	}
+	return b
+}
+
+// appendRFC850 appends t in UTC in the RFC 850 form of RFC 9110 §5.6.7,
+// "Friday, 25-Jun-10 23:00:00 UTC". Two-digit years read back as 1950-2049,
+// so other years are written with four digits, which the parser accepts too.
+func appendRFC850(b []byte, t time.Time) []byte {
+	t = t.UTC()
+	if y := t.Year(); y >= 1950 && y <= 2049 {
+		return t.AppendFormat(b, "Monday, 02-Jan-06 15:04:05 MST")
+	}
+	return t.AppendFormat(b, "Monday, 02-Jan-2006 15:04:05 MST")
+}
+
+// parseDate reads an unavailable_after value in any form ParseDirectives
+// documents and returns it in UTC, whole seconds. time.Parse is not used: it
+// reads an unknown zone abbreviation such as PST as UTC without saying so.
+func parseDate(s string) (time.Time, bool) {
+	s = trimSpace(s)
+	if len(s) >= 5 && isDigit(s[0]) && isDigit(s[1]) && isDigit(s[2]) && isDigit(s[3]) && s[4] == '-' {
+		return parseISODate(s)
+	}
+	d := dateCursor{s: s}
+	if d.i < len(s) && isAlpha(s[d.i]) {
+		if _, ok := weekday(d.alpha()); !ok {
+			return time.Time{}, false
+		}
+		// The weekday is checked for its spelling only, as time.Parse does.
+		d.skipByte(',')
+		d.skipSpace()
+	}
+	day, ok := d.digits(1, 2)
+	if !ok {
+		return time.Time{}, false
+	}
+	sep := d.separator()
+	if sep == 0 {
+		return time.Time{}, false
+	}
+	month, ok := monthByName(d.alpha())
+	if !ok || d.separator() == 0 {
+		return time.Time{}, false
+	}
+	start := d.i
+	year, ok := d.digits(2, 4)
+	switch {
+	case !ok || d.i-start == 3:
+		return time.Time{}, false
+	case d.i-start == 2:
+		// RFC 5322 §4.3: 00-49 is 2000-2049, 50-99 is 1950-1999.
+		if year < 50 {
+			year += 2000
+		} else {
+			year += 1900
+		}
+	}
+	hour, min, sec, offset := 0, 0, 0, 0
+	d.skipSpace()
+	if !d.eof() {
+		if hour, min, sec, ok = d.clock(); !ok {
+			return time.Time{}, false
+		}
+		d.skipSpace()
+		if !d.eof() {
+			if offset, ok = parseZone(s[d.i:]); !ok {
+				return time.Time{}, false
+			}
+		}
+	}
+	return makeDate(year, month, day, hour, min, sec, offset)
+}
+
+// parseISODate reads an RFC 3339 or ISO 8601 extended date: YYYY-MM-DD,
+// optionally followed by T (or a space) and hh:mm[:ss[.fraction]] and a zone.
+func parseISODate(s string) (time.Time, bool) {
+	d := dateCursor{s: s}
+	year, _ := d.digits(4, 4)
+	d.skipByte('-')
+	month, ok := d.digits(2, 2)
+	if !ok || !d.skipByte('-') {
+		return time.Time{}, false
+	}
+	day, ok := d.digits(2, 2)
+	if !ok {
+		return time.Time{}, false
+	}
+	if d.eof() {
+		return makeDate(year, time.Month(month), day, 0, 0, 0, 0)
+	}
+	if c := d.s[d.i]; c != 'T' && c != 't' && c != ' ' {
+		return time.Time{}, false
+	}
+	d.i++
+	hour, min, sec, ok := d.clock()
+	if !ok {
+		return time.Time{}, false
+	}
+	if d.skipByte('.') || d.skipByte(',') {
+		// A fraction of a second is dropped: directives are kept to whole
+		// seconds, the precision every writer has.
+		start := d.i
+		for d.i < len(s) && isDigit(s[d.i]) {
+			d.i++
+		}
+		if d.i == start {
+			return time.Time{}, false
+		}
+	}
+	d.skipSpace()
+	offset := 0
+	if !d.eof() {
+		if offset, ok = parseZone(s[d.i:]); !ok {
+			return time.Time{}, false
+		}
+	}
+	return makeDate(year, time.Month(month), day, hour, min, sec, offset)
+}
+
+// makeDate checks the fields and returns the instant in UTC. Years outside
+// 1-9999 after the zone is applied are refused: no date form writes them.
+func makeDate(year int, month time.Month, day, hour, min, sec, offset int) (time.Time, bool) {
+	if month < time.January || month > time.December || day < 1 || day > daysIn(month, year) ||
+		hour > 23 || min > 59 || sec > 60 {
+		return time.Time{}, false
+	}
+	t := time.Date(year, month, day, hour, min, sec, 0, time.UTC).Add(-time.Duration(offset) * time.Second)
+	return checkYear(t)
+}
+
+func checkYear(t time.Time) (time.Time, bool) {
+	if y := t.Year(); y < 1 || y > 9999 {
+		return time.Time{}, false
+	}
+	return t.Truncate(time.Second), true
+}
+
+func daysIn(m time.Month, year int) int {
+	return time.Date(year, m+1, 0, 0, 0, 0, 0, time.UTC).Day()
+}
+
+// parseZone reads a time zone that ends the text: a numeric offset (+hhmm,
+// +hh:mm, +hh) or one of the names of RFC 5322 §4.3 and "UTC" and "Z",
+// mapped explicitly. It returns the offset east of UTC in seconds.
+func parseZone(s string) (int, bool) {
+	s = trimSpace(s)
+	if s == "" {
+		return 0, false
+	}
+	if s[0] == '+' || s[0] == '-' {
+		var h, m int
+		switch digits := s[1:]; {
+		case len(digits) == 2 && allDigits(digits): // +hh
+			h = atoi2(digits)
+		case len(digits) == 4 && allDigits(digits): // +hhmm
+			h, m = atoi2(digits), atoi2(digits[2:])
+		case len(digits) == 5 && digits[2] == ':' && allDigits(digits[:2]) && allDigits(digits[3:]): // +hh:mm
+			h, m = atoi2(digits), atoi2(digits[3:])
+		default:
+			return 0, false
+		}
+		if h > 23 || m > 59 {
+			return 0, false
+		}
+		off := h*3600 + m*60
+		if s[0] == '-' {
+			off = -off
+		}
+		return off, true
+	}
+	for _, z := range zoneNames {
+		if equalFoldASCII(s, z.name) {
+			return z.hours * 3600, true
+		}
+	}
+	return 0, false
+}
+
+// zoneNames are the zone names unavailable_after accepts (RFC 5322 §4.3 plus
+// UTC), with their offsets in hours.
+var zoneNames = [...]struct {
+	name  string
+	hours int
+}{
+	{"gmt", 0}, {"utc", 0}, {"ut", 0}, {"z", 0},
+	{"est", -5}, {"edt", -4}, {"cst", -6}, {"cdt", -5},
+	{"mst", -7}, {"mdt", -6}, {"pst", -8}, {"pdt", -7},
+}
+
+var weekdayNames = [...]string{"sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"}
+
+// weekday reads a weekday name, abbreviated to three letters or in full.
+func weekday(s string) (time.Weekday, bool) {
+	for i, name := range weekdayNames {
+		if equalFoldASCII(s, name) || equalFoldASCII(s, name[:3]) {
+			return time.Weekday(i), true
+		}
+	}
+	return 0, false
+}
+
+var monthNames = [...]string{"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"}
+
+// monthByName reads a month name, abbreviated to three letters or in full.
+func monthByName(s string) (time.Month, bool) {
+	for i, name := range monthNames {
+		if equalFoldASCII(s, name) || equalFoldASCII(s, name[:3]) {
+			return time.Month(i + 1), true
+		}
+	}
+	return 0, false
+}
+
+// dateCursor walks a date's text.
+type dateCursor struct {
+	s string
+	i int
+}
+
+func (d *dateCursor) eof() bool { return d.i >= len(d.s) }
+
+func (d *dateCursor) skipByte(c byte) bool {
+	if d.i < len(d.s) && d.s[d.i] == c {
+		d.i++
+		return true
+	}
+	return false
+}
+
+func (d *dateCursor) skipSpace() {
+	for d.i < len(d.s) && (d.s[d.i] == ' ' || d.s[d.i] == '\t') {
+		d.i++
+	}
+}
+
+// separator reads the separator between day, month and year: a '-' or a
+// run of spaces. It returns 0 when there is none.
+func (d *dateCursor) separator() byte {
+	if d.skipByte('-') {
+		return '-'
+	}
+	start := d.i
+	d.skipSpace()
+	if d.i > start {
+		return ' '
+	}
+	return 0
+}
+
+func (d *dateCursor) alpha() string {
+	start := d.i
+	for d.i < len(d.s) && isAlpha(d.s[d.i]) {
+		d.i++
+	}
+	return d.s[start:d.i]
+}
+
+// digits reads between min and max decimal digits.
+func (d *dateCursor) digits(min, max int) (int, bool) {
+	n, start := 0, d.i
+	for d.i < len(d.s) && d.i-start < max && isDigit(d.s[d.i]) {
+		n = n*10 + int(d.s[d.i]-'0')
+		d.i++
+	}
+	if d.i-start < min || d.i < len(d.s) && isDigit(d.s[d.i]) {
+		return 0, false
+	}
+	return n, true
+}
+
+// clock reads hh:mm with optional :ss.
+func (d *dateCursor) clock() (hour, min, sec int, ok bool) {
+	if hour, ok = d.digits(1, 2); !ok || !d.skipByte(':') {
+		return 0, 0, 0, false
+	}
+	if min, ok = d.digits(2, 2); !ok {
+		return 0, 0, 0, false
+	}
+	if d.skipByte(':') {
+		if sec, ok = d.digits(2, 2); !ok {
+			return 0, 0, 0, false
+		}
+	}
+	return hour, min, sec, true
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// atoi2 reads the two digits that start s.
+func atoi2(s string) int { return int(s[0]-'0')*10 + int(s[1]-'0') }
+
+func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// trimSpace drops the ASCII whitespace HTTP and HTML allow around values.
+func trimSpace(s string) string {
+	start, end := 0, len(s)
+	for start < end && isASCIISpace(s[start]) {
+		start++
+	}
+	for end > start && isASCIISpace(s[end-1]) {
+		end--
+	}
+	return s[start:end]
+}
+
+func trimSpaceBytes(s []byte) []byte {
+	start, end := 0, len(s)
+	for start < end && isASCIISpace(s[start]) {
+		start++
+	}
+	for end > start && isASCIISpace(s[end-1]) {
+		end--
+	}
+	return s[start:end]
+}
+
+func isASCIISpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+// equalFoldASCII reports whether s equals lower, a lower-case ASCII string,
+// ignoring ASCII case only (HTTP and HTML names are ASCII case-insensitive;
+// Unicode folding would match "ſ" with "s").
+func equalFoldASCII(s, lower string) bool {
+	if len(s) != len(lower) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if lowerASCII(s[i]) != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func equalFoldASCIIBytes(s []byte, lower string) bool {
+	if len(s) != len(lower) {
+		return false
+	}
+	for i, c := range s {
+		if lowerASCII(c) != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// containsFoldASCII reports whether s contains lower, a lower-case ASCII
+// string, ignoring ASCII case.
+func containsFoldASCII(s []byte, lower string) bool {
+	for i := 0; i+len(lower) <= len(s); i++ {
+		if equalFoldASCIIBytes(s[i:i+len(lower)], lower) {
+			return true
+		}
+	}
+	return false
+}
+
+// lowerString lower-cases the ASCII letters of s, allocating only when s has
+// an upper-case letter.
+func lowerString(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				b[j] = lowerASCII(b[j])
+			}
+			return string(b)
+		}
+	}
+	return s
+}

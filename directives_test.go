@@ -1,0 +1,1580 @@
+package robots
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dunglas/httpsfv"
+	"golang.org/x/net/html"
+)
+
+func intp(n int) *int { return &n }
+
+func utc(year int, month time.Month, day, hour, min, sec int) time.Time {
+	return time.Date(year, month, day, hour, min, sec, 0, time.UTC)
+}
+
+// show prints every field of d, so that a failure says exactly what differs.
+func show(d Directives) string {
+	var b strings.Builder
+	b.WriteString("{")
+	field := func(name, value string) {
+		if b.Len() > 1 {
+			b.WriteString(" ")
+		}
+		b.WriteString(name + ":" + value)
+	}
+	if d.Bot != "" {
+		field("Bot", strconv.Quote(d.Bot))
+	}
+	for _, f := range []struct {
+		name string
+		on   bool
+	}{
+		{"NoIndex", d.NoIndex}, {"NoFollow", d.NoFollow}, {"NoArchive", d.NoArchive},
+		{"NoSnippet", d.NoSnippet}, {"NoImageIndex", d.NoImageIndex}, {"NoTranslate", d.NoTranslate},
+	} {
+		if f.on {
+			field(f.name, "true")
+		}
+	}
+	if d.MaxSnippet != nil {
+		field("MaxSnippet", strconv.Itoa(*d.MaxSnippet))
+	}
+	if d.MaxVideoPreview != nil {
+		field("MaxVideoPreview", strconv.Itoa(*d.MaxVideoPreview))
+	}
+	if d.MaxImagePreview != "" {
+		field("MaxImagePreview", strconv.Quote(d.MaxImagePreview))
+	}
+	if !d.UnavailableAfter.IsZero() {
+		field("UnavailableAfter", d.UnavailableAfter.Format(time.RFC3339Nano))
+		if d.UnavailableAfter.Location() != time.UTC {
+			field("Location", d.UnavailableAfter.Location().String())
+		}
+	}
+	if d.Other != nil {
+		field("Other", fmt.Sprintf("%q", d.Other))
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+func showAll(ds []Directives) string {
+	if ds == nil {
+		return "nil"
+	}
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = show(d)
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// same compares sets field by field; a time compares by instant and
+// location, so that a UTC promise is checked.
+func same(a, b []Directives) bool {
+	return showAll(a) == showAll(b) && reflect.DeepEqual(a, b)
+}
+
+func TestParseDirectives(t *testing.T) {
+	tests := []struct {
+		name  string
+		value string
+		want  []Directives
+	}{
+		// Items, separators, case.
+		{"empty", "", nil},
+		{"blank", "  \t ", nil},
+		{"noindex", "noindex", []Directives{{NoIndex: true}}},
+		{"two flags", "noindex, nofollow", []Directives{{NoIndex: true, NoFollow: true}}},
+		{"no space after comma", "noindex,nofollow", []Directives{{NoIndex: true, NoFollow: true}}},
+		{"semicolon separates", "noindex;nofollow", []Directives{{NoIndex: true, NoFollow: true}}},
+		{"empty items skipped", ",noindex,, ,;nofollow,", []Directives{{NoIndex: true, NoFollow: true}}},
+		{"case-insensitive names", " NoIndex , NOFOLLOW ", []Directives{{NoIndex: true, NoFollow: true}}},
+		{"every flag", "noarchive, nosnippet, noimageindex, notranslate",
+			[]Directives{{NoArchive: true, NoSnippet: true, NoImageIndex: true, NoTranslate: true}}},
+		{"none is noindex nofollow", "none", []Directives{{NoIndex: true, NoFollow: true}}},
+		{"NONE upper", "NONE", []Directives{{NoIndex: true, NoFollow: true}}},
+		{"nocache is noarchive", "nocache", []Directives{{NoArchive: true}}},
+		{"all restricts nothing", "all", []Directives{{}}},
+		{"index follow restrict nothing", "index, follow", []Directives{{}}},
+		{"all never reaches Other", "all, index, follow, noindex", []Directives{{NoIndex: true}}},
+		{"conflict: most restrictive", "ALL,INDEX,NOINDEX,NOFOLLOW,FOLLOW,FOLLOW,NONE",
+			[]Directives{{NoIndex: true, NoFollow: true}}},
+		{"unknown names kept lower-cased once", "noodp, NOODP, noydir, NoAI",
+			[]Directives{{Other: []string{"noodp", "noydir", "noai"}}}},
+		{"unknown with spaces", "ACAP allow-index", []Directives{{Other: []string{"acap allow-index"}}}},
+		{"space-separated is one unknown item", "noindex nofollow", []Directives{{Other: []string{"noindex nofollow"}}}},
+
+		// Bot scopes.
+		{"scoped", "examplebot: noindex", []Directives{{Bot: "examplebot", NoIndex: true}}},
+		{"scope without space", "examplebot:noindex", []Directives{{Bot: "examplebot", NoIndex: true}}},
+		{"scope lasts to the next scope", "examplebot: noindex, nofollow",
+			[]Directives{{Bot: "examplebot", NoIndex: true, NoFollow: true}}},
+		{"unscoped then scoped", "noindex, examplebot: nofollow",
+			[]Directives{{NoIndex: true}, {Bot: "examplebot", NoFollow: true}}},
+		{"two scopes", "examplebot: noindex, otherbot: nofollow, noarchive",
+			[]Directives{{Bot: "examplebot", NoIndex: true}, {Bot: "otherbot", NoFollow: true, NoArchive: true}}},
+		{"robots: means every bot", "examplebot: noindex, robots: nofollow",
+			[]Directives{{Bot: "examplebot", NoIndex: true}, {NoFollow: true}}},
+		{"ROBOTS: any case", "ROBOTS: noindex", []Directives{{NoIndex: true}}},
+		{"bot name lower-cased", "ExampleBot: NoIndex", []Directives{{Bot: "examplebot", NoIndex: true}}},
+		{"same bot merged", "examplebot: noindex, otherbot: noarchive, EXAMPLEBOT: nofollow",
+			[]Directives{{Bot: "examplebot", NoIndex: true, NoFollow: true}, {Bot: "otherbot", NoArchive: true}}},
+		{"hyphenated bot is its own bot", "examplebot-news: noindex", []Directives{{Bot: "examplebot-news", NoIndex: true}}},
+		{"scope with all appears empty", "examplebot: all", []Directives{{Bot: "examplebot"}}},
+		{"scope with nothing appears empty", "examplebot:", []Directives{{Bot: "examplebot"}}},
+		{"order of first appearance", "otherbot: noindex, nofollow, examplebot: none, robots: noarchive",
+			[]Directives{{Bot: "otherbot", NoIndex: true, NoFollow: true}, {Bot: "examplebot", NoIndex: true, NoFollow: true}, {NoArchive: true}}},
+		{"empty bot name names nobody", ": noindex, nofollow", []Directives{{NoFollow: true}}},
+		{"nested scope", "examplebot: otherbot: noindex", []Directives{{Bot: "examplebot"}, {Bot: "otherbot", NoIndex: true}}},
+
+		// Valued directives.
+		{"max-snippet", "max-snippet: 20", []Directives{{MaxSnippet: intp(20)}}},
+		{"max-snippet no space", "max-snippet:20", []Directives{{MaxSnippet: intp(20)}}},
+		{"max-snippet no limit", "max-snippet:-1", []Directives{{MaxSnippet: intp(-1)}}},
+		{"max-snippet zero", "max-snippet: 0", []Directives{{MaxSnippet: intp(0)}}},
+		{"max-snippet upper case", "MAX-SNIPPET: 7", []Directives{{MaxSnippet: intp(7)}}},
+		{"max-snippet space before colon", "max-snippet : 5", []Directives{{MaxSnippet: intp(5)}}},
+		{"max-snippet below -1 ignored", "max-snippet: -2", []Directives{{}}},
+		{"max-snippet abc ignored", "max-snippet: abc, noindex", []Directives{{NoIndex: true}}},
+		{"max-snippet trailing junk ignored", "max-snippet: 20px", []Directives{{}}},
+		{"max-snippet decimal ignored", "max-snippet: 2.5", []Directives{{}}},
+		{"max-snippet plus sign ignored", "max-snippet: +5", []Directives{{}}},
+		{"max-snippet empty value ignored", "max-snippet:", []Directives{{}}},
+		{"max-snippet without value ignored", "max-snippet", []Directives{{}}},
+		{"max-snippet overflow ignored", "max-snippet: 99999999999999999999", []Directives{{}}},
+		{"max-snippet smaller wins", "max-snippet: 50, max-snippet: 20", []Directives{{MaxSnippet: intp(20)}}},
+		{"max-snippet limit beats no limit", "max-snippet: -1, max-snippet: 50", []Directives{{MaxSnippet: intp(50)}}},
+		{"max-snippet no limit loses", "max-snippet: 50, max-snippet: -1", []Directives{{MaxSnippet: intp(50)}}},
+		{"max-video-preview", "max-video-preview: 15", []Directives{{MaxVideoPreview: intp(15)}}},
+		{"max-video-preview no limit", "max-video-preview: -1", []Directives{{MaxVideoPreview: intp(-1)}}},
+		{"max-image-preview none", "max-image-preview: none", []Directives{{MaxImagePreview: "none"}}},
+		{"max-image-preview standard", "max-image-preview: standard", []Directives{{MaxImagePreview: "standard"}}},
+		{"max-image-preview LARGE", "max-image-preview:LARGE", []Directives{{MaxImagePreview: "large"}}},
+		{"max-image-preview unknown ignored", "max-image-preview: huge", []Directives{{}}},
+		{"max-image-preview lowest wins", "max-image-preview: large, max-image-preview: standard, max-image-preview: large",
+			[]Directives{{MaxImagePreview: "standard"}}},
+		{"scoped limit", "examplebot: max-snippet: 20", []Directives{{Bot: "examplebot", MaxSnippet: intp(20)}}},
+		{"scoped limits and flags", "examplebot: max-snippet: 20, max-image-preview: none, nofollow",
+			[]Directives{{Bot: "examplebot", NoFollow: true, MaxSnippet: intp(20), MaxImagePreview: "none"}}},
+		{"valued directive does not open a scope", "max-snippet: 20, noindex",
+			[]Directives{{NoIndex: true, MaxSnippet: intp(20)}}},
+		{"flag name with colon is a scope", "noindex: nofollow", []Directives{{Bot: "noindex", NoFollow: true}}},
+		{"real-world mix", "follow,index,max-snippet:-1,max-video-preview:-1,max-image-preview:large",
+			[]Directives{{MaxSnippet: intp(-1), MaxVideoPreview: intp(-1), MaxImagePreview: "large"}}},
+
+		// unavailable_after.
+		{"date PST", "unavailable_after: 25 Jun 2010 15:00:00 PST",
+			[]Directives{{UnavailableAfter: utc(2010, 6, 25, 23, 0, 0)}}},
+		{"weekday comma does not split", "unavailable_after: Wed, 25 Jun 2025 15:00:00 GMT, noarchive",
+			[]Directives{{NoArchive: true, UnavailableAfter: utc(2025, 6, 25, 15, 0, 0)}}},
+		{"RFC 850 weekday comma", "noindex, unavailable_after: Monday, 15-Aug-05 15:52:01 UTC",
+			[]Directives{{NoIndex: true, UnavailableAfter: utc(2005, 8, 15, 15, 52, 1)}}},
+		{"scoped date with weekday", "examplebot: unavailable_after: Wed, 25 Jun 2025 15:00:00 GMT; nosnippet",
+			[]Directives{{Bot: "examplebot", NoSnippet: true, UnavailableAfter: utc(2025, 6, 25, 15, 0, 0)}}},
+		{"earliest date wins", "unavailable_after: 2030-01-01, unavailable_after: 25 Jun 2010 15:00:00 PST",
+			[]Directives{{UnavailableAfter: utc(2010, 6, 25, 23, 0, 0)}}},
+		{"bad date ignored, not Other", "unavailable_after: someday", []Directives{{}}},
+		{"date without value ignored", "unavailable_after", []Directives{{}}},
+		{"scoped bad value opens only the scope", "examplebot: max-snippet: x", []Directives{{Bot: "examplebot"}}},
+		{"weekday then no date keeps the next item", "unavailable_after: Wed, noindex", []Directives{{NoIndex: true}}},
+		{"broken date after a weekday is dropped whole", "unavailable_after: Wed, 32 Jun 2025 15:00:00 GMT, noindex", []Directives{{NoIndex: true}}},
+		{"unknown weekday drops the date whole", "unavailable_after: Fry, 25 Jun 2010 15:00:00 GMT", []Directives{{}}},
+		{"real-world RFC 3339 with trailing space", "index,follow,noarchive,unavailable_after: 2025-11-06T10:14:16+01:00 ",
+			[]Directives{{NoArchive: true, UnavailableAfter: utc(2025, 11, 6, 9, 14, 16)}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := ParseDirectives(tc.value)
+			if !same(got, tc.want) {
+				t.Errorf("ParseDirectives(%q) = %s, want %s", tc.value, showAll(got), showAll(tc.want))
+			}
+		})
+	}
+}
+
+func TestParseDirectivesDates(t *testing.T) {
+	want := utc(2010, 6, 25, 15, 0, 0)
+	tests := []struct {
+		name  string
+		value string
+		want  time.Time // zero: the directive is ignored
+	}{
+		// RFC 3339 and ISO 8601.
+		{"RFC 3339 Z", "2010-06-25T15:00:00Z", want},
+		{"RFC 3339 lower-case t and z", "2010-06-25t15:00:00z", want},
+		{"RFC 3339 offset", "2010-06-25T17:00:00+02:00", want},
+		{"ISO offset without colon", "2010-06-25T08:00:00-0700", want},
+		{"ISO offset hours only", "2010-06-25T17:00:00+02", want},
+		{"fraction dropped", "2010-06-25T15:00:00.987654321Z", want},
+		{"no seconds", "2010-06-25T15:00Z", want},
+		{"space instead of T", "2010-06-25 15:00:00Z", want},
+		{"no zone is UTC", "2010-06-25T15:00:00", want},
+		{"bare date is midnight UTC", "2010-06-25", utc(2010, 6, 25, 0, 0, 0)},
+		{"ISO with zone name", "2010-06-25T07:00:00 PST", want},
+		{"ISO one-digit month", "2010-6-25", time.Time{}},
+		{"ISO hour 24", "2010-06-25T24:00:00Z", time.Time{}},
+		{"ISO minute 60", "2010-06-25T15:60:00Z", time.Time{}},
+		{"ISO February 30", "2010-02-30", time.Time{}},
+		{"ISO February 29 in a leap year", "2012-02-29", utc(2012, 2, 29, 0, 0, 0)},
+		{"ISO February 29 otherwise", "2011-02-29", time.Time{}},
+		{"ISO bad zone", "2010-06-25T15:00:00+25:00", time.Time{}},
+		{"ISO junk after", "2010-06-25T15:00:00Z junk", time.Time{}},
+		{"year zero refused", "0000-01-01", time.Time{}},
+
+		// RFC 1123 and RFC 822.
+		{"RFC 1123", "Fri, 25 Jun 2010 15:00:00 GMT", want},
+		{"RFC 1123 without weekday", "25 Jun 2010 15:00:00 GMT", want},
+		{"RFC 822 two-digit year", "Fri, 25 Jun 10 15:00:00 GMT", want},
+		{"two-digit year 99 is 1999", "25 Jun 99 15:00:00 GMT", utc(1999, 6, 25, 15, 0, 0)},
+		{"two-digit year 49 is 2049", "25 Jun 49 15:00:00 GMT", utc(2049, 6, 25, 15, 0, 0)},
+		{"two-digit year 50 is 1950", "25 Jun 50 15:00:00 GMT", utc(1950, 6, 25, 15, 0, 0)},
+		{"three-digit year", "25 Jun 010 15:00:00 GMT", time.Time{}},
+		{"numeric zone", "25 Jun 2010 17:00:00 +0200", want},
+		{"negative numeric zone", "25 Jun 2010 11:30:00 -0330", want},
+		{"no seconds RFC 822", "25 Jun 2010 15:00 GMT", want},
+		{"one-digit day", "5 Jun 2010 15:00:00 GMT", utc(2010, 6, 5, 15, 0, 0)},
+		{"full month name", "25 June 2010 15:00:00 GMT", want},
+		{"no zone is UTC RFC 822", "25 Jun 2010 15:00:00", want},
+		{"date only RFC 822", "25 Jun 2010", utc(2010, 6, 25, 0, 0, 0)},
+		{"wrong weekday only checked for spelling", "Mon, 25 Jun 2010 15:00:00 GMT", want},
+		{"unknown weekday", "Fry, 25 Jun 2010 15:00:00 GMT", time.Time{}},
+		{"unknown month", "25 Jux 2010 15:00:00 GMT", time.Time{}},
+		{"June 31", "31 Jun 2010 15:00:00 GMT", time.Time{}},
+		{"hour 25", "25 Jun 2010 25:00:00 GMT", time.Time{}},
+		{"leap second", "30 Jun 2012 23:59:60 GMT", utc(2012, 7, 1, 0, 0, 0)},
+
+		// RFC 850 and the dashed form.
+		{"RFC 850", "Friday, 25-Jun-10 15:00:00 GMT", want},
+		{"RFC 850 four-digit year", "Friday, 25-Jun-2010 15:00:00 GMT", want},
+		{"dashed without weekday", "25-Jun-2010 10:00:00 EST", want},
+		{"RFC 850 UTC", "Monday, 15-Aug-05 15:52:01 UTC", utc(2005, 8, 15, 15, 52, 1)},
+
+		// Case and zones.
+		{"lower case names", "fri, 25 jun 2010 08:00:00 pdt", want},
+		{"upper case names", "FRIDAY, 25-JUN-2010 08:00:00 PDT", want},
+		{"UT", "25 Jun 2010 15:00:00 UT", want},
+		{"UTC", "25 Jun 2010 15:00:00 UTC", want},
+		{"Z", "25 Jun 2010 15:00:00 Z", want},
+		{"EST", "25 Jun 2010 10:00:00 EST", want},
+		{"EDT", "25 Jun 2010 11:00:00 EDT", want},
+		{"CST", "25 Jun 2010 09:00:00 CST", want},
+		{"CDT", "25 Jun 2010 10:00:00 CDT", want},
+		{"MST", "25 Jun 2010 08:00:00 MST", want},
+		{"MDT", "25 Jun 2010 09:00:00 MDT", want},
+		{"PST", "25 Jun 2010 07:00:00 PST", want},
+		{"PDT", "25 Jun 2010 08:00:00 PDT", want},
+		{"unknown zone CET ignored", "25 Jun 2010 15:00:00 CET", time.Time{}},
+		{"unknown zone ignored", "25 Jun 2010 15:00:00 XYZ", time.Time{}},
+		{"military zone ignored", "25 Jun 2010 15:00:00 A", time.Time{}},
+		{"junk after zone", "25 Jun 2010 15:00:00 GMT junk", time.Time{}},
+		{"nonsense", "tomorrow", time.Time{}},
+		{"number", "1277478000", time.Time{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			value := "unavailable_after: " + tc.value
+			want := []Directives{{UnavailableAfter: tc.want}}
+			got := ParseDirectives(value)
+			if !same(got, want) {
+				t.Errorf("ParseDirectives(%q) = %s, want %s", value, showAll(got), showAll(want))
+			}
+		})
+	}
+}
+
+func TestParseRobotsTag(t *testing.T) {
+	tests := []struct {
+		name    string
+		lines   []string
+		want    []Directives
+		wantErr bool
+	}{
+		{"no field", nil, nil, false},
+		{"empty field", []string{""}, nil, false},
+		{"global", []string{"*;noindex"}, []Directives{{NoIndex: true}}, false},
+		{"draft example", []string{"*;nosnippet, ExampleBot;noindex"},
+			[]Directives{{NoSnippet: true}, {Bot: "examplebot", NoIndex: true}}, false},
+		{"lines combined", []string{"*;noindex", "examplebot;nofollow"},
+			[]Directives{{NoIndex: true}, {Bot: "examplebot", NoFollow: true}}, false},
+		{"empty line skipped", []string{"", "*;noindex", " "}, []Directives{{NoIndex: true}}, false},
+		{"same token merged", []string{"examplebot;noindex, *;nosnippet, examplebot;nofollow"},
+			[]Directives{{Bot: "examplebot", NoIndex: true, NoFollow: true}, {NoSnippet: true}}, false},
+		{"surrounding spaces", []string{"  *;noindex  "}, []Directives{{NoIndex: true}}, false},
+		{"?1 is on", []string{"*;noindex=?1"}, []Directives{{NoIndex: true}}, false},
+		{"?0 is off", []string{"*;noindex=?0;nofollow"}, []Directives{{NoFollow: true}}, false},
+		{"none", []string{"*;none"}, []Directives{{NoIndex: true, NoFollow: true}}, false},
+		{"nocache", []string{"*;nocache"}, []Directives{{NoArchive: true}}, false},
+		{"all restricts nothing", []string{"*;all;index;follow"}, []Directives{{}}, false},
+		{"bare token", []string{"examplebot"}, []Directives{{Bot: "examplebot"}}, false},
+		{"limits", []string{"*;max-snippet=20;max-video-preview=-1;max-image-preview=large"},
+			[]Directives{{MaxSnippet: intp(20), MaxVideoPreview: intp(-1), MaxImagePreview: "large"}}, false},
+		{"limit below -1 ignored", []string{"*;max-snippet=-2;noindex"}, []Directives{{NoIndex: true}}, false},
+		{"limit as token ignored", []string{"*;max-snippet=abc"}, []Directives{{}}, false},
+		{"limit as decimal ignored", []string{"*;max-snippet=2.5"}, []Directives{{}}, false},
+		{"limit as string read", []string{`*;max-snippet="20"`}, []Directives{{MaxSnippet: intp(20)}}, false},
+		{"bare valued key ignored", []string{"*;max-snippet"}, []Directives{{}}, false},
+		{"image preview as string", []string{`*;max-image-preview="standard"`}, []Directives{{MaxImagePreview: "standard"}}, false},
+		{"image preview unknown ignored", []string{"*;max-image-preview=huge"}, []Directives{{}}, false},
+		{"date as string", []string{`*;unavailable_after="25 Jun 2010 15:00:00 PST"`},
+			[]Directives{{UnavailableAfter: utc(2010, 6, 25, 23, 0, 0)}}, false},
+		{"date as RFC 3339 string", []string{`*;unavailable_after="2010-06-25T23:00:00Z"`},
+			[]Directives{{UnavailableAfter: utc(2010, 6, 25, 23, 0, 0)}}, false},
+		{"date as sf Date", []string{"*;unavailable_after=@1277506800"},
+			[]Directives{{UnavailableAfter: utc(2010, 6, 25, 23, 0, 0)}}, false},
+		{"bad date ignored", []string{`*;unavailable_after="someday"`}, []Directives{{}}, false},
+		{"flag with a value ignored", []string{"*;noindex=5"}, []Directives{{}}, false},
+		{"unknown key to Other", []string{"*;noai;noimageai=?1;off=?0"}, []Directives{{Other: []string{"noai", "noimageai"}}}, false},
+		{"string member ignored", []string{`"*";noindex, examplebot;nofollow`}, []Directives{{Bot: "examplebot", NoFollow: true}}, false},
+		{"inner list ignored", []string{"(examplebot *);noindex"}, nil, false},
+		{"integer member ignored", []string{"5;noindex"}, nil, false},
+		{"legacy syntax is invalid", []string{"noindex, examplebot: nofollow"}, nil, true},
+		{"legacy line among valid lines", []string{"*;noindex", "examplebot: nofollow"}, nil, true},
+		{"upper-case key is invalid", []string{"*;NoIndex"}, nil, true},
+		{"trailing comma is invalid", []string{"*;noindex,"}, nil, true},
+		{"unterminated string is invalid", []string{`*;unavailable_after="2010`}, nil, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ParseRobotsTag(tc.lines...)
+			if (err != nil) != tc.wantErr {
+				t.Fatalf("ParseRobotsTag(%q) error = %v, want error %v", tc.lines, err, tc.wantErr)
+			}
+			if err != nil && !strings.HasPrefix(err.Error(), "robots: ") {
+				t.Errorf("ParseRobotsTag(%q) error = %q, want the prefix %q", tc.lines, err, "robots: ")
+			}
+			if !same(got, tc.want) {
+				t.Errorf("ParseRobotsTag(%q) = %s, want %s", tc.lines, showAll(got), showAll(tc.want))
+			}
+		})
+	}
+}
+
+func TestParseRobotsTagErrorWraps(t *testing.T) {
+	_, err := ParseRobotsTag("*;NoIndex")
+	var u *httpsfv.UnmarshalError
+	if !errors.As(err, &u) {
+		t.Errorf("ParseRobotsTag error %v does not wrap an *httpsfv.UnmarshalError", err)
+	}
+}
+
+// robotsTagAt returns a Robots-Tag field whose first member is a string,
+// which applies nothing, so long that tail starts at byte offset start.
+func robotsTagAt(start int, tail string) string {
+	const closing = `", `
+	return `"` + strings.Repeat("f", start-1-len(closing)) + closing + tail
+}
+
+func TestRobotsTagLimit(t *testing.T) {
+	max := MaxRobotsTagBytes
+	tests := []struct {
+		name  string
+		lines []string
+		want  []Directives
+	}{
+		{"exactly the limit is read whole",
+			[]string{robotsTagAt(max-len("*;noindex"), "*;noindex")},
+			[]Directives{{NoIndex: true}}},
+		{"member cut by the limit is ignored",
+			[]string{robotsTagAt(max-len("*;noindex")+1, "*;noindex")},
+			nil},
+		{"member ending at the limit is kept when its comma follows",
+			[]string{robotsTagAt(max-len("*;noindex"), "*;noindex, *;nofollow")},
+			[]Directives{{NoIndex: true}}},
+		{"the raw prefix is never parsed",
+			// The limit falls after "max-snippet=20" of "max-snippet=200".
+			[]string{robotsTagAt(max-len("*;max-snippet=20"), "*;max-snippet=200")},
+			nil},
+		{"everything after the cut is ignored, valid or not",
+			[]string{robotsTagAt(max-4, "*;noindex, this is not a list")},
+			nil},
+		{"commas inside a string are not member ends",
+			[]string{`*;noindex, x;a="` + strings.Repeat(",", max) + `", *;nofollow`},
+			[]Directives{{NoIndex: true}}},
+		{"commas inside a string with escapes",
+			[]string{`*;noindex, x;a="\"` + strings.Repeat(`\",`, max/3) + `", *;nofollow`},
+			[]Directives{{NoIndex: true}}},
+		{"commas inside an inner list are not member ends",
+			[]string{"*;noindex, (" + strings.Repeat(`a, `, max/3) + "), *;nofollow"},
+			[]Directives{{NoIndex: true}}},
+		{"a display string ends at its quote",
+			[]string{`*;noindex, x;a=%"\", *;nofollow, ` + strings.Repeat("y, ", max/3)},
+			[]Directives{{NoIndex: true, NoFollow: true}, {Bot: "x", Other: []string{"a"}}, {Bot: "y"}}},
+		{"first member longer than the limit leaves nothing",
+			[]string{`*;a="` + strings.Repeat("f", max) + `";noindex`},
+			nil},
+		{"the limit counts joined lines",
+			[]string{robotsTagAt(max-len("*;noindex"), "*;noindex"), "*;nofollow"},
+			[]Directives{{NoIndex: true}}},
+		{"a line past the limit is ignored",
+			[]string{robotsTagAt(max, "y"), "*;noindex"},
+			nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ParseRobotsTag(tc.lines...)
+			if err != nil {
+				t.Fatalf("ParseRobotsTag(%d bytes) error %v", len(strings.Join(tc.lines, ", ")), err)
+			}
+			if !same(got, tc.want) {
+				t.Errorf("ParseRobotsTag(%d bytes) = %s, want %s", len(strings.Join(tc.lines, ", ")), showAll(got), showAll(tc.want))
+			}
+		})
+	}
+}
+
+const exampleBot = "ExampleBot/1.0 (+https://example.com/bot)"
+
+func htmlHeader() http.Header { return http.Header{"Content-Type": {"text/html; charset=utf-8"}} }
+
+func TestDirectivesForMeta(t *testing.T) {
+	deep := strings.Repeat("<template>", 10000) + `<meta name=robots content=noindex>` + strings.Repeat("</template>", 10000)
+	big := strings.Repeat("x", 1<<20)
+	tests := []struct {
+		name  string
+		agent string // exampleBot when empty
+		html  string
+		want  string // String() of the result
+	}{
+		{"head meta", "", `<!DOCTYPE html><html><head><meta name="robots" content="noindex"></head><body></body></html>`, "noindex"},
+		{"upper case", "", `<HTML><HEAD><META NAME="ROBOTS" CONTENT="NOINDEX,NOFOLLOW"></HEAD>`, "noindex, nofollow"},
+		{"content before name", "", `<head><meta content="noindex,follow" name="robots" />`, "noindex"},
+		{"unquoted", "", `<head><meta name=robots content=noarchive>`, "noarchive"},
+		{"character references", "", `<head><meta name="&#114;obots" content="noindex&#44; nofollow&comma;noarchive">`, "noindex, nofollow, noarchive"},
+		{"several metas aggregate", "", `<head><meta name="robots" content="noindex"><meta name="robots" content="nofollow">`, "noindex, nofollow"},
+		{"most restrictive of conflicting metas", "", `<head><meta name="ROBOTS" content="NOINDEX"><meta name="ROBOTS" content="INDEX">`, "noindex"},
+		{"our product token", "", `<head><meta name="examplebot" content="nosnippet">`, "nosnippet"},
+		{"our product token any case", "", `<head><meta name="ExampleBot" content="nosnippet">`, "nosnippet"},
+		{"another bot's meta", "OtherBot/2", `<head><meta name="examplebot" content="nosnippet">`, ""},
+		{"a longer token is another bot", "", `<head><meta name="examplebot-news" content="noindex">`, ""},
+		{"name trimmed", "", `<head><meta name=" robots " content="noindex">`, "noindex"},
+		{"property is not name", "", `<head><meta property="robots" content="noindex">`, ""},
+		{"http-equiv is not name", "", `<head><meta http-equiv="robots" content="noindex">`, ""},
+		{"no content", "", `<head><meta name="robots"><meta name="robots" value="noindex">`, ""},
+		{"first duplicate attribute wins", "", `<head><meta name="otherbot" name="robots" content="noindex">`, ""},
+		{"first duplicate content wins", "", `<head><meta name="robots" content="nofollow" content="noindex">`, "nofollow"},
+		{"generic meta, scoped content for us", "", `<head><meta name="robots" content="examplebot: noindex, otherbot: nofollow">`, "noindex"},
+		{"our meta, content scoped to another bot", "", `<head><meta name="examplebot" content="otherbot: noindex">`, ""},
+		{"our meta, content for every bot", "", `<head><meta name="examplebot" content="robots: noindex">`, "noindex"},
+		{"bot meta does not lift generic", "", `<head><meta name="robots" content="noindex"><meta name="examplebot" content="all">`, "noindex"},
+
+		// Where the head ends.
+		{"no head tags", "", `<meta name=robots content=noindex><p>text`, "noindex"},
+		{"whitespace and comments before", "", "\n\t <!-- c --> <!DOCTYPE html>\n<html>\n<head>\n<meta name=robots content=noindex>", "noindex"},
+		{"byte order mark", "", "\xEF\xBB\xBF<!DOCTYPE html><meta name=robots content=noindex>", "noindex"},
+		{"xml prolog", "", `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><meta name="robots" content="noindex"/></head></html>`, "noindex"},
+		{"after title, script, style, link, base", "", `<head><title>a <meta> b</title><script>var x = "<meta name=robots content=nofollow>";</script><style>p{}</style><link rel=x href=y><base href=/><meta name=robots content=noindex>`, "noindex"},
+		{"script with meta inside is text", "", `<head><script>document.write('<meta name="robots" content="noindex">')</script></head>`, ""},
+		{"self-closing script is still a script", "", `<head><script/><meta name=robots content=noindex></script>`, ""},
+		{"comment", "", `<head><!-- <meta name="robots" content="noindex"> --><meta name="robots" content="nofollow">`, "nofollow"},
+		{"template contents", "", `<head><template><meta name="robots" content="noindex"></template><meta name="robots" content="nofollow">`, "nofollow"},
+		{"nested templates", "", `<head><template><template></template><meta name="robots" content="noindex"><body><img></template><meta name="robots" content="nofollow">`, "nofollow"},
+		{"noscript is raw text", "", `<head><noscript><meta name="robots" content="noindex"></noscript><meta name="robots" content="nofollow">`, "nofollow"},
+		{"style is raw text", "", `<head><style><meta name="robots" content="noindex"></style>`, ""},
+		{"img ends the head", "", `<html><head><img src=x><meta name="robots" content="noindex">`, ""},
+		{"iframe ends the head", "", `<head><iframe src=x></iframe><meta name="robots" content="noindex">`, ""},
+		{"div ends the head", "", `<head><div></div><meta name="robots" content="noindex">`, ""},
+		{"text ends the head", "", `<html>hello<meta name="robots" content="noindex">`, ""},
+		{"nbsp is not whitespace", "", `<head>&nbsp;<meta name="robots" content="noindex">`, ""},
+		{"a space reference is whitespace", "", `<head>&#32;<meta name="robots" content="noindex">`, "noindex"},
+		{"body meta does not count", "", `<head></head><body><meta name="robots" content="noindex">`, ""},
+		{"meta after the head counts", "", `<head></head>` + "\n" + `<meta name="robots" content="noindex"><body>`, "noindex"},
+		{"script then meta after the head", "", `<head></head><script></script><meta name="robots" content="noindex">`, "noindex"},
+		{"noscript after the head starts the body", "", `<head></head><noscript></noscript><meta name="robots" content="noindex">`, ""},
+		{"text after the head starts the body", "", `<head></head>x<meta name="robots" content="noindex">`, ""},
+		{"stray end tag ignored", "", `<head></p></div><meta name="robots" content="noindex">`, "noindex"},
+		{"end body ends the head", "", `<head></body><meta name="robots" content="noindex">`, ""},
+		{"end br ends the head", "", `<head></br><meta name="robots" content="noindex">`, ""},
+		{"end head before head", "", `<html></head><meta name="robots" content="noindex">`, "noindex"},
+		{"second head ignored", "", `<head><head><meta name="robots" content="noindex">`, "noindex"},
+		{"html start in head ignored", "", `<head><html lang=en><meta name="robots" content="noindex">`, "noindex"},
+		{"frameset", "", `<head></head><frameset><meta name="robots" content="noindex">`, ""},
+		{"truncated tag applies nothing", "", `<head><meta name="robots" content="noindex"`, ""},
+		{"unterminated quote applies nothing", "", `<head><meta name="robots" content="noindex>`, ""},
+		{"10,000 nested templates", "", `<head>` + deep + `<meta name=robots content=nofollow>`, "nofollow"},
+		{"1 MB attribute", "", `<head><meta name="robots" data-x="` + big + `" content="noindex">`, "noindex"},
+		{"1 MB content", "", `<head><meta name="robots" content="noindex, max-snippet: ` + big + `">`, "noindex"},
+		{"binary", "", "\x00\x01\x02<meta name=robots content=noindex>", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			agent := tc.agent
+			if agent == "" {
+				agent = exampleBot
+			}
+			d := DirectivesFor(htmlHeader(), []byte(tc.html), agent)
+			if got := d.String(); got != tc.want {
+				t.Errorf("DirectivesFor(%.80q, %q) = %q, want %q", tc.html, agent, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestDirectivesForContentType(t *testing.T) {
+	page := []byte(`<!DOCTYPE html><html><head><meta name="robots" content="noindex"></head></html>`)
+	tests := []struct {
+		name        string
+		contentType []string // nil: no Content-Type
+		body        []byte
+		want        bool // the meta is read
+	}{
+		{"text/html", []string{"text/html"}, page, true},
+		{"text/html with charset", []string{"text/html; charset=ISO-8859-1"}, page, true},
+		{"upper case", []string{"TEXT/HTML;CHARSET=UTF-8"}, page, true},
+		{"spaces", []string{" text/html ; charset=utf-8"}, page, true},
+		{"xhtml", []string{"application/xhtml+xml"}, page, true},
+		{"text/plain", []string{"text/plain"}, page, false},
+		{"pdf", []string{"application/pdf"}, page, false},
+		{"xml", []string{"application/xml"}, page, false},
+		{"html as a parameter", []string{"text/plain; x=text/html"}, page, false},
+		{"sniffed html", nil, page, true},
+		{"sniffed html after whitespace", nil, append([]byte("\r\n  "), page...), true},
+		{"empty Content-Type sniffs", []string{""}, page, true},
+		{"sniffs as text", nil, []byte(`<meta name="robots" content="noindex">`), false},
+		{"sniffs as pdf", nil, append([]byte("%PDF-1.4\n"), page...), false},
+		{"first Content-Type line decides", []string{"text/plain", "text/html"}, page, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := http.Header{}
+			if tc.contentType != nil {
+				h["Content-Type"] = tc.contentType
+			}
+			got := DirectivesFor(h, tc.body, exampleBot).NoIndex
+			if got != tc.want {
+				t.Errorf("DirectivesFor(Content-Type %q).NoIndex = %v, want %v", tc.contentType, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestDirectivesForUnion(t *testing.T) {
+	tests := []struct {
+		name       string
+		xRobotsTag []string
+		robotsTag  []string
+		html       string
+		agent      string
+		want       Directives
+	}{
+		{"nothing", nil, nil, "", exampleBot, Directives{}},
+		{"header", []string{"noindex, nofollow"}, nil, "", exampleBot, Directives{NoIndex: true, NoFollow: true}},
+		{"header lines accumulate", []string{"noindex", "nofollow"}, nil, "", exampleBot, Directives{NoIndex: true, NoFollow: true}},
+		{"each line starts unscoped", []string{"otherbot: noindex", "nofollow"}, nil, "", exampleBot, Directives{NoFollow: true}},
+		{"another bot's scope", []string{"googlebot: noindex"}, nil, "", exampleBot, Directives{}},
+		{"our scope", []string{"googlebot: noindex"}, nil, "", "Googlebot/2.1 (+http://www.google.com/bot.html)", Directives{NoIndex: true}},
+		{"product token matched exactly", []string{"examplebot-news: noindex", "example: nofollow"}, nil, "", exampleBot, Directives{}},
+		{"scope in a longer product token", []string{"examplebot-news: noindex"}, nil, "", "ExampleBot-News", Directives{NoIndex: true}},
+		{"bot scope never lifts a generic restriction", []string{"noindex", "examplebot: all"}, nil, "", exampleBot, Directives{NoIndex: true}},
+		{"generic restrictions with scoped ones", []string{"noindex, examplebot: nofollow, otherbot: noarchive"}, nil, "", exampleBot,
+			Directives{NoIndex: true, NoFollow: true}},
+		{"structured field", nil, []string{"*;nosnippet, ExampleBot;noindex, otherbot;nofollow"}, "", exampleBot,
+			Directives{NoIndex: true, NoSnippet: true}},
+		{"invalid structured field ignored whole", []string{"noarchive"}, []string{"*;noindex, examplebot: nofollow"}, "", exampleBot,
+			Directives{NoArchive: true}},
+		{"all carriers", []string{"noarchive"}, []string{"*;nosnippet"},
+			`<head><meta name="robots" content="noindex"><meta name="examplebot" content="nofollow">`, exampleBot,
+			Directives{NoIndex: true, NoFollow: true, NoArchive: true, NoSnippet: true}},
+		{"meta all lifts no header restriction", []string{"noindex"}, nil,
+			`<head><meta name="robots" content="all"><meta name="examplebot" content="index, follow">`, exampleBot, Directives{NoIndex: true}},
+		{"smaller max-snippet wins", []string{"max-snippet: 50"}, []string{"*;max-snippet=20"},
+			`<head><meta name="robots" content="max-snippet:-1">`, exampleBot, Directives{MaxSnippet: intp(20)}},
+		{"-1 is no limit", []string{"max-snippet: -1"}, nil,
+			`<head><meta name="robots" content="max-snippet:-1">`, exampleBot, Directives{MaxSnippet: intp(-1)}},
+		{"any limit beats -1", []string{"max-video-preview: -1"}, nil,
+			`<head><meta name="examplebot" content="max-video-preview:30">`, exampleBot, Directives{MaxVideoPreview: intp(30)}},
+		{"zero is a limit", []string{"max-snippet: 0"}, []string{"*;max-snippet=-1"}, "", exampleBot, Directives{MaxSnippet: intp(0)}},
+		{"lowest image preview", []string{"max-image-preview: large"}, []string{"examplebot;max-image-preview=none"},
+			`<head><meta name="robots" content="max-image-preview:standard">`, exampleBot, Directives{MaxImagePreview: "none"}},
+		{"earliest date", []string{"unavailable_after: 2030-01-01"}, []string{`*;unavailable_after="2020-01-01"`},
+			`<head><meta name="robots" content="unavailable_after: 25 Jun 2025 15:00:00 PST">`, exampleBot,
+			Directives{UnavailableAfter: utc(2020, 1, 1, 0, 0, 0)}},
+		{"unknown names merged without duplicates", []string{"noodp, noai"}, []string{"*;noai;noimageai"},
+			`<head><meta name="robots" content="NOODP">`, exampleBot, Directives{Other: []string{"noodp", "noai", "noimageai"}}},
+		{"agent with no product token gets generic sets only", []string{"noindex", ": nofollow"}, []string{"*;noarchive"},
+			`<head><meta name="" content="nosnippet">`, "*/1.0", Directives{NoIndex: true, NoArchive: true}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := http.Header{}
+			for _, v := range tc.xRobotsTag {
+				h.Add("X-Robots-Tag", v)
+			}
+			for _, v := range tc.robotsTag {
+				h.Add("Robots-Tag", v)
+			}
+			if tc.html != "" {
+				h.Set("Content-Type", "text/html")
+			}
+			got := DirectivesFor(h, []byte(tc.html), tc.agent)
+			if show(got) != show(tc.want) {
+				t.Errorf("DirectivesFor(%v, %q, %q) = %s, want %s", h, tc.html, tc.agent, show(got), show(tc.want))
+			}
+		})
+	}
+}
+
+func TestDirectivesForNil(t *testing.T) {
+	if got := DirectivesFor(nil, nil, ""); show(got) != show(Directives{}) {
+		t.Errorf("DirectivesFor(nil, nil, \"\") = %s, want {}", show(got))
+	}
+	h := http.Header{"x-robots-tag": {"noindex"}} // not canonical: not a header net/http would produce
+	if got := DirectivesFor(h, nil, exampleBot); got.NoIndex {
+		t.Errorf("DirectivesFor(non-canonical key) = %s, want {} as http.Header.Values gives", show(got))
+	}
+}
+
+func TestExplainDirectives(t *testing.T) {
+	h := http.Header{}
+	h.Add("X-Robots-Tag", "noindex, otherbot: nofollow")
+	h.Add("X-Robots-Tag", "examplebot: max-snippet: 20")
+	h.Add("Robots-Tag", "*;nosnippet")
+	h.Add("Robots-Tag", "ExampleBot;noarchive")
+	h.Set("Content-Type", "text/html")
+	body := []byte(`<head><meta name="Robots" content="NOINDEX"><meta name="examplebot" content="notranslate"><meta name="otherbot" content="noimageindex"></head>`)
+
+	got, sources := ExplainDirectives(h, body, exampleBot)
+	if want := DirectivesFor(h, body, exampleBot); show(got) != show(want) {
+		t.Errorf("ExplainDirectives = %s, DirectivesFor = %s; want the same", show(got), show(want))
+	}
+	want := []struct {
+		carrier    Carrier
+		name       string
+		value      string
+		directives string
+		str        string
+	}{
+		{CarrierXRobotsTag, "", "noindex, otherbot: nofollow", "noindex", "X-Robots-Tag: noindex, otherbot: nofollow"},
+		{CarrierXRobotsTag, "", "examplebot: max-snippet: 20", "examplebot: max-snippet: 20", "X-Robots-Tag: examplebot: max-snippet: 20"},
+		{CarrierRobotsTag, "", "*;nosnippet, ExampleBot;noarchive", "nosnippet", "Robots-Tag: *;nosnippet, ExampleBot;noarchive"},
+		{CarrierRobotsTag, "", "*;nosnippet, ExampleBot;noarchive", "examplebot: noarchive", "Robots-Tag: *;nosnippet, ExampleBot;noarchive"},
+		{CarrierMetaTag, "robots", "NOINDEX", "noindex", `<meta name="robots" content="NOINDEX">`},
+		{CarrierMetaTag, "examplebot", "notranslate", "examplebot: notranslate", `<meta name="examplebot" content="notranslate">`},
+	}
+	if len(sources) != len(want) {
+		t.Fatalf("ExplainDirectives gave %d sources %v, want %d", len(sources), sources, len(want))
+	}
+	for i, w := range want {
+		s := sources[i]
+		if s.Carrier != w.carrier || s.Name != w.name || s.Value != w.value || s.Directives.String() != w.directives || s.Err != nil {
+			t.Errorf("source %d = {%v %q %q %q %v}, want {%v %q %q %q <nil>}", i,
+				s.Carrier, s.Name, s.Value, s.Directives.String(), s.Err, w.carrier, w.name, w.value, w.directives)
+		}
+		if s.String() != w.str {
+			t.Errorf("source %d String() = %q, want %q", i, s.String(), w.str)
+		}
+	}
+
+	// Every restriction of the result is set by some source, and the union
+	// of the sources is the result.
+	var union directiveSet
+	for _, s := range sources {
+		r := toDirectiveSet(s.Directives)
+		union.union(&r)
+	}
+	union.bot = ""
+	if u := union.directives(); show(u) != show(got) {
+		t.Errorf("union of sources = %s, want the result %s", show(u), show(got))
+	}
+}
+
+func TestExplainDirectivesIgnoredField(t *testing.T) {
+	h := http.Header{"Robots-Tag": {"noindex, examplebot: nofollow"}}
+	got, sources := ExplainDirectives(h, nil, exampleBot)
+	if show(got) != show(Directives{}) {
+		t.Errorf("ExplainDirectives(invalid Robots-Tag) = %s, want {}", show(got))
+	}
+	if len(sources) != 1 || sources[0].Carrier != CarrierRobotsTag || sources[0].Err == nil {
+		t.Fatalf("ExplainDirectives(invalid Robots-Tag) sources = %v, want one Robots-Tag source with Err", sources)
+	}
+	if s := sources[0].String(); !strings.HasPrefix(s, "Robots-Tag: noindex, examplebot: nofollow (ignored: robots: ") {
+		t.Errorf("Source.String() = %q, want it to say the field was ignored and why", s)
+	}
+}
+
+func TestCarrierString(t *testing.T) {
+	for c, want := range map[Carrier]string{
+		CarrierXRobotsTag: "X-Robots-Tag", CarrierRobotsTag: "Robots-Tag", CarrierMetaTag: "meta", 0: "Carrier(0)", 9: "Carrier(9)",
+	} {
+		if got := c.String(); got != want {
+			t.Errorf("Carrier(%d).String() = %q, want %q", uint8(c), got, want)
+		}
+	}
+}
+
+// toDirectiveSet is the inverse of directiveSet.directives, for checking unions.
+func toDirectiveSet(d Directives) directiveSet {
+	var r directiveSet
+	r.bot = d.Bot
+	for _, f := range flagNames {
+		if d.flag(f.flag) {
+			r.flags |= f.flag
+		}
+	}
+	if d.MaxSnippet != nil {
+		r.setLimit(hasMaxSnippet, &r.snippet, *d.MaxSnippet)
+	}
+	if d.MaxVideoPreview != nil {
+		r.setLimit(hasMaxVideo, &r.video, *d.MaxVideoPreview)
+	}
+	if d.MaxImagePreview != "" {
+		r.setValue(vMaxImagePreview, d.MaxImagePreview)
+	}
+	if !d.UnavailableAfter.IsZero() {
+		r.setUntil(d.UnavailableAfter)
+	}
+	for _, o := range d.Other {
+		r.addOther(o)
+	}
+	return r
+}
+
+func TestString(t *testing.T) {
+	tests := []struct {
+		name     string
+		d        Directives
+		want     string
+		explicit string
+	}{
+		{"empty", Directives{}, "", "index, follow"},
+		{"noindex", Directives{NoIndex: true}, "noindex", "noindex, follow"},
+		{"nofollow", Directives{NoFollow: true}, "nofollow", "index, nofollow"},
+		{"both", Directives{NoIndex: true, NoFollow: true}, "noindex, nofollow", "noindex, nofollow"},
+		{"scoped", Directives{Bot: "examplebot", NoSnippet: true}, "examplebot: nosnippet", "examplebot: index, follow, nosnippet"},
+		{"scoped empty", Directives{Bot: "examplebot"}, "examplebot: all", "examplebot: index, follow"},
+		{"every flag", Directives{NoIndex: true, NoFollow: true, NoArchive: true, NoSnippet: true, NoImageIndex: true, NoTranslate: true},
+			"noindex, nofollow, noarchive, nosnippet, noimageindex, notranslate",
+			"noindex, nofollow, noarchive, nosnippet, noimageindex, notranslate"},
+		{"limits", Directives{MaxSnippet: intp(20), MaxVideoPreview: intp(-1), MaxImagePreview: "large"},
+			"max-snippet: 20, max-image-preview: large, max-video-preview: -1",
+			"index, follow, max-snippet: 20, max-image-preview: large, max-video-preview: -1"},
+		{"date", Directives{UnavailableAfter: utc(2010, 6, 25, 23, 0, 0)},
+			"unavailable_after: Friday, 25-Jun-10 23:00:00 UTC", "index, follow, unavailable_after: Friday, 25-Jun-10 23:00:00 UTC"},
+		{"date in another zone written in UTC", Directives{UnavailableAfter: time.Date(2010, 6, 25, 15, 0, 0, 0, time.FixedZone("PST", -8*3600))},
+			"unavailable_after: Friday, 25-Jun-10 23:00:00 UTC", "index, follow, unavailable_after: Friday, 25-Jun-10 23:00:00 UTC"},
+		{"date past 2049 has four digits", Directives{UnavailableAfter: utc(2075, 1, 2, 3, 4, 5)},
+			"unavailable_after: Wednesday, 02-Jan-2075 03:04:05 UTC", "index, follow, unavailable_after: Wednesday, 02-Jan-2075 03:04:05 UTC"},
+		{"date before 1950 has four digits", Directives{UnavailableAfter: utc(1949, 12, 31, 0, 0, 0)},
+			"unavailable_after: Saturday, 31-Dec-1949 00:00:00 UTC", "index, follow, unavailable_after: Saturday, 31-Dec-1949 00:00:00 UTC"},
+		{"other", Directives{Bot: "examplebot", NoIndex: true, Other: []string{"noodp", "noai"}},
+			"examplebot: noindex, noodp, noai", "examplebot: noindex, follow, noodp, noai"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.d.String(); got != tc.want {
+				t.Errorf("%s.String() = %q, want %q", show(tc.d), got, tc.want)
+			}
+			if got := tc.d.ExplicitString(); got != tc.explicit {
+				t.Errorf("%s.ExplicitString() = %q, want %q", show(tc.d), got, tc.explicit)
+			}
+			want := normalize(tc.d)
+			if got := ParseDirectives(tc.d.ExplicitString()); !same(got, want) {
+				t.Errorf("ParseDirectives(%q) = %s, want %s", tc.d.ExplicitString(), showAll(got), showAll(want))
+			}
+			if r := toDirectiveSet(tc.d); r.bot == "" && r.isEmpty() {
+				want = nil // writes "", which holds no set
+			}
+			if got := ParseDirectives(tc.d.String()); !same(got, want) {
+				t.Errorf("ParseDirectives(%q) = %s, want %s", tc.d.String(), showAll(got), showAll(want))
+			}
+		})
+	}
+}
+
+// normalize returns what parsing d's writing gives back: d in UTC.
+func normalize(d Directives) []Directives {
+	r := toDirectiveSet(d)
+	r.until = r.until.UTC()
+	return []Directives{r.directives()}
+}
+
+func TestFormatRobotsTag(t *testing.T) {
+	tests := []struct {
+		name    string
+		sets    []Directives
+		want    string
+		wantErr bool
+	}{
+		{"none", nil, "", false},
+		{"empty set", []Directives{{}}, "*", false},
+		{"draft example", []Directives{{NoSnippet: true}, {Bot: "examplebot", NoIndex: true}}, "*;nosnippet, examplebot;noindex", false},
+		{"everything", []Directives{{
+			NoIndex: true, NoFollow: true, NoArchive: true, NoSnippet: true, NoImageIndex: true, NoTranslate: true,
+			MaxSnippet: intp(20), MaxVideoPreview: intp(-1), MaxImagePreview: "standard",
+			UnavailableAfter: utc(2010, 6, 25, 23, 0, 0), Other: []string{"noai"},
+		}}, `*;noindex;nofollow;noarchive;nosnippet;noimageindex;notranslate;max-snippet=20;max-image-preview=standard;max-video-preview=-1;unavailable_after="2010-06-25T23:00:00Z";noai`, false},
+		{"bot that is no token", []Directives{{Bot: "example bot", NoIndex: true}}, "", true},
+		{"bot named *", []Directives{{Bot: "*", NoIndex: true}}, "", true},
+		{"other name that is no key", []Directives{{Other: []string{"acap allow-index"}}}, "", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := FormatRobotsTag(tc.sets...)
+			if (err != nil) != tc.wantErr || got != tc.want {
+				t.Fatalf("FormatRobotsTag(%s) = %q, %v; want %q, error %v", showAll(tc.sets), got, err, tc.want, tc.wantErr)
+			}
+			if err != nil {
+				if !strings.HasPrefix(err.Error(), "robots: ") {
+					t.Errorf("FormatRobotsTag error %q lacks the prefix %q", err, "robots: ")
+				}
+				return
+			}
+			back, err := ParseRobotsTag(got)
+			if err != nil || !same(back, tc.sets) {
+				t.Errorf("ParseRobotsTag(%q) = %s, %v; want %s", got, showAll(back), err, showAll(tc.sets))
+			}
+		})
+	}
+}
+
+// TestRoundTrip writes every set the parser tests produce with each writer
+// and reads it back.
+func TestRoundTrip(t *testing.T) {
+	values := []string{
+		"noindex, nofollow, googlebot: noarchive, max-snippet: 5, robots: nosnippet, max-image-preview: none",
+		"unavailable_after: Wed, 25 Jun 2025 15:00:00 GMT, max-video-preview: 0, noodp",
+		"examplebot: all, otherbot:, noai, NOIMAGEAI",
+		"ACAP allow-index, 대전, x y z",
+		"unavailable_after: 1950-01-01T00:00:00+01:00, unavailable_after: 9999-12-31",
+	}
+	for _, v := range values {
+		for _, d := range ParseDirectives(v) {
+			for _, s := range []string{d.String(), d.ExplicitString()} {
+				if got := ParseDirectives(s); !same(got, []Directives{d}) {
+					t.Errorf("ParseDirectives(%q) = %s, want %s", s, showAll(got), show(d))
+				}
+			}
+			field, err := FormatRobotsTag(d)
+			if err != nil {
+				continue // names that are no structured-field keys
+			}
+			if got, err := ParseRobotsTag(field); err != nil || !same(got, []Directives{d}) {
+				t.Errorf("ParseRobotsTag(%q) = %s, %v; want %s", field, showAll(got), err, show(d))
+			}
+		}
+	}
+}
+
+func TestParseDirectivesMany(t *testing.T) {
+	// Many distinct bots and names: linear, merged, no duplicates.
+	var b strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&b, "bot%c%d: noindex, name%d, name%d, ", 'a'+i%26, i, i, i)
+	}
+	b.WriteString("bota0: nofollow")
+	got := ParseDirectives(b.String())
+	if len(got) != 5000 {
+		t.Fatalf("ParseDirectives(5000 bots) gave %d sets, want 5000", len(got))
+	}
+	if first := got[0]; first.Bot != "bota0" || !first.NoFollow || !first.NoIndex || !slices.Equal(first.Other, []string{"name0"}) {
+		t.Errorf("first set = %s, want bota0 merged with its later scope", show(first))
+	}
+	var other strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&other, "n%d, n%d, ", i, i%100)
+	}
+	sets := ParseDirectives(other.String())
+	if len(sets) != 1 || len(sets[0].Other) != 5000 {
+		t.Fatalf("ParseDirectives(10000 names) = %d sets, want 1 with 5000 names", len(sets))
+	}
+}
+
+func TestLinks(t *testing.T) {
+	page, _ := url.Parse("https://example.com/dir/page.html?q=1#top")
+	deep := strings.Repeat("<div>", 10000) + `<a href="/deep">` + strings.Repeat("</div>", 10000)
+	long := strings.Repeat("a", 1<<20)
+	tests := []struct {
+		name string
+		base *url.URL
+		html string
+		want []Link
+	}{
+		{"none", page, `<p>no links</p>`, nil},
+		{"relative", page, `<a href="other.html">x</a>`, []Link{{URL: "https://example.com/dir/other.html"}}},
+		{"root-relative and absolute", page, `<a href="/a">x</a><a href="http://other.example/b">`,
+			[]Link{{URL: "https://example.com/a"}, {URL: "http://other.example/b"}}},
+		{"protocol-relative", page, `<a href="//cdn.example/x">`, []Link{{URL: "https://cdn.example/x"}}},
+		{"dot segments", page, `<a href="../up/./x">`, []Link{{URL: "https://example.com/up/x"}}},
+		{"query kept, fragment dropped", page, `<a href="/a?b=c#d">`, []Link{{URL: "https://example.com/a?b=c"}}},
+		{"fragment only is the page", page, `<a href="#top">`, []Link{{URL: "https://example.com/dir/page.html?q=1"}}},
+		{"empty href is the page", page, `<a href="">`, []Link{{URL: "https://example.com/dir/page.html?q=1"}}},
+		{"area", page, `<map><area href="/map" rel="nofollow"></map>`, []Link{{URL: "https://example.com/map", Rel: []string{"nofollow"}, NoFollow: true}}},
+		{"no href", page, `<a name="x">x</a><a>y</a>`, nil},
+		{"link and img are not links", page, `<link href="/style.css"><img src="/i.png"><form action="/f">`, nil},
+		{"upper case", page, `<A HREF="/UP" REL="NOFOLLOW">`, []Link{{URL: "https://example.com/UP", Rel: []string{"nofollow"}, NoFollow: true}}},
+		{"entities", page, `<a href="/a?x=1&amp;y=2&#38;z=3">`, []Link{{URL: "https://example.com/a?x=1&y=2&z=3"}}},
+		{"whitespace around and inside", page, "<a href=\" \n/a\tb\n \">", []Link{{URL: "https://example.com/ab"}}},
+		{"space escaped", page, `<a href="/a b">`, []Link{{URL: "https://example.com/a%20b"}}},
+		{"duplicates kept in order", page, `<a href="/x"><a href="/y"><a href="/x">`,
+			[]Link{{URL: "https://example.com/x"}, {URL: "https://example.com/y"}, {URL: "https://example.com/x"}}},
+		{"first href wins", page, `<a href="/first" href="/second">`, []Link{{URL: "https://example.com/first"}}},
+
+		// rel.
+		{"ugc", page, `<a href="/u" rel="ugc">`, []Link{{URL: "https://example.com/u", Rel: []string{"ugc"}, NoFollow: true}}},
+		{"sponsored", page, `<a href="/s" rel="Sponsored">`, []Link{{URL: "https://example.com/s", Rel: []string{"sponsored"}, NoFollow: true}}},
+		{"several tokens", page, "<a href=\"/t\" rel=\"noopener\t\nNOFOLLOW  noreferrer\">",
+			[]Link{{URL: "https://example.com/t", Rel: []string{"noopener", "nofollow", "noreferrer"}, NoFollow: true}}},
+		{"comma-joined is one token", page, `<a href="/c" rel="nofollow,noopener">`, []Link{{URL: "https://example.com/c", Rel: []string{"nofollow,noopener"}}}},
+		{"whole tokens only", page, `<a href="/w" rel="nofollowed external">`, []Link{{URL: "https://example.com/w", Rel: []string{"nofollowed", "external"}}}},
+		{"curly quotes", page, `<a href="/q" rel=“nofollow”>`, []Link{{URL: "https://example.com/q", Rel: []string{"“nofollow”"}}}},
+		{"empty rel", page, `<a href="/e" rel=" ">`, []Link{{URL: "https://example.com/e"}}},
+
+		// <base href>.
+		{"base", page, `<head><base href="https://base.example/sub/"></head><a href="x">`, []Link{{URL: "https://base.example/sub/x"}}},
+		{"relative base", page, `<base href="/sub/"><a href="x">`, []Link{{URL: "https://example.com/sub/x"}}},
+		{"base applies to earlier links", page, `<a href="x"><base href="/sub/">`, []Link{{URL: "https://example.com/sub/x"}}},
+		{"first base wins", page, `<base href="/one/"><base href="/two/"><a href="x">`, []Link{{URL: "https://example.com/one/x"}}},
+		{"base without href skipped", page, `<base target="_blank"><base href="/two/"><a href="x">`, []Link{{URL: "https://example.com/two/x"}}},
+		{"unparseable base ignored", page, `<base href="http://[::1"><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
+		{"nil base", nil, `<a href="/a">r</a><a href="https://x.example/b#c">`, []Link{{URL: "/a"}, {URL: "https://x.example/b"}}},
+		{"nil base with absolute base href", nil, `<base href="https://b.example/d/"><a href="e">`, []Link{{URL: "https://b.example/d/e"}}},
+		{"nil base, empty href", nil, `<a href="">`, nil},
+
+		// What cannot be crawled.
+		{"javascript", page, `<a href="javascript:void(0)"><a href=" JavaScript:alert(1)">`, nil},
+		{"mailto tel data ftp", page, `<a href="mailto:a@b.c"><a href="tel:123"><a href="data:text/html,x"><a href="ftp://f.example/">`, nil},
+		{"http without host", page, `<a href="http:foo"><a href="https:///path">`, nil},
+		{"unparseable", page, `<a href="http://[::1"><a href="/%zz"><a href="/ok">`, []Link{{URL: "https://example.com/ok"}}},
+		{"javascript resolved from a base", nil, `<base href="javascript:x"><a href="y">`, nil},
+
+		// Where links are not.
+		{"comment", page, `<!-- <a href="/c"> -->`, nil},
+		{"script", page, `<script>document.write('<a href="/s">')</script>`, nil},
+		{"noscript", page, `<noscript><a href="/n"></noscript>`, nil},
+		{"textarea", page, `<textarea><a href="/t"></textarea>`, nil},
+		{"title", page, `<title><a href="/t"></title>`, nil},
+		{"template contents count", page, `<template><a href="/t"></template>`, []Link{{URL: "https://example.com/t"}}},
+		{"truncated tag", page, `<a href="/ok"><a href="/cut"`, []Link{{URL: "https://example.com/ok"}}},
+
+		// Size.
+		{"10,000-deep nesting", page, deep, []Link{{URL: "https://example.com/deep"}}},
+		{"1 MB href", page, `<a href="/` + long + `">`, []Link{{URL: "https://example.com/" + long}}},
+		{"1 MB attribute beside href", page, `<a data-x="` + long + `" href="/x">`, []Link{{URL: "https://example.com/x"}}},
+		{"byte order mark", page, "\xEF\xBB\xBF<a href=/b>", []Link{{URL: "https://example.com/b"}}},
+		{"binary", page, "\x00\xff\xfe<a href=/b>\x00", []Link{{URL: "https://example.com/b"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Links([]byte(tc.html), tc.base)
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("Links(%.80q, %v) = %.300v, want %.300v", tc.html, tc.base, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestDeeperThanTreeBuilder: a page the tree builder refuses (more than 512
+// open elements) still yields its meta tags and links.
+func TestDeeperThanTreeBuilder(t *testing.T) {
+	page := `<!DOCTYPE html><html><head><meta name="robots" content="noindex"></head><body>` +
+		strings.Repeat("<div>", 10000) + `<a href="/deep" rel="nofollow">deep</a>` + strings.Repeat("</div>", 10000)
+	if _, err := html.Parse(strings.NewReader(page)); err == nil {
+		t.Fatal("html.Parse accepted 10,000 nested elements; the test needs a document it refuses")
+	}
+	if d := DirectivesFor(htmlHeader(), []byte(page), exampleBot); !d.NoIndex {
+		t.Errorf("DirectivesFor(10,000-deep page) = %s, want noindex", show(d))
+	}
+	base, _ := url.Parse("https://example.com/")
+	want := []Link{{URL: "https://example.com/deep", Rel: []string{"nofollow"}, NoFollow: true}}
+	if got := Links([]byte(page), base); !reflect.DeepEqual(got, want) {
+		t.Errorf("Links(10,000-deep page) = %v, want %v", got, want)
+	}
+}
+
+// goldenPage is one real page of testdata/html with what a person reading
+// its source found.
+type goldenPage struct {
+	file string
+	// directives is DirectivesFor(...).String() for ExampleBot and for
+	// Googlebot-News; the metas were located by reading each page.
+	exampleBot, googlebotNews string
+	// uncrawlable counts the <a href> the manifest counts that Links must
+	// leave out (javascript:, mailto:, tel:, whatsapp:, viber:, unparseable),
+	// and how many of those are nofollow.
+	uncrawlable, uncrawlableNoFollow int
+}
+
+var goldenPages = []goldenPage{
+	{"htmldate-feeds.bizjournals.com-1566929327.html", "noindex, nofollow", "noindex, nofollow", 0, 0}, // Incapsula block page, <META NAME="robots">
+	{"htmldate-feeds.bizjournals.com-1685765130.html", "noindex, nofollow", "noindex, nofollow", 0, 0}, // upper-case name and values
+	{"trafilatura-wiki.python.org.Download.html", "nofollow", "nofollow", 0, 0},                        // index,nofollow
+	{"htmldate-opapel.com-1756260927.html", "", "", 7, 0},                                              // noindex metas in <body>
+	{"aeb-ctvnews.ca-b37be353.html", "", "", 1, 0},                                                     // noarchive metas in <body>, after an <iframe>
+	{"trafilatura-ext.theperspective.com.items.html", "noindex, nofollow", "noindex, nofollow", 0, 0},  // robots plus googlebot-news
+	{"trafilatura-giga.de.chrome.html", "", "noindex", 0, 0},                                           // Googlebot-News in mixed case
+	{"trafilatura-www1.wdr.de-Correctiv-Recherche.html", "noarchive, unavailable_after: Thursday, 06-Nov-25 09:14:16 UTC", "noarchive, unavailable_after: Thursday, 06-Nov-25 09:14:16 UTC", 2, 0},
+	{"trafilatura-lopinion.fr.glyphosate.html", "max-snippet: -1, max-image-preview: large, max-video-preview: 15", "max-snippet: -1, max-image-preview: large, max-video-preview: 15", 2, 0},
+	{"readability-theverge.html", "noarchive, max-image-preview: large", "noarchive, max-image-preview: large", 0, 0}, // nocache in a second meta
+	{"trafilatura-sheego.de.cleaning.html", "noindex", "noindex", 4, 0},                                               // NOINDEX, FOLLOW; CRLF
+	{"htmldate-hindi.business-standard.com-1725202846.html", "noarchive, noydir, noodp", "noarchive, noydir, noodp", 15, 0},
+	{"readability-iab-1.html", "noindex", "noindex", 3, 0}, // content before name
+	{"htmldate-VnExpress.net-Kinh-doanh.html", "noarchive, max-image-preview: large", "noarchive, max-image-preview: large", 11, 7},
+	{"htmldate-m.daejonilbo.com-1538026996.html", "코로나19 극복 성금 기탁 줄 잇는다, 대전일보 모바일 전용 서비스, 대전, 충청지역 종합일간지, 정치, 사회, 교육, 과학 등 분야별 기사 수록",
+		"코로나19 극복 성금 기탁 줄 잇는다, 대전일보 모바일 전용 서비스, 대전, 충청지역 종합일간지, 정치, 사회, 교육, 과학 등 분야별 기사 수록", 11, 0}, // a description in the robots meta
+	{"htmldate-nationalpost.com-1549542851.html", "noarchive", "noarchive", 5, 1},            // noarchive twice
+	{"readability-lifehacker-post-comment-load.html", "", "", 0, 0},                          // INDEX, FOLLOW; 218 nofollow links
+	{"extruct-songkick.com-tovestyrke.html", "noindex, nofollow", "noindex, nofollow", 0, 0}, //
+	{"trafilatura-neues-deutschland.de.mietenstreik.html", "noarchive, max-snippet: 200, max-image-preview: large", "noarchive, max-snippet: 200, max-image-preview: large", 0, 0},
+	{"trafilatura-kirche-und-leben.de-Muenster.html", "noindex, nofollow", "noindex, nofollow", 1, 0}, // CRLF
+	{"trafilatura-nmb-media.de.ebay.html", "", "", 1, 0},                                              // ISO-8859-1; href="%s"
+	{"htmldate-jstor.org-1587353145.html", "nofollow, noarchive, noodp", "nofollow, noarchive, noodp", 0, 0},
+}
+
+// handmadePages are small pages written for this package, shaped like real
+// ones: a head whose scripts, styles and comments hold markup, a tracking
+// pixel that ends the head early, an upper-case HTML 4 page with entities,
+// a <base href> and a <template>.
+var handmadePages = []struct {
+	file                      string
+	exampleBot, googlebotNews string
+	base                      string
+	links                     []Link
+}{
+	{"handmade-script-before-meta.html",
+		"max-snippet: 120, max-image-preview: standard, unavailable_after: Sunday, 31-Aug-25 23:59:59 UTC",
+		"max-snippet: 120, max-image-preview: standard",
+		"https://shop.example/deals/weekly",
+		[]Link{
+			{URL: "https://shop.example/"},
+			{URL: "https://shop.example/p/1234?ref=deals"},
+			{URL: "https://partner.example/offer/77", Rel: []string{"sponsored", "noopener"}, NoFollow: true},
+			{URL: "https://shop.example/privacy", Rel: []string{"nofollow"}, NoFollow: true},
+		}},
+	{"handmade-pixel-ends-head.html", "", "", "https://travel.example/gallery/index.html",
+		[]Link{
+			{URL: "https://travel.example/gallery/photos/1.html"},
+			{URL: "https://travel.example/gallery/photos/2.html", Rel: []string{"ugc"}, NoFollow: true},
+		}},
+	{"handmade-legacy-cms.html", "noindex, noarchive, max-video-preview: 0, noodp", "noarchive, noodp", "https://mirror.example/page",
+		[]Link{
+			{URL: "http://verein.example/index.html"},
+			{URL: "http://verein.example/archiv/2009/termine.html"},
+			{URL: "http://gaestebuch.example/eintrag?id=5", Rel: []string{"nofollow"}, NoFollow: true},
+			{URL: "http://verein.example/archiv/2009/anfahrt.html"},
+		}},
+}
+
+func TestHandmadePages(t *testing.T) {
+	for _, p := range handmadePages {
+		t.Run(p.file, func(t *testing.T) {
+			body, err := os.ReadFile(filepath.Join("testdata", "html", p.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for agent, want := range map[string]string{exampleBot: p.exampleBot, "Googlebot-News": p.googlebotNews} {
+				if got := DirectivesFor(htmlHeader(), body, agent).String(); got != want {
+					t.Errorf("DirectivesFor(%s, %q) = %q, want %q", p.file, agent, got, want)
+				}
+			}
+			base, _ := url.Parse(p.base)
+			if got := Links(body, base); !reflect.DeepEqual(got, p.links) {
+				t.Errorf("Links(%s) = %v, want %v", p.file, got, p.links)
+			}
+		})
+	}
+}
+
+type manifestRow struct {
+	links, nofollow int
+	hasMeta         bool
+}
+
+func readManifest(t testing.TB) map[string]manifestRow {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "html", "MANIFEST.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]manifestRow{}
+	for line := range strings.Lines(string(data)) {
+		f := strings.Split(strings.TrimRight(line, "\n"), "\t")
+		if strings.HasPrefix(line, "#") || len(f) < 9 {
+			continue
+		}
+		links, err1 := strconv.Atoi(f[7])
+		nofollow, err2 := strconv.Atoi(f[8])
+		if err1 != nil || err2 != nil {
+			t.Fatalf("MANIFEST.tsv: bad counts in %q", line)
+		}
+		rows[f[0]] = manifestRow{links, nofollow, f[6] == "y"}
+	}
+	return rows
+}
+
+func TestGoldenPages(t *testing.T) {
+	manifest := readManifest(t)
+	if len(manifest) != len(goldenPages) { // handmade pages have no manifest row
+		t.Errorf("MANIFEST.tsv lists %d pages, the test %d", len(manifest), len(goldenPages))
+	}
+	base, _ := url.Parse("https://example.com/dir/page.html")
+	for _, g := range goldenPages {
+		t.Run(g.file, func(t *testing.T) {
+			body, err := os.ReadFile(filepath.Join("testdata", "html", g.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, ok := manifest[g.file]
+			if !ok {
+				t.Fatalf("%s is not in MANIFEST.tsv", g.file)
+			}
+			for agent, want := range map[string]string{exampleBot: g.exampleBot, "Googlebot-News": g.googlebotNews} {
+				if got := DirectivesFor(htmlHeader(), body, agent).String(); got != want {
+					t.Errorf("DirectivesFor(%s, %q) = %q, want %q", g.file, agent, got, want)
+				}
+			}
+			links := Links(body, base)
+			nofollow := 0
+			for _, l := range links {
+				if l.NoFollow {
+					nofollow++
+				}
+			}
+			if want := m.links - g.uncrawlable; len(links) != want {
+				t.Errorf("Links(%s) found %d links, want %d (manifest %d less %d uncrawlable)", g.file, len(links), want, m.links, g.uncrawlable)
+			}
+			if want := m.nofollow - g.uncrawlableNoFollow; nofollow != want {
+				t.Errorf("Links(%s) found %d nofollow links, want %d (manifest %d less %d uncrawlable)", g.file, nofollow, want, m.nofollow, g.uncrawlableNoFollow)
+			}
+		})
+	}
+}
+
+// TestGoldenPagesAgainstTreeBuilder checks the head scan and Links against
+// golang.org/x/net/html.Parse, the HTML5 tree builder, on every page in
+// testdata/html.
+func TestGoldenPagesAgainstTreeBuilder(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "html", "*.html"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no pages in testdata/html: %v", err)
+	}
+	base, _ := url.Parse("https://example.com/dir/page.html")
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			body, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, want := scanMetas(body), treeMetas(t, body)
+			if !slices.Equal(got, want) {
+				t.Errorf("head metas = %q, tree builder's head holds %q", got, want)
+			}
+			links, wantLinks := Links(body, base), treeLinks(t, body, base)
+			if len(links) != len(wantLinks) {
+				t.Fatalf("Links found %d links, the tree walk %d", len(links), len(wantLinks))
+			}
+			for i := range links {
+				if !reflect.DeepEqual(links[i], wantLinks[i]) {
+					t.Errorf("link %d = %v, the tree walk found %v", i, links[i], wantLinks[i])
+				}
+			}
+		})
+	}
+}
+
+// scanMetas lists "name=content" for every meta headMetas visits.
+func scanMetas(body []byte) []string {
+	var out []string
+	headMetas(body, func(name, content []byte) {
+		out = append(out, string(name)+"="+string(content))
+	})
+	return out
+}
+
+// treeMetas lists "name=content" for every meta child of the <head> that
+// html.Parse builds; the test is skipped when the parser refuses the
+// document.
+func treeMetas(t testing.TB, body []byte) []string {
+	t.Helper()
+	doc, err := html.Parse(bytes.NewReader(trimBOM(body)))
+	if err != nil {
+		t.Skipf("html.Parse: %v", err)
+	}
+	var head *html.Node
+	for n := range doc.Descendants() {
+		if n.Type == html.ElementNode && n.Data == "head" {
+			head = n
+			break
+		}
+	}
+	var out []string
+	for n := range head.ChildNodes() {
+		if n.Type != html.ElementNode || n.Data != "meta" {
+			continue
+		}
+		name, content, hasName, hasContent := "", "", false, false
+		for _, a := range n.Attr {
+			switch a.Key {
+			case "name":
+				name, hasName = a.Val, true
+			case "content":
+				content, hasContent = a.Val, true
+			}
+		}
+		if hasName && hasContent {
+			out = append(out, name+"="+content)
+		}
+	}
+	return out
+}
+
+// treeLinks walks the tree html.Parse builds for <a href> and <area href>,
+// resolving them with net/url the way Links documents.
+func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
+	t.Helper()
+	doc, err := html.Parse(bytes.NewReader(trimBOM(body)))
+	if err != nil {
+		t.Skipf("html.Parse: %v", err)
+	}
+	var raw []Link
+	var baseHref *string
+	for n := range doc.Descendants() {
+		if n.Type != html.ElementNode || n.Namespace != "" && n.Namespace != "svg" && n.Namespace != "math" {
+			continue
+		}
+		attr := func(key string) (string, bool) {
+			for _, a := range n.Attr {
+				if a.Key == key && a.Namespace == "" {
+					return a.Val, true
+				}
+			}
+			return "", false
+		}
+		switch n.Data {
+		case "a", "area":
+			href, ok := attr("href")
+			if !ok {
+				continue
+			}
+			rel, _ := attr("rel")
+			l := Link{URL: href}
+			for _, tok := range strings.FieldsFunc(strings.ToLower(rel), isHTMLSpace) {
+				l.Rel = append(l.Rel, tok)
+				l.NoFollow = l.NoFollow || tok == "nofollow" || tok == "ugc" || tok == "sponsored"
+			}
+			raw = append(raw, l)
+		case "base":
+			if href, ok := attr("href"); ok && baseHref == nil {
+				baseHref = &href
+			}
+		}
+	}
+	if baseHref != nil {
+		if u, err := url.Parse(strings.TrimSpace(*baseHref)); err == nil {
+			base = base.ResolveReference(u)
+		}
+	}
+	var out []Link
+	for _, l := range raw {
+		href := strings.Map(func(r rune) rune {
+			if r == '\t' || r == '\n' || r == '\r' {
+				return -1
+			}
+			return r
+		}, strings.Trim(l.URL, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f "))
+		ref, err := url.Parse(href)
+		if err != nil {
+			continue
+		}
+		u := base.ResolveReference(ref)
+		u.Fragment, u.RawFragment = "", ""
+		if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Opaque != "" {
+			continue
+		}
+		l.URL = u.String()
+		out = append(out, l)
+	}
+	return out
+}
+
+// checkSet asserts what every set from this package promises.
+func checkSet(t *testing.T, where string, d Directives) {
+	t.Helper()
+	if d.Bot != lowerString(d.Bot) || d.Bot != trimSpace(d.Bot) || strings.ContainsAny(d.Bot, ",;") {
+		t.Errorf("%s: Bot %q is not a trimmed, lower-cased name", where, d.Bot)
+	}
+	for _, p := range []*int{d.MaxSnippet, d.MaxVideoPreview} {
+		if p != nil && *p < -1 {
+			t.Errorf("%s: limit %d below -1", where, *p)
+		}
+	}
+	switch d.MaxImagePreview {
+	case "", "none", "standard", "large":
+	default:
+		t.Errorf("%s: MaxImagePreview %q", where, d.MaxImagePreview)
+	}
+	if u := d.UnavailableAfter; !u.IsZero() && (u.Location() != time.UTC || u.Nanosecond() != 0 || u.Year() < 1 || u.Year() > 9999) {
+		t.Errorf("%s: UnavailableAfter %v is not UTC whole seconds in years 1-9999", where, u)
+	}
+	seen := map[string]bool{}
+	for _, o := range d.Other {
+		if _, known := flagByName(o); known || valuedDirective(o) != vNone || o == "" || o != lowerString(o) ||
+			o != trimSpace(o) || strings.ContainsAny(o, ",;:") || seen[o] {
+			t.Errorf("%s: Other holds %q (all: %q)", where, o, d.Other)
+		}
+		seen[o] = true
+	}
+}
+
+// atLeast reports whether a restricts everything b restricts.
+func atLeast(a, b Directives) bool {
+	ra, rb := toDirectiveSet(a), toDirectiveSet(b)
+	merged := ra
+	merged.other = slices.Clone(ra.other)
+	merged.seen = nil
+	merged.union(&rb)
+	return show(merged.directives()) == show(ra.directives())
+}
+
+func FuzzParseDirectives(f *testing.F) {
+	for _, s := range []string{
+		"noindex, nofollow", "googlebot: noindex, otherbot: none, robots: noarchive",
+		"unavailable_after: Wed, 25 Jun 2025 15:00:00 GMT, max-snippet: 20",
+		"unavailable_after: Monday, 15-Aug-05 15:52:01 UTC; max-image-preview: LARGE",
+		"examplebot: max-snippet: -1, max-video-preview: 0, noodp, ACAP allow-index",
+		"unavailable_after: 2025-11-06T10:14:16+01:00 ", "unavailable_after: Wed, 32 Jun", ": x, a: b: c",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, value string) {
+		sets := ParseDirectives(value)
+		bots := map[string]bool{}
+		for _, d := range sets {
+			checkSet(t, "ParseDirectives", d)
+			if bots[d.Bot] {
+				t.Errorf("ParseDirectives(%q) gave two sets for bot %q", value, d.Bot)
+			}
+			bots[d.Bot] = true
+			want := []Directives{d}
+			if back := ParseDirectives(d.ExplicitString()); !same(back, want) {
+				t.Errorf("ParseDirectives(%q) = %s, from %q, want %s", d.ExplicitString(), showAll(back), value, show(d))
+			}
+			if r := toDirectiveSet(d); d.Bot == "" && r.isEmpty() {
+				want = nil // String writes "" for it
+			}
+			if back := ParseDirectives(d.String()); !same(back, want) {
+				t.Errorf("ParseDirectives(%q) = %s, from %q, want %s", d.String(), showAll(back), value, showAll(want))
+			}
+			if field, err := FormatRobotsTag(d); err == nil {
+				if back, err := ParseRobotsTag(field); err != nil || !same(back, []Directives{d}) {
+					t.Errorf("ParseRobotsTag(%q) = %s, %v; want %s", field, showAll(back), err, show(d))
+				}
+			}
+		}
+	})
+}
+
+func FuzzParseRobotsTag(f *testing.F) {
+	for _, s := range []string{
+		"*;nosnippet, ExampleBot;noindex", "*;noindex=?0;max-snippet=20;max-image-preview=large",
+		`*;unavailable_after="25 Jun 2010 15:00:00 PST", x;unavailable_after=@1277506800`,
+		`"*";noindex, (a b);c, 5;d, *;noai`, "noindex, examplebot: nofollow",
+		robotsTagAt(MaxRobotsTagBytes-len("*;max-snippet=20"), "*;max-snippet=200"),
+		`*;noindex, x;a=%"\", *;nofollow`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, field string) {
+		sets, err := ParseRobotsTag(field)
+		if err != nil {
+			if sets != nil || !strings.HasPrefix(err.Error(), "robots: ") {
+				t.Errorf("ParseRobotsTag(%q) = %s, %v; want nil and a robots: error", field, showAll(sets), err)
+			}
+		}
+		if len(field) <= MaxRobotsTagBytes {
+			// Below the limit the field is exactly what httpsfv reads.
+			if _, sfErr := httpsfv.UnmarshalList([]string{field}); (sfErr == nil) != (err == nil) {
+				t.Errorf("ParseRobotsTag(%q) error %v, httpsfv.UnmarshalList error %v", field, err, sfErr)
+			}
+		} else {
+			// Past the limit, nothing but whether the member at the limit is
+			// whole can matter.
+			other := field[:MaxRobotsTagBytes+1] + `"(;x`
+			sets2, err2 := ParseRobotsTag(other)
+			if (err == nil) != (err2 == nil) || !same(sets, sets2) {
+				t.Errorf("bytes past the limit changed ParseRobotsTag: %s, %v; then %s, %v", showAll(sets), err, showAll(sets2), err2)
+			}
+		}
+		kept := cutRobotsTag(field)
+		if len(kept) > MaxRobotsTagBytes || !strings.HasPrefix(field, kept) || kept != field && field[len(kept)] != ',' {
+			t.Errorf("cutRobotsTag kept %d bytes ending before %q", len(kept), field[len(kept):min(len(field), len(kept)+10)])
+		}
+		bots := map[string]bool{}
+		for _, d := range sets {
+			checkSet(t, "ParseRobotsTag", d)
+			if bots[d.Bot] {
+				t.Errorf("ParseRobotsTag(%q) gave two sets for bot %q", field, d.Bot)
+			}
+			bots[d.Bot] = true
+		}
+		if err == nil && sets != nil {
+			out, ferr := FormatRobotsTag(sets...)
+			if ferr != nil {
+				t.Fatalf("FormatRobotsTag(%s) error %v", showAll(sets), ferr)
+			}
+			if back, err := ParseRobotsTag(out); err != nil || !same(back, sets) {
+				t.Errorf("ParseRobotsTag(%q) = %s, %v; want %s", out, showAll(back), err, showAll(sets))
+			}
+		}
+	})
+}
+
+func FuzzDirectivesFor(f *testing.F) {
+	f.Add("noindex\nexamplebot: all", "*;nosnippet, ExampleBot;noindex",
+		`<head><meta name="robots" content="max-snippet:5"><meta name="examplebot" content="nofollow"></head><body><meta name=robots content=noarchive>`,
+		"ExampleBot/1.0")
+	f.Add("googlebot: noindex", "googlebot;nofollow", `<html><meta name="GoogleBot" content="noarchive">`, "Googlebot")
+	f.Add("", "", `<head><template><meta name=robots content=noindex></template><script>"<meta>"</script><meta name=robots content=none>`, "x")
+	f.Fuzz(func(t *testing.T, xRobotsTag, robotsTag, body, agent string) {
+		h := http.Header{"Content-Type": {"text/html"}}
+		for line := range strings.SplitSeq(xRobotsTag, "\n") {
+			h.Add("X-Robots-Tag", line)
+		}
+		h.Add("Robots-Tag", robotsTag)
+		d := DirectivesFor(h, []byte(body), agent)
+		checkSet(t, "DirectivesFor", d)
+		if d.Bot != "" {
+			t.Errorf("DirectivesFor gave Bot %q, want \"\"", d.Bot)
+		}
+		explained, sources := ExplainDirectives(h, []byte(body), agent)
+		if show(explained) != show(d) {
+			t.Errorf("ExplainDirectives = %s, DirectivesFor = %s", show(explained), show(d))
+		}
+		var union directiveSet
+		token := ProductToken(agent)
+		for _, s := range sources {
+			if s.Directives.Bot != "" && s.Directives.Bot != token {
+				t.Errorf("source %v addresses %q, not %q", s, s.Directives.Bot, token)
+			}
+			r := toDirectiveSet(s.Directives)
+			union.union(&r)
+		}
+		union.bot = ""
+		if show(union.directives()) != show(d) {
+			t.Errorf("union of sources = %s, result = %s", show(union.directives()), show(d))
+		}
+		// A body adds restrictions, never lifts them; generic restrictions
+		// hold for every agent.
+		if headerOnly := DirectivesFor(h, nil, agent); !atLeast(d, headerOnly) {
+			t.Errorf("DirectivesFor with body %s is less restrictive than without %s", show(d), show(headerOnly))
+		}
+		if generic := DirectivesFor(h, []byte(body), ""); !atLeast(d, generic) {
+			t.Errorf("DirectivesFor(%q) = %s lifts the generic %s", agent, show(d), show(generic))
+		}
+	})
+}
+
+func FuzzLinks(f *testing.F) {
+	f.Add(`<base href="/sub/"><a href="x" rel="NoFollow ugc">a</a><area href="javascript:x"><a href="//h/p#f">`, "https://example.com/a/b")
+	f.Add(`<a href=" mailto:x"><a href="http:x"><a href="/%zz"><a href="?q">`, "")
+	f.Add(`<a href="x">`, "relative/base")
+	f.Fuzz(func(t *testing.T, body, rawBase string) {
+		var base *url.URL
+		if rawBase != "" {
+			var err error
+			if base, err = url.Parse(rawBase); err != nil {
+				return
+			}
+		}
+		links := Links([]byte(body), base)
+		if n := strings.Count(strings.ToLower(body), "<a") + strings.Count(strings.ToLower(body), "<area"); len(links) > n {
+			t.Errorf("Links found %d links in a body with %d <a or <area", len(links), n)
+		}
+		for _, l := range links {
+			u, err := url.Parse(l.URL)
+			if err != nil || l.URL == "" {
+				t.Errorf("Links gave %q, which does not parse: %v", l.URL, err)
+				continue
+			}
+			if strings.Contains(l.URL, "#") {
+				t.Errorf("Links gave %q with a fragment", l.URL)
+			}
+			switch u.Scheme {
+			case "http", "https":
+				if u.Host == "" {
+					t.Errorf("Links gave %q with no host", l.URL)
+				}
+			case "":
+				if base != nil && (base.Scheme == "http" || base.Scheme == "https") && base.Host != "" {
+					t.Errorf("Links gave relative %q with the absolute base %q", l.URL, base)
+				}
+			default:
+				t.Errorf("Links gave %q: scheme %q cannot be crawled", l.URL, u.Scheme)
+			}
+			nofollow := false
+			for _, r := range l.Rel {
+				if r == "" || r != lowerString(r) || strings.ContainsFunc(r, isHTMLSpace) {
+					t.Errorf("Links gave rel token %q", r)
+				}
+				nofollow = nofollow || r == "nofollow" || r == "ugc" || r == "sponsored"
+			}
+			if nofollow != l.NoFollow {
+				t.Errorf("Links gave NoFollow %v for rel %q", l.NoFollow, l.Rel)
+			}
+		}
+	})
+}
+
+// headCases are documents whose head the tree builder treats in some
+// special way; the head scan must agree with it on each.
+var headCases = func() []string {
+	m := `<meta name=a content=b>`
+	return []string{
+		`<svg>` + m, `<head><svg></svg>` + m, `<math>` + m, `<head><noframes>x</noframes>` + m, `<head><basefont>` + m, `<head><bgsound>` + m,
+		`<head><frameset>` + m, `<frameset>` + m, `<head><select>` + m, `<head><table>` + m, `<head><plaintext>` + m,
+		`<head><xmp>` + m, `<head><textarea>` + m, `<head><noembed>` + m, `<head><title></title>` + m,
+		`<head><title/>` + m + `</title>` + m, `<head><style/>` + m, `<head></template>` + m, `<head></head></head>` + m,
+		`<head></head><head>` + m, `<head></head></html>` + m, `<head></head></br>` + m, `<head></head></p>` + m,
+		`<head></head><template>` + m + `</template>` + m, `<head></head><title>x</title>` + m, `<head></head><html>` + m,
+		"<head>\x00" + m, "\x00" + m, "<head></head>\x00" + m, `<head><!DOCTYPE html>` + m, `<!DOCTYPE html><!DOCTYPE html>` + m,
+		`<head><![CDATA[x]]>` + m, `<head><?php x ?>` + m, `<head></>` + m, `<head><meta name=a>` + m, `<head><META/NAME=a/CONTENT=b>`,
+		`<head><meta name=a content=b/>`, `<head><link/>` + m, `<head>` + m + `<template><template>` + m,
+		`<html><body></body></html>` + m, `</html>` + m, `</head>` + m, `</body>` + m, `</br>` + m, `</x>` + m,
+		`<head><script></script ` + m, `<head><script><!--<script>` + m + `</script>-->` + m, `<head><title>&lt;` + m,
+		"<head>\f\r\n" + m, "<head>\v" + m, "\xef\xbb\xbf" + m, `<head><a>` + m, `<head><base href=x>` + m,
+		`<head><object>` + m, `<head><input>` + m, `<head><hr>` + m, `<head></template><template>` + m,
+		`<head><template></head><body>` + m + `</template>` + m, `<head><template><html>` + m + `</template>` + m,
+		`<head><template></template></template>` + m, `<head><noscript>` + m + `</noscript>` + m,
+		`<html><head><meta name="robots" content="x" name="y">`, `<head><meta NAME=a NAME=b content=c>`,
+		`<head></head><noframes>` + m + `</noframes>` + m, `<head></head><style>` + m + `</style>` + m, `<head></head><frameset>` + m,
+		`<head></head><body>` + m, `<head></head><div>` + m, `<head></head><noscript>` + m, `<head></head> x` + m,
+		`<head></head><link>` + m, `<head></head><base>` + m, `<head></head><bgsound>` + m, `<head></head><basefont>` + m,
+		`<head></head></template>` + m, `<head></head></body>` + m, `<head></head><head>` + m,
+	}
+}()
+
+func TestHeadMetasAgainstTreeBuilder(t *testing.T) {
+	for _, body := range headCases {
+		got, want := scanMetas([]byte(body)), treeMetas(t, []byte(body))
+		if !slices.Equal(got, want) {
+			t.Errorf("head metas of %q = %q, tree builder's head holds %q", body, got, want)
+		}
+	}
+}
+
+// FuzzHeadMetas checks the head scan against the HTML5 tree builder of
+// golang.org/x/net/html: the metas it visits are the meta children of the
+// <head> that html.Parse builds.
+func FuzzHeadMetas(f *testing.F) {
+	for _, s := range headCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		got, want := scanMetas([]byte(body)), treeMetas(t, []byte(body))
+		if !slices.Equal(got, want) {
+			t.Errorf("head metas of %q = %q, tree builder's head holds %q", body, got, want)
+		}
+	})
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+const sample = `goos: linux
+BenchmarkParse/lib=ours-2         	      30	  20000000 ns/op	 210.00 MB/s	 215.0 cpu-MB/s	  100 B/op	     10 allocs/op
+BenchmarkParse/lib=ours-2         	      30	  20000000 ns/op	 190.00 MB/s	 215.0 cpu-MB/s	  100 B/op	     10 allocs/op
+BenchmarkParse/lib=ours-2         	      30	  20000000 ns/op	 230.00 MB/s	 215.0 cpu-MB/s	  100 B/op	     10 allocs/op
+BenchmarkParse/lib=temoto-2       	       3	 300000000 ns/op	  14.00 MB/s	  999 B/op	   1000 allocs/op
+BenchmarkIsAllowed/api=document/lib=ours-2   	     400	       200.0 ns/query	         0.0001 allocs/query	       0 B/query
+BenchmarkIsAllowed/api=document/lib=temoto-2 	       2	     44000 ns/query	         6.250 allocs/query	   37000 B/query
+BenchmarkHostile/lib=ours/rules=100          	     100	  25000000 ns/op	        25.00 ms/100rules	 19.00 cpu-ms/100rules	       0 B/op	       0 allocs/op
+BenchmarkHostile/lib=temoto/rules=1-2        	      20	  50000000 ns/op	      5000 ms/100rules	      24 B/op	       1 allocs/op
+BenchmarkHeldHeap/lib=ours-2                 	       1	         1.5 held/input	         6.0 worst-held/input
+--- BENCH: BenchmarkHeldHeap/lib=ours-2
+    bench_test.go:311: ours: 26560 bytes held
+PASS
+`
+
+func TestParseAndReport(t *testing.T) {
+	res, err := parse(strings.NewReader(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, unit string
+		want       float64
+	}{
+		{"BenchmarkParse/lib=ours", "MB/s", 210},
+		{"BenchmarkParse/lib=temoto", "allocs/op", 1000},
+		{"BenchmarkIsAllowed/api=document/lib=temoto", "ns/query", 44000},
+		{"BenchmarkHostile/lib=ours/rules=100", "ms/100rules", 25}, // no -N suffix: GOMAXPROCS=1
+		{"BenchmarkHeldHeap/lib=ours", "worst-held/input", 6},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name+" "+tc.unit, func(t *testing.T) {
+			if got, ok := res.median(tc.name, tc.unit); !ok || got != tc.want {
+				t.Errorf("median(%q, %q) = %v, %v; want %v, true", tc.name, tc.unit, got, ok, tc.want)
+			}
+		})
+	}
+
+	var out strings.Builder
+	missed := report(&out, res)
+	// Missed: document allocs, hostile 25 ms; compiled ns and allocs not
+	// run. Met: parse, document ns, heap.
+	if missed != 4 {
+		t.Errorf("report missed %d targets, want 4; report:\n%s", missed, out.String())
+	}
+	squeezed := strings.Join(strings.Fields(out.String()), " ")
+	for _, want := range []string{
+		"parse throughput (MB/s) 210 14 15x better",
+		"allocs/query 0.0001 6.25 62500x better",
+		"IsAllowed document API 0 allocs/query 0.0001 MISSED (one allocation per 10000 queries)",
+		"hostile < 20 ms for 100 rules 25 19 MISSED (met by CPU time: was the machine busy?)",
+		"parse >= 200 MB/s 210 215 met",
+		"heap held <= 2x input 1.50 met",
+		"scaled from rules=1",
+	} {
+		if !strings.Contains(squeezed, want) {
+			t.Errorf("report lacks %q; report:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestTrimProcs(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"BenchmarkParse/lib=ours-2", "BenchmarkParse/lib=ours"},
+		{"BenchmarkHostile/lib=ours/rules=100", "BenchmarkHostile/lib=ours/rules=100"},
+		{"BenchmarkX/name=a-b", "BenchmarkX/name=a-b"},
+		{"BenchmarkX-", "BenchmarkX-"},
+	}
+	for _, tc := range tests {
+		if got := trimProcs(tc.in); got != tc.want {
+			t.Errorf("trimProcs(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

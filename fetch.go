@@ -60,7 +60,10 @@ type Fetcher struct {
 	// Client sends the requests. Its Transport, Jar and Timeout are used as
 	// they are. The Fetcher follows redirects itself, so that it can count
 	// them, and asks Client.CheckRedirect about every hop: a hop it refuses
-	// makes the outcome Unreachable. Nil means a default client with its own
+	// makes the outcome Unreachable. http.ErrUseLastResponse is not a
+	// refusal: a crawler's client returns it to see redirects of the pages
+	// it fetches, while RFC 9309 §2.3.1.2 asks that robots.txt redirects be
+	// followed, so the Fetcher follows the hop. Nil means a default client with its own
 	// transport (proxies from the environment, 10 s to connect and to
 	// complete a TLS handshake, HTTP/2 when the server offers it).
 	Client *http.Client
@@ -309,7 +312,7 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 			nextReq.Response = resp
 			via = append(via, req)
 			if check := cfg.client.CheckRedirect; check != nil {
-				if err := check(nextReq, via); err != nil {
+				if err := check(nextReq, via); err != nil && !errors.Is(err, http.ErrUseLastResponse) {
 					o.Error = fmt.Sprintf("robots: redirect to %s refused by Client.CheckRedirect: %v", next, err)
 					return o.done(retryLifetime)
 				}

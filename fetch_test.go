@@ -349,7 +349,7 @@ func TestFetchCheckRedirect(t *testing.T) {
 	chainOf3 := &redirectChainServer{n: 3}
 	srv := startServer(t, chainOf3.ServeHTTP)
 	t.Run("refused", func(t *testing.T) {
-		for _, refusal := range []error{errors.New("policy says no"), http.ErrUseLastResponse} {
+		for _, refusal := range []error{errors.New("policy says no"), fmt.Errorf("private address: %w", errors.ErrUnsupported)} {
 			client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return refusal }}
 			f := &Fetcher{Client: client, UserAgent: fetchAgent}
 			o := f.Fetch(context.Background(), srv.URL)
@@ -360,6 +360,16 @@ func TestFetchCheckRedirect(t *testing.T) {
 				t.Errorf("Error = %q, want it to say the hop was refused and why", o.Error)
 			}
 			checkOutcome(t, o, srv.URL, refusesAllButRobotsTxt)
+		}
+	})
+	t.Run("ErrUseLastResponse is not a refusal", func(t *testing.T) {
+		// A crawler's client that hands redirects back to the crawler must
+		// not make every redirected robots.txt refuse its whole origin.
+		client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		f := &Fetcher{Client: client, UserAgent: fetchAgent}
+		o := f.Fetch(context.Background(), srv.URL)
+		if o.Status != Parsed || o.Redirects != 3 {
+			t.Errorf("Fetch with CheckRedirect returning ErrUseLastResponse = %s, want parsed after 3 redirects", describeOutcome(o))
 		}
 	})
 	t.Run("consulted on every hop", func(t *testing.T) {

@@ -9,17 +9,36 @@ import (
 	"testing"
 )
 
-// bruteBest is the definition the indexed ruleSet must agree with: every
-// rule tried, the best match kept.
-func bruteBest(rules []matchRule, path []byte) *matchRule {
-	var best *matchRule
-	for i := range rules {
-		r := &rules[i]
-		if r.matches(path) && (best == nil || r.outranks(best)) {
-			best = r
+// bruteRule is a rule compiled on its own, for bruteBest.
+type bruteRule struct {
+	pattern
+	key rankKey
+	ref int32
+}
+
+// bruteRules compiles specs one by one, numbered as newRuleSet numbers them.
+func bruteRules(specs []ruleSpec) []bruteRule {
+	var rules []bruteRule
+	for _, spec := range specs {
+		if p, ok := newPattern(spec.pattern); ok {
+			rules = append(rules, bruteRule{p, makeRankKey(p.length, spec.allow, int32(len(rules))), spec.ref})
 		}
 	}
-	return best
+	return rules
+}
+
+// bruteBest is the definition the indexed ruleSet must agree with: every
+// rule tried, the best match kept. It returns the deciding rule's ref, or
+// -1, and whether it allows.
+func bruteBest(rules []bruteRule, path []byte) (int32, bool) {
+	var bestKey rankKey
+	best := int32(-1)
+	for _, r := range rules {
+		if r.key > bestKey && r.matches(path) {
+			bestKey, best = r.key, r.ref
+		}
+	}
+	return best, bestKey.allow()
 }
 
 // corpusPaths returns the crawled paths of each corpus file.
@@ -76,14 +95,17 @@ func TestRuleSetAgreesWithBruteForceOnCorpus(t *testing.T) {
 			if a.rules == nil {
 				continue
 			}
+			specs, _ := ruleSpecs(r.Groups, a.groups, nil)
+			brute := bruteRules(specs)
 			for _, p := range paths {
 				if !strings.HasPrefix(p, "/") {
 					continue
 				}
 				path := appendCanonicalPath(nil, p)
-				got, want := a.rules.best(path), bruteBest(a.rules.rules, path)
-				if got != want {
-					t.Errorf("%s, %s, %q: index chose %+v, brute force %+v", filepath.Base(file), ua, p, got, want)
+				got, gotAllow := a.rules.best(path)
+				want, wantAllow := bruteBest(brute, path)
+				if got != want || gotAllow != wantAllow {
+					t.Errorf("%s, %s, %q: index chose rule %d (allow %v), brute force %d (allow %v)", filepath.Base(file), ua, p, got, gotAllow, want, wantAllow)
 				}
 			}
 		}

@@ -528,29 +528,40 @@ func (x *agentIndex) slot(userAgent string) *agentSlot {
 func (x *agentIndex) compile(s *agentSlot) *Agent {
 	r := x.doc
 	a := &Agent{groups: s.groups, doc: r.Groups}
-	lines := x.ruleLines()
-	var specs []ruleSpec
 	for _, gi := range s.groups {
-		g := &r.Groups[gi]
-		if g.CrawlDelay > 0 {
-			a.delay = max(a.delay, g.CrawlDelay)
+		if d := r.Groups[gi].CrawlDelay; d > 0 {
+			a.delay = max(a.delay, d)
 			a.hasDelay = true
 		}
-		for ri, rule := range g.Rules {
-			ref := ruleRef{group: int32(gi), rule: int32(ri)}
-			if lines[gi] != nil {
-				ref.line = lines[gi][ri]
-			}
-			specs = append(specs, ruleSpec{pattern: rule.Pattern, allow: rule.Allow, ref: int32(len(a.refs))})
-			if dir, ok := indexFileDir(rule); ok {
-				specs = append(specs, ruleSpec{pattern: dir, allow: true, ref: int32(len(a.refs))})
-			}
-			a.refs = append(a.refs, ref)
-		}
 	}
+	var specs []ruleSpec
+	specs, a.refs = ruleSpecs(r.Groups, s.groups, x.ruleLines())
 	a.rules = newRuleSet(specs)
 	a.signals = x.contentSignals(s.groups)
 	return a
+}
+
+// ruleSpecs lists the rules of the given groups for newRuleSet, in document
+// order and with Google's index.html rule added, and where each came from:
+// a spec's ref indexes refs. lines, when not nil, has each group's source
+// lines.
+func ruleSpecs(doc []Group, groups []int, lines [][]int32) ([]ruleSpec, []ruleRef) {
+	var specs []ruleSpec
+	var refs []ruleRef
+	for _, gi := range groups {
+		for ri, rule := range doc[gi].Rules {
+			ref := ruleRef{group: int32(gi), rule: int32(ri)}
+			if lines != nil && lines[gi] != nil {
+				ref.line = lines[gi][ri]
+			}
+			specs = append(specs, ruleSpec{pattern: rule.Pattern, allow: rule.Allow, ref: int32(len(refs))})
+			if dir, ok := indexFileDir(rule); ok {
+				specs = append(specs, ruleSpec{pattern: dir, allow: true, ref: int32(len(refs))})
+			}
+			refs = append(refs, ref)
+		}
+	}
+	return specs, refs
 }
 
 // indexFileDir implements Google's index.html rule: an Allow pattern whose
@@ -617,8 +628,8 @@ func (a *Agent) Explain(rawURL string) Decision {
 	allowed, rule := a.decide(rawURL)
 	d := Decision{Allowed: allowed, Group: -1}
 	switch {
-	case rule != nil:
-		ref := a.refs[rule.ref]
+	case rule >= 0:
+		ref := a.refs[rule]
 		d.Reason = ReasonRule
 		d.Rule = a.doc[ref.group].Rules[ref.rule]
 		d.Line = int(ref.line)
@@ -644,33 +655,31 @@ func (a *Agent) ContentSignals() map[string]bool {
 	return maps.Clone(a.signals)
 }
 
-// decide returns the verdict for rawURL and the rule that decided it, nil
-// when none did.
-func (a *Agent) decide(rawURL string) (bool, *matchRule) {
+// decide returns the verdict for rawURL and the index in refs of the rule
+// that decided it, -1 when none did.
+func (a *Agent) decide(rawURL string) (bool, int32) {
 	path, ok := requestPath(rawURL)
 	if !ok {
-		return false, nil
+		return false, -1
 	}
 	if path == "/robots.txt" || a.rules == nil {
-		return true, nil
+		return true, -1
 	}
 	// The canonical path is built in a buffer on the stack, large enough for
 	// a short path even if every octet needs escaping; longer paths borrow a
 	// pooled buffer, so that no query allocates.
-	var rule *matchRule
+	var ref int32
+	var allow bool
 	if len(path) <= maxStackPath {
 		var stack [3*maxStackPath + 1]byte
-		rule = a.rules.best(appendRequestPath(stack[:0], path))
+		ref, allow = a.rules.best(appendRequestPath(stack[:0], path))
 	} else {
 		buf := longPaths.Get().(*[]byte)
 		*buf = appendRequestPath((*buf)[:0], path)
-		rule = a.rules.best(*buf)
+		ref, allow = a.rules.best(*buf)
 		longPaths.Put(buf)
 	}
-	if rule == nil {
-		return true, nil
-	}
-	return rule.allow, rule
+	return allow || ref < 0, ref
 }
 
 const maxStackPath = 160

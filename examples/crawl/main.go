@@ -108,12 +108,12 @@ func run(w io.Writer) (*summary, error) {
 
 // A crawler holds the state of one crawl. It fetches one URL at a time.
 type crawler struct {
-	w      io.Writer
-	robots *robots.Cache
-	client *http.Client
-	seen   map[string]bool    // every URL ever queued
-	delays map[string]*pacing // by robots.txt URL, which names the origin
-	sum    summary
+	w       io.Writer
+	robots  *robots.Cache
+	client  *http.Client
+	seen    map[string]bool    // every URL ever queued
+	origins map[string]*pacing // by robots.txt URL, which names the origin
+	sum     summary
 }
 
 // pacing spaces the requests to one origin.
@@ -142,9 +142,9 @@ func crawl(ctx context.Context, w io.Writer, transport http.RoundTripper, seeds 
 			// say on them too.
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 		},
-		seen:   make(map[string]bool),
-		delays: make(map[string]*pacing),
-		sum:    summary{ContentSignals: make(map[string]map[string]bool)},
+		seen:    make(map[string]bool),
+		origins: make(map[string]*pacing),
+		sum:     summary{ContentSignals: make(map[string]map[string]bool)},
 	}
 	fmt.Fprintf(w, "crawling as %q (product token %q)\n", userAgent, robots.ProductToken(userAgent))
 	fmt.Fprintf(w, "Crawl-delay is scaled for the demo: 1 s in robots.txt waits %v here\n\n", demoSecond)
@@ -277,7 +277,7 @@ func (c *crawler) origin(ctx context.Context, rawURL string) (*pacing, bool) {
 	if err != nil {
 		return &pacing{delay: defaultDelay / (time.Second / demoSecond)}, false
 	}
-	if p, ok := c.delays[robotsURL]; ok {
+	if p, ok := c.origins[robotsURL]; ok {
 		return p, false
 	}
 	delay, ok := c.robots.CrawlDelay(ctx, userAgent, rawURL)
@@ -285,7 +285,7 @@ func (c *crawler) origin(ctx context.Context, rawURL string) (*pacing, bool) {
 		delay = defaultDelay
 	}
 	p := &pacing{delay: delay / (time.Second / demoSecond)}
-	c.delays[robotsURL] = p
+	c.origins[robotsURL] = p
 
 	outcome, err := c.robots.Outcome(ctx, rawURL)
 	if err != nil {

@@ -1,0 +1,196 @@
+// Check tells whether robots.txt allows an agent to fetch URLs, and which
+// rule decided.
+//
+// Usage:
+//
+//	check -agent NAME [-robots FILE | -origin URL [-timeout D]] [URL...]
+//
+// The rules come from a local file (-robots) or from the robots.txt of an
+// origin (-origin), fetched as a crawler would with [robots.Fetcher]: a 4xx
+// allows everything, and a 5xx, a 429 or a network failure refuses everything
+// (RFC 9309 §2.3.1). The URLs are the arguments, or the lines of standard
+// input when there are none; each is an absolute URL or a path starting with
+// "/". With -origin, a path is taken on that origin and an absolute URL must
+// be on it.
+//
+// For each URL, check prints the URL, a tab and the decision with the rule
+// and line that decided it ([robots.Decision.String]):
+//
+//	/drafts/2024/notes	disallowed by line 8 "Disallow: /drafts/"
+//	/drafts/2024/published	allowed by line 9 "Allow: /drafts/*/published"
+//	/about	allowed: no rule matches
+//
+// The exit status is 0 when every URL is allowed, 1 when any is disallowed,
+// and 2 on a usage error or when the file, the origin URL, standard input or
+// a URL argument cannot be used. An origin whose robots.txt cannot be
+// fetched is not an error: by RFC 9309 it disallows everything, so the
+// status is 1 (the reason is written to standard error).
+//
+// From the repository root:
+//
+//	go run ./examples/check -agent ExampleBot -robots examples/check/testdata/robots.txt /drafts/2024/notes /drafts/2024/published /about
+//	printf '/a\n/b\n' | go run ./examples/check -agent ExampleBot -origin https://example.com
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/sdxc/robots"
+)
+
+// The exit statuses.
+const (
+	exitAllowed    = 0
+	exitDisallowed = 1
+	exitError      = 2
+)
+
+const usage = `usage: check -agent NAME [-robots FILE | -origin URL [-timeout D]] [URL...]
+
+Tells whether robots.txt allows NAME to fetch each URL argument, or each line
+of standard input when there are none, and which rule decided.
+
+Exit status: 0 when every URL is allowed, 1 when any is disallowed (an origin
+whose robots.txt cannot be fetched disallows everything), 2 on usage or input
+errors.
+
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is check with its arguments and streams; it returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	agent := fs.String("agent", "", "the crawler's user agent `NAME`, such as ExampleBot/1.0; its product token picks the group (required)")
+	file := fs.String("robots", "", "read the rules from `FILE`")
+	origin := fs.String("origin", "", "fetch the rules from `URL`'s /robots.txt")
+	timeout := fs.Duration("timeout", 10*time.Second, "with -origin: give up fetching robots.txt after `D`, which refuses everything")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitAllowed
+		}
+		return exitError
+	}
+	usageError := func(msg string) int {
+		fmt.Fprintln(stderr, "check:", msg)
+		fs.Usage()
+		return exitError
+	}
+	switch {
+	case *agent == "":
+		return usageError("-agent is required")
+	case (*file == "") == (*origin == ""):
+		return usageError("give one of -robots and -origin")
+	}
+
+	var rules ruler
+	if *file != "" {
+		data, err := os.ReadFile(*file)
+		if err != nil {
+			fmt.Fprintln(stderr, "check:", err)
+			return exitError
+		}
+		rules = fileRules{robots.Parse(data)}
+	} else {
+		o, err := fetchRules(*origin, *agent, *timeout, stderr)
+		if err != nil {
+			fmt.Fprintln(stderr, "check:", err)
+			return exitError
+		}
+		rules = o
+	}
+
+	status := exitAllowed
+	check := func(u string) {
+		d, err := rules.explain(*agent, u)
+		switch {
+		case err != nil:
+			fmt.Fprintf(stderr, "check: %s: %v\n", u, err)
+			status = exitError
+		case !d.Allowed:
+			status = max(status, exitDisallowed)
+		}
+		if err == nil {
+			fmt.Fprintf(stdout, "%s\t%s\n", u, d)
+		}
+	}
+	if fs.NArg() > 0 {
+		for _, u := range fs.Args() {
+			check(u)
+		}
+		return status
+	}
+	lines := bufio.NewScanner(stdin)
+	lines.Buffer(nil, 1<<20)
+	for lines.Scan() {
+		if u := strings.TrimSpace(lines.Text()); u != "" {
+			check(u)
+		}
+	}
+	if err := lines.Err(); err != nil {
+		fmt.Fprintln(stderr, "check: reading standard input:", err)
+		return exitError
+	}
+	return status
+}
+
+// A ruler decides queries.
+type ruler interface {
+	explain(agent, rawURL string) (robots.Decision, error)
+}
+
+// fileRules are the rules of a local file: they answer for URLs of any host.
+type fileRules struct{ r *robots.Robots }
+
+func (f fileRules) explain(agent, rawURL string) (robots.Decision, error) {
+	return f.r.Explain(agent, rawURL), nil
+}
+
+// originRules are the rules fetched from one origin: they answer for paths
+// and for URLs of that origin.
+type originRules struct {
+	robotsURL string // as RobotsURL writes it
+	outcome   *robots.Outcome
+}
+
+// fetchRules fetches the robots.txt of origin as agent and writes what came
+// back to log.
+func fetchRules(origin, agent string, timeout time.Duration, log io.Writer) (*originRules, error) {
+	robotsURL, err := robots.RobotsURL(origin)
+	if err != nil {
+		return nil, fmt.Errorf("-origin: %w", err)
+	}
+	f := robots.Fetcher{UserAgent: agent, Timeout: timeout}
+	o := f.Fetch(context.Background(), robotsURL)
+	fmt.Fprintf(log, "check: %s: %s (HTTP %d)", o.URL, o.Status, o.HTTPStatus)
+	if o.Error != "" {
+		fmt.Fprintf(log, ": %s", o.Error)
+	}
+	fmt.Fprintln(log)
+	return &originRules{robotsURL: robotsURL, outcome: o}, nil
+}
+
+func (o *originRules) explain(agent, rawURL string) (robots.Decision, error) {
+	if u, err := url.Parse(rawURL); err == nil && u.IsAbs() {
+		if r, err := robots.RobotsURL(rawURL); err != nil || r != o.robotsURL {
+			return robots.Decision{}, fmt.Errorf("not on the origin of %s", o.robotsURL)
+		}
+	}
+	return o.outcome.Explain(agent, rawURL), nil
+}

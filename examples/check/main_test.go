@@ -1,0 +1,247 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+)
+
+const robotsFile = "testdata/robots.txt"
+
+// checkResult is what one run of check did.
+type checkResult struct {
+	code           int
+	stdout, stderr string
+}
+
+func runCheck(stdin string, args ...string) checkResult {
+	var stdout, stderr bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &stdout, &stderr)
+	return checkResult{code, stdout.String(), stderr.String()}
+}
+
+func TestFile(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		stdin    string
+		wantCode int
+		wantOut  string
+	}{
+		{
+			name:     "the agent's own group",
+			args:     []string{"-agent", "ExampleBot/1.0", "-robots", robotsFile, "/drafts/2024/notes", "/drafts/2024/published", "/private/report"},
+			wantCode: 1,
+			wantOut: "/drafts/2024/notes\tdisallowed by line 8 \"Disallow: /drafts/\"\n" +
+				"/drafts/2024/published\tallowed by line 9 \"Allow: /drafts/*/published\"\n" +
+				"/private/report\tallowed: no rule matches\n",
+		},
+		{
+			name:     "the * group for an agent no group names",
+			args:     []string{"-agent", "OtherBot", "-robots", robotsFile, "/private/report", "/private/press/launch", "https://example.com/feed.json", "/feed.json?v=2"},
+			wantCode: 1,
+			wantOut: "/private/report\tdisallowed by line 3 \"Disallow: /private/\"\n" +
+				"/private/press/launch\tallowed by line 4 \"Allow: /private/press/\"\n" +
+				"https://example.com/feed.json\tdisallowed by line 5 \"Disallow: /*.json$\"\n" +
+				"/feed.json?v=2\tallowed: no rule matches\n",
+		},
+		{
+			name:     "all allowed",
+			args:     []string{"-agent", "ExampleBot", "-robots", robotsFile, "/", "/about", "/a?session=1"},
+			wantCode: 0,
+			wantOut:  "/\tallowed: no rule matches\n/about\tallowed: no rule matches\n/a?session=1\tallowed: no rule matches\n",
+		},
+		{
+			name:     "wildcard in the query",
+			args:     []string{"-agent", "ExampleBot", "-robots", robotsFile, "/a?sessionid=1"},
+			wantCode: 1,
+			wantOut:  "/a?sessionid=1\tdisallowed by line 10 \"Disallow: /*?sessionid=\"\n",
+		},
+		{
+			name:     "robots.txt itself is always allowed",
+			args:     []string{"-agent", "GPTBot/1.1", "-robots", robotsFile, "/robots.txt"},
+			wantCode: 0,
+			wantOut:  "/robots.txt\tallowed: /robots.txt is always allowed\n",
+		},
+		{
+			name:     "a bot shut out",
+			args:     []string{"-agent", "GPTBot/1.1", "-robots", robotsFile, "/about"},
+			wantCode: 1,
+			wantOut:  "/about\tdisallowed by line 14 \"Disallow: /\"\n",
+		},
+		{
+			name:     "neither URL nor path",
+			args:     []string{"-agent", "ExampleBot", "-robots", robotsFile, "about.html"},
+			wantCode: 1,
+			wantOut:  "about.html\tdisallowed: not an absolute URL or a /-rooted path\n",
+		},
+		{
+			name:     "standard input, blank lines skipped",
+			args:     []string{"-agent", "ExampleBot", "-robots", robotsFile},
+			stdin:    "/about\n\n  /drafts/x  \r\n",
+			wantCode: 1,
+			wantOut:  "/about\tallowed: no rule matches\n/drafts/x\tdisallowed by line 8 \"Disallow: /drafts/\"\n",
+		},
+		{
+			name:     "standard input, all allowed",
+			args:     []string{"-agent", "ExampleBot", "-robots", robotsFile},
+			stdin:    "/about\n/contact",
+			wantCode: 0,
+			wantOut:  "/about\tallowed: no rule matches\n/contact\tallowed: no rule matches\n",
+		},
+		{
+			name:     "arguments win over standard input",
+			args:     []string{"-agent", "ExampleBot", "-robots", robotsFile, "/about"},
+			stdin:    "/drafts/x\n",
+			wantCode: 0,
+			wantOut:  "/about\tallowed: no rule matches\n",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := runCheck(tc.stdin, tc.args...)
+			if got.code != tc.wantCode || got.stdout != tc.wantOut {
+				t.Errorf("check %q = %d, stdout:\n%s\nwant %d, stdout:\n%s\nstderr: %s",
+					tc.args, got.code, got.stdout, tc.wantCode, tc.wantOut, got.stderr)
+			}
+		})
+	}
+}
+
+func TestUsage(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       []string
+		wantCode   int
+		wantStderr string
+	}{
+		{"no agent", []string{"-robots", robotsFile, "/"}, 2, "-agent is required"},
+		{"no rules", []string{"-agent", "ExampleBot", "/"}, 2, "give one of -robots and -origin"},
+		{"both sources", []string{"-agent", "ExampleBot", "-robots", robotsFile, "-origin", "http://127.0.0.1:1", "/"}, 2, "give one of -robots and -origin"},
+		{"unknown flag", []string{"-agnet", "ExampleBot"}, 2, "flag provided but not defined"},
+		{"missing file", []string{"-agent", "ExampleBot", "-robots", "testdata/missing.txt", "/"}, 2, "missing.txt"},
+		{"origin not a URL", []string{"-agent", "ExampleBot", "-origin", "/relative", "/"}, 2, "-origin"},
+		{"help", []string{"-help"}, 0, "Exit status: 0 when every URL is allowed, 1 when any is disallowed"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := runCheck("", tc.args...)
+			if got.code != tc.wantCode || !strings.Contains(got.stderr, tc.wantStderr) {
+				t.Errorf("check %q = %d, stderr:\n%s\nwant %d, stderr containing %q", tc.args, got.code, got.stderr, tc.wantCode, tc.wantStderr)
+			}
+			if got.stdout != "" {
+				t.Errorf("check %q wrote to stdout: %q", tc.args, got.stdout)
+			}
+		})
+	}
+}
+
+type failingReader struct{}
+
+func (failingReader) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }
+
+func TestStdinError(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-agent", "ExampleBot", "-robots", robotsFile}, failingReader{}, &stdout, &stderr)
+	if code != 2 || !strings.Contains(stderr.String(), "disk on fire") {
+		t.Errorf("check with unreadable stdin = %d, stderr %q; want 2 and the error", code, stderr.String())
+	}
+}
+
+func TestOrigin(t *testing.T) {
+	rules, err := os.ReadFile(robotsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name       string
+		status     int
+		urls       func(origin string) []string
+		wantCode   int
+		wantOut    func(origin string) string
+		wantStderr string
+	}{
+		{
+			name:     "parsed",
+			status:   http.StatusOK,
+			urls:     func(o string) []string { return []string{"/drafts/x", o + "/drafts/2024/published", "/about"} },
+			wantCode: 1,
+			wantOut: func(o string) string {
+				return "/drafts/x\tdisallowed by line 8 \"Disallow: /drafts/\"\n" +
+					o + "/drafts/2024/published\tallowed by line 9 \"Allow: /drafts/*/published\"\n" +
+					"/about\tallowed: no rule matches\n"
+			},
+			wantStderr: "/robots.txt: parsed (HTTP 200)",
+		},
+		{
+			name:     "404 allows everything",
+			status:   http.StatusNotFound,
+			urls:     func(o string) []string { return []string{"/drafts/x", o + "/"} },
+			wantCode: 0,
+			wantOut: func(o string) string {
+				return "/drafts/x\tallowed: robots.txt unavailable\n" + o + "/\tallowed: robots.txt unavailable\n"
+			},
+			wantStderr: "unavailable (HTTP 404)",
+		},
+		{
+			name:     "503 refuses everything",
+			status:   http.StatusServiceUnavailable,
+			urls:     func(o string) []string { return []string{"/about", "/robots.txt"} },
+			wantCode: 1,
+			wantOut: func(o string) string {
+				return "/about\tdisallowed: robots.txt unreachable\n/robots.txt\tallowed: /robots.txt is always allowed\n"
+			},
+			wantStderr: "unreachable (HTTP 503)",
+		},
+		{
+			name:       "a URL of another origin",
+			status:     http.StatusOK,
+			urls:       func(o string) []string { return []string{"https://example.com/about", "/about"} },
+			wantCode:   2,
+			wantOut:    func(o string) string { return "/about\tallowed: no rule matches\n" },
+			wantStderr: "https://example.com/about: not on the origin of",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var gotPath, gotAgent string
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				gotPath, gotAgent = r.URL.Path, r.UserAgent()
+				w.WriteHeader(tc.status)
+				w.Write(rules)
+			}))
+			defer srv.Close()
+
+			args := append([]string{"-agent", "ExampleBot/1.0", "-origin", srv.URL + "/some/page?q=1"}, tc.urls(srv.URL)...)
+			got := runCheck("", args...)
+			if want := tc.wantOut(srv.URL); got.code != tc.wantCode || got.stdout != want || !strings.Contains(got.stderr, tc.wantStderr) {
+				t.Errorf("check %q = %d, stdout:\n%s\nstderr: %s\nwant %d, stdout:\n%s\nstderr containing %q",
+					args, got.code, got.stdout, got.stderr, tc.wantCode, want, tc.wantStderr)
+			}
+			if gotPath != "/robots.txt" || gotAgent != "ExampleBot/1.0" {
+				t.Errorf("server saw GET %s with User-Agent %q, want /robots.txt with %q", gotPath, gotAgent, "ExampleBot/1.0")
+			}
+		})
+	}
+}
+
+func TestOriginTimeout(t *testing.T) {
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-release:
+		}
+	}))
+	defer srv.Close()
+	defer close(release)
+
+	got := runCheck("", "-agent", "ExampleBot", "-origin", srv.URL, "-timeout", "100ms", "/about")
+	if got.code != 1 || got.stdout != "/about\tdisallowed: robots.txt unreachable\n" || !strings.Contains(got.stderr, "unreachable (HTTP 0)") {
+		t.Errorf("check with a server slower than -timeout = %d, stdout %q, stderr %q; want 1 and unreachable", got.code, got.stdout, got.stderr)
+	}
+}

@@ -1,0 +1,252 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// crawlDemo crawls a fresh demo site and returns what the crawler decided
+// and what the site saw.
+func crawlDemo(t *testing.T) (*summary, []request) {
+	t.Helper()
+	s := startSite()
+	defer s.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	sum := crawl(ctx, io.Discard, s.transport(), "http://news.example/")
+	return sum, s.log()
+}
+
+// TestDecisions checks every decision of the crawl: each URL the log names
+// is listed here with all of its decisions, in order, and their reasons.
+func TestDecisions(t *testing.T) {
+	sum, _ := crawlDemo(t)
+
+	type want struct{ decision, reason string } // reason: a substring of the logged reason
+	tests := []struct {
+		name  string
+		url   string
+		wants []want
+	}{
+		{"robots.txt parsed, Crawl-delay scaled", "http://news.example/robots.txt",
+			[]want{{"robots", "parsed (HTTP 200), Crawl-delay 2s: demo waits 20ms"}}},
+		{"sitemap from robots.txt read", "http://news.example/sitemap.xml",
+			[]want{{"sitemap", "lists 2 URLs, 1 new"}}},
+		{"home stored", "http://news.example/",
+			[]want{{"fetch", "allowed: no rule matches"}, {"store", "no directive for examplebot"}}},
+		{"rel=nofollow link skipped", "http://news.example/login",
+			[]want{{"skip", `rel="nofollow" on http://news.example/`}}},
+		{"rel=sponsored link skipped", "http://ads.example/offer",
+			[]want{{"skip", `rel="sponsored"`}}},
+		{"rel=ugc link skipped", "http://forum.example/t/42",
+			[]want{{"skip", `rel="ugc" on http://news.example/articles/robots-in-go`}}},
+		{"wildcard rule refuses", "http://news.example/articles?sort=date",
+			[]want{{"refuse", `disallowed by line 12 "Disallow: /*?sort="`}}},
+		{"$ rule refuses", "http://news.example/media/report.pdf",
+			[]want{{"refuse", `disallowed by line 13 "Disallow: /*.pdf$"`}}},
+		{"directory refused", "http://news.example/drafts/next-week",
+			[]want{{"refuse", `disallowed by line 10 "Disallow: /drafts/"`}}},
+		{"longer Allow wins, bot-scoped X-Robots-Tag noindex", "http://news.example/drafts/press-kit",
+			[]want{{"fetch", `allowed by line 11 "Allow: /drafts/press-*"`}, {"noindex", "X-Robots-Tag: examplebot: noindex"}}},
+		{"redirect queued, not followed", "http://news.example/about",
+			[]want{{"fetch", "allowed"}, {"redirect", "HTTP 301 to http://news.example/drafts/about, queued"}}},
+		{"redirect target refused", "http://news.example/drafts/about",
+			[]want{{"refuse", `line 10 "Disallow: /drafts/"`}}},
+		{"unavailable_after in the past", "http://news.example/articles/old-news",
+			[]want{{"fetch", "allowed"}, {"expired", "X-Robots-Tag: unavailable_after: Wed, 01 Jan 2020 00:00:00 GMT"}}},
+		{"X-Robots-Tag for another bot ignored", "http://news.example/articles/robots-in-go",
+			[]want{{"fetch", "allowed"}, {"store", "no directive for examplebot"}}},
+		{"meta robots noindex, links followed", "http://news.example/tag/go",
+			[]want{{"fetch", "allowed"}, {"noindex", `<meta name="robots" content="noindex, follow">`}}},
+		{"Robots-Tag member for the bot", "http://news.example/articles/go-modules",
+			[]want{{"fetch", "allowed"}, {"noindex", "Robots-Tag: *;noarchive, examplebot;noindex"}}},
+		{"bot-scoped meta nofollow", "http://news.example/articles/sitemaps",
+			[]want{{"fetch", "allowed"}, {"store", "with max-snippet: 120"},
+				{"nofollow", `its 1 link(s) not followed: <meta name="examplebot" content="nofollow">`}}},
+		{"404 robots.txt allows everything", "http://blog.example/robots.txt",
+			[]want{{"robots", "unavailable (HTTP 404): everything allowed, no Crawl-delay: demo waits 10ms"}}},
+		{"page under 404 robots.txt", "http://blog.example/",
+			[]want{{"fetch", "allowed: robots.txt unavailable"}, {"store", "no directive"}}},
+		{"generic X-Robots-Tag kept with the page", "http://blog.example/posts/hello",
+			[]want{{"fetch", "allowed: robots.txt unavailable"}, {"store", "with noarchive"}}},
+		{"503 robots.txt refuses everything", "http://forum.example/robots.txt",
+			[]want{{"robots", "unreachable (HTTP 503): everything refused"}}},
+		{"page under 503 robots.txt", "http://forum.example/",
+			[]want{{"refuse", "disallowed: robots.txt unreachable"}}},
+	}
+
+	byURL := make(map[string][]entry)
+	for _, e := range sum.Log {
+		byURL[e.URL] = append(byURL[e.URL], e)
+	}
+	listed := make(map[string]bool)
+	for _, tc := range tests {
+		listed[tc.url] = true
+		t.Run(tc.name, func(t *testing.T) {
+			got := byURL[tc.url]
+			if len(got) != len(tc.wants) {
+				t.Fatalf("decisions for %s = %v, want %v", tc.url, got, tc.wants)
+			}
+			for i, w := range tc.wants {
+				if got[i].Decision != w.decision || !strings.Contains(got[i].Reason, w.reason) {
+					t.Errorf("decision %d for %s = %s %q, want %s containing %q",
+						i, tc.url, got[i].Decision, got[i].Reason, w.decision, w.reason)
+				}
+			}
+		})
+	}
+	for u, entries := range byURL {
+		if !listed[u] {
+			t.Errorf("unexpected decisions for %s: %v", u, entries)
+		}
+	}
+}
+
+func TestSummary(t *testing.T) {
+	sum, _ := crawlDemo(t)
+	for _, c := range []struct {
+		name      string
+		got, want int
+	}{
+		{"Fetched", sum.Fetched, 10},
+		{"Stored", sum.Stored, 5},
+		{"NotIndexed", sum.NotIndexed, 4},
+		{"LinksSkipped", sum.LinksSkipped, 4},
+		{"Refused", sum.Refused, 5},
+		{"Errors", sum.Errors, 0},
+	} {
+		if c.got != c.want {
+			t.Errorf("summary.%s = %d, want %d", c.name, c.got, c.want)
+		}
+	}
+	if want := []string{"http://news.example/sitemap.xml"}; !slices.Equal(sum.Sitemaps, want) {
+		t.Errorf("summary.Sitemaps = %q, want %q", sum.Sitemaps, want)
+	}
+	// The file-wide line and ExampleBot's group, merged; the "*" group's
+	// rules and signals do not apply to a bot that has its own group.
+	wantSignals := map[string]map[string]bool{
+		"http://news.example/robots.txt": {"search": true, "ai-train": false, "ai-input": true},
+	}
+	if !maps.EqualFunc(sum.ContentSignals, wantSignals, maps.Equal) {
+		t.Errorf("summary.ContentSignals = %v, want %v", sum.ContentSignals, wantSignals)
+	}
+}
+
+// TestPoliteness checks the crawl from the site's side: what was requested,
+// how often and how fast.
+func TestPoliteness(t *testing.T) {
+	_, requests := crawlDemo(t)
+
+	requested := make(map[string]int)
+	for _, r := range requests {
+		requested[r.Host+r.Path]++
+		if r.UserAgent != userAgent {
+			t.Errorf("request for %s%s: User-Agent %q, want %q", r.Host, r.Path, r.UserAgent, userAgent)
+		}
+	}
+	for _, u := range []string{"news.example/robots.txt", "blog.example/robots.txt", "forum.example/robots.txt"} {
+		if requested[u] != 1 {
+			t.Errorf("%s requested %d times, want once (the Cache keeps it)", u, requested[u])
+		}
+	}
+	for _, tc := range []struct {
+		name, url string
+		want      int
+	}{
+		{"refused by wildcard", "news.example/articles?sort=date", 0},
+		{"refused by $ rule", "news.example/media/report.pdf", 0},
+		{"refused directory", "news.example/drafts/next-week", 0},
+		{"redirect target refused", "news.example/drafts/about", 0},
+		{"rel=nofollow", "news.example/login", 0},
+		{"link on a nofollow page", "news.example/articles/unlisted", 0},
+		{"origin with 503 robots.txt", "forum.example/", 0},
+		{"rel=ugc to that origin", "forum.example/t/42", 0},
+		{"allowed by the longer Allow", "news.example/drafts/press-kit", 1},
+		{"noindex page still fetched once", "news.example/tag/go", 1},
+		{"link found on a noindex, follow page", "news.example/articles/go-modules", 1},
+		{"found by the sitemap and by links", "news.example/articles/sitemaps", 1},
+		{"linked from several pages", "news.example/articles/robots-in-go", 1},
+		{"origin with 404 robots.txt", "blog.example/posts/hello", 1},
+	} {
+		if got := requested[tc.url]; got != tc.want {
+			t.Errorf("%s: %s requested %d times, want %d", tc.name, tc.url, got, tc.want)
+		}
+	}
+
+	// Crawl-delay: 2 is 20 ms in the demo; blog.example names none and gets
+	// the default second, 10 ms. robots.txt itself is not paced.
+	last := make(map[string]time.Time)
+	for _, r := range requests {
+		if r.Path == "/robots.txt" {
+			continue
+		}
+		want := map[string]time.Duration{"news.example": 20 * time.Millisecond, "blog.example": 10 * time.Millisecond}[r.Host]
+		if prev, ok := last[r.Host]; ok && r.At.Sub(prev) < want {
+			t.Errorf("%s%s came %v after the previous request to %s, want at least %v", r.Host, r.Path, r.At.Sub(prev), r.Host, want)
+		}
+		last[r.Host] = r.At
+	}
+}
+
+func TestRun(t *testing.T) {
+	var first, second bytes.Buffer
+	if _, err := run(&first); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	if _, err := run(&second); err != nil {
+		t.Fatalf("second run: %v", err)
+	}
+	if first.String() != second.String() {
+		t.Errorf("two runs wrote different logs:\n%s\n---\n%s", first.String(), second.String())
+	}
+	if strings.Contains(first.String(), "127.0.0.1") {
+		t.Errorf("the log shows the loopback address:\n%s", first.String())
+	}
+	for _, line := range []string{
+		"fetched 10, stored 5, not indexed 4, links not followed 4, refused by robots.txt 5\n",
+		"sitemaps found: http://news.example/sitemap.xml\n",
+		"content signals for examplebot at http://news.example/robots.txt: ai-input=yes, ai-train=no, search=yes\n",
+		"Crawl-delay is scaled for the demo: 1 s in robots.txt waits 10ms here\n",
+	} {
+		if !strings.Contains(first.String(), line) {
+			t.Errorf("run output lacks %q:\n%s", line, first.String())
+		}
+	}
+}
+
+// TestSiteCheck makes sure run's politeness check can fail.
+func TestSiteCheck(t *testing.T) {
+	tests := []struct {
+		name, agent, path string
+		wantErr           string
+	}{
+		{"allowed path", userAgent, "/tag/go", ""},
+		{"refused path", userAgent, "/drafts/next-week", "robots.txt refuses it"},
+		{"no User-Agent", "", "/tag/go", "sent User-Agent"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := startSite()
+			defer s.Close()
+			client := &http.Client{Transport: s.transport()}
+			req, _ := http.NewRequest(http.MethodGet, "http://news.example"+tc.path, nil)
+			req.Header.Set("User-Agent", tc.agent)
+			resp, err := client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			err = s.check(userAgent)
+			if tc.wantErr == "" && err != nil || tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)) {
+				t.Errorf("check after GET %s = %v, want error containing %q", tc.path, err, tc.wantErr)
+			}
+		})
+	}
+}

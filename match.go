@@ -90,6 +90,11 @@ func appendCanonicalPath(dst []byte, s string) []byte {
 	if !needsCanonical(s) {
 		return append(dst, s...)
 	}
+	return appendCanonical(dst, s)
+}
+
+// appendCanonical is appendCanonicalPath for s that needsCanonical.
+func appendCanonical(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch octetClasses[c] {
@@ -112,6 +117,27 @@ func appendCanonicalPath(dst []byte, s string) []byte {
 		}
 	}
 	return dst
+}
+
+// canonicalLen returns the length of appendCanonical's output for s.
+func canonicalLen(s string) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		switch octetClasses[s[i]] {
+		case octetEscape:
+			n += 2
+		case octetPercent:
+			if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+				if v := unhex(s[i+1])<<4 | unhex(s[i+2]); isUnreserved(v) || v == '*' || v == '$' {
+					n -= 2
+				}
+				i += 2
+			} else {
+				n += 2
+			}
+		}
+	}
+	return n
 }
 
 // A pattern is a compiled allow or disallow path pattern: literal segments
@@ -325,8 +351,11 @@ func (r *matchRule) setNeedle() {
 //
 //	label length (uvarint), label octets   the edge from the parent
 //	payload length (1 octet), payload      for the keys that end here
-//	child count n (2 octets, little-endian), the n children's first label
-//	octets in ascending order, then n uint32 offsets of the children
+//	child count n (2 octets, little-endian), then the children's first
+//	label octets: for up to maxScannedKids children, the n octets in
+//	ascending order; for more, a 256-octet table giving each octet's child
+//	index plus one (0: none; with all 256 children, the octet itself);
+//	then n uint32 offsets of the children
 //
 // Walking returns the offset just past a node's label; the root's label is
 // empty, so the root is at offset 1.
@@ -386,8 +415,16 @@ func (b *trieBuilder) node(label []byte, lo, hi int32, depth int) uint32 {
 		i = j
 	}
 	b.t = binary.LittleEndian.AppendUint16(b.t, uint16(len(kids)))
-	for _, k := range kids {
-		b.t = append(b.t, b.key(k.lo)[depth])
+	if len(kids) <= maxScannedKids {
+		for _, k := range kids {
+			b.t = append(b.t, b.key(k.lo)[depth])
+		}
+	} else {
+		var table [256]byte
+		for i, k := range kids {
+			table[b.key(k.lo)[depth]] = byte(i + 1) // 256 children wrap to 0: read as the octet itself
+		}
+		b.t = append(b.t, table[:]...)
 	}
 	table := len(b.t)
 	b.t = append(b.t, make([]byte, 4*len(kids))...)
@@ -412,11 +449,23 @@ func (t trie) next(n int, path []byte, depth int) (int, int) {
 	p := n + 1 + int(t[n]) // past the payload
 	kids := int(binary.LittleEndian.Uint16(t[p:]))
 	p += 2
-	i := findOctet(t[p:p+kids], path[depth])
-	if i < 0 {
-		return -1, depth
+	c := path[depth]
+	var i int
+	if kids <= maxScannedKids {
+		if i = findOctet(t[p:p+kids], c); i < 0 {
+			return -1, depth
+		}
+		p += kids
+	} else {
+		i = int(t[p+int(c)]) - 1
+		if kids == 256 {
+			i = int(c)
+		} else if i < 0 {
+			return -1, depth
+		}
+		p += 256
 	}
-	off := int(binary.LittleEndian.Uint32(t[p+kids+4*i:]))
+	off := int(binary.LittleEndian.Uint32(t[p+4*i:]))
 	labelLen, w := int(t[off]), 1
 	if labelLen >= 0x80 {
 		l, lw := binary.Uvarint(t[off:])
@@ -429,23 +478,18 @@ func (t trie) next(n int, path []byte, depth int) (int, int) {
 	return off + labelLen, depth + labelLen
 }
 
+// maxScannedKids is the most children a trie node finds by scanning their
+// first octets; a node with more has a table indexed by octet, one load.
+const maxScannedKids = 12
+
 // findOctet returns the index of c in the ascending octets firsts, or -1.
 func findOctet(firsts []byte, c byte) int {
-	lo, hi := 0, len(firsts)
-	for hi-lo > 8 { // binary search down to a short run, then scan it
-		mid := int(uint(lo+hi) >> 1)
-		if firsts[mid] < c {
-			lo = mid + 1
-		} else {
-			hi = mid + 1 // mid may be the one
-			if firsts[mid] > c {
-				hi = mid
+	for i, f := range firsts {
+		if f >= c {
+			if f == c {
+				return i
 			}
-		}
-	}
-	for i := lo; i < hi; i++ {
-		if firsts[i] == c {
-			return i
+			return -1
 		}
 	}
 	return -1
@@ -481,30 +525,31 @@ func le64(b []byte) rankKey { return rankKey(binary.LittleEndian.Uint64(b)) }
 // matches whenever the walk reaches the node, and the best anchored one when
 // the path ends there: the node's payload holds both rank keys, so nothing
 // else is read for them, and only wildcard rules are kept beyond the trie.
-// Those are tried best first, the first that matches being the node's best;
-// where many share a node (typically "/*" patterns at the root), a needle
-// index picks out those whose longest segment occurs in the path. Keeping
-// the compiled form small and its walk within a few cache lines matters as
-// much as the instructions: a crawler asks about many sites in turn.
+// Wildcard rules are tried after the walk, and only if one could outrank the
+// best plain match: one by one, best first, when they are few, or else
+// through a needle index that finds, in one pass over the path, the rules
+// whose longest segment occurs in it. Keeping the compiled form small and
+// its walk within a few cache lines matters as much as the instructions: a
+// crawler asks about many sites in turn.
 type ruleSet struct {
-	trie    trie        // over all rules' prefixes
-	wild    []matchRule // the wildcard rules, by prefix, best first within one
-	needles []*needleIndex
+	trie    trie         // over all rules' prefixes
+	wild    []matchRule  // the wildcard rules, by prefix, best first within one
+	needles *needleIndex // over all of wild; nil when they are few
 }
 
 // The payload of a ruleSet's trie node: a flags octet, then for each flag set
 // its fields, in this order.
 const (
-	nodePlain   = 1 << iota // rank key (8 octets) and ref (4) of the best unanchored plain rule
-	nodeExact               // the same for the best anchored plain rule
-	nodeWild                // the best wildcard rule's rank key (8), then wild[from:to] (4 + 4)
-	nodeNeedles             // the index (4) in needles of the wildcard rules' needle index
+	nodePlain = 1 << iota // rank key (8 octets) and ref (4) of the best unanchored plain rule
+	nodeExact             // the same for the best anchored plain rule
+	nodeWild              // the best wildcard rule's rank key (8), then wild[from:to] (4 + 4)
 )
 
 // newRuleSet compiles and indexes rules. Their order as given breaks ties
 // between otherwise equal rules; rules that can never match are left out.
-// It returns nil when no rule can match.
-func newRuleSet(specs []ruleSpec) *ruleSet {
+// When no rule can match, it returns the zero ruleSet, which matches
+// nothing.
+func newRuleSet(specs []ruleSpec) ruleSet {
 	// All literal octets go into one array: compile into it first, then cut
 	// it into the patterns, once it no longer moves.
 	var lits []byte
@@ -520,7 +565,7 @@ func newRuleSet(specs []ruleSpec) *ruleSet {
 		}
 	}
 	if len(rules) == 0 {
-		return nil
+		return ruleSet{}
 	}
 	for i := range rules {
 		start := 0
@@ -543,7 +588,7 @@ func newRuleSet(specs []ruleSpec) *ruleSet {
 	})
 	// The wildcard rules keep their patterns, in an arena of their own; the
 	// plain rules live on in the trie alone.
-	s := &ruleSet{}
+	s := ruleSet{}
 	var wildLits []byte
 	for _, r := range rules {
 		if r.wild {
@@ -565,6 +610,7 @@ func newRuleSet(specs []ruleSpec) *ruleSet {
 	s.wild = slices.Clip(s.wild)
 	s.trie = buildTrie(len(rules), func(i int32) []byte { return rules[i].prefix() },
 		func(lo, hi int32) []byte { return s.nodePayload(rules[lo:hi], wildAt[lo], wildAt[hi]) })
+	s.needles = newNeedleIndex(s.wild)
 	return s
 }
 
@@ -572,26 +618,14 @@ func newRuleSet(specs []ruleSpec) *ruleSet {
 // sorted as newRuleSet sorts them; its wildcard rules are wild[from:to].
 func (s *ruleSet) nodePayload(rules []matchRule, from, to int32) []byte {
 	p := []byte{0}
-	var plain, exact bool
-	for _, r := range rules {
-		if r.wild {
-			break
-		}
-		// Best first: the first of each kind is the one.
-		switch {
-		case !r.anchored && !plain:
-			plain = true
-			p[0] |= nodePlain
-		case r.anchored && !exact:
-			exact = true
-			p[0] |= nodeExact
-		default:
-			continue
-		}
-	}
-	for _, anchored := range []bool{false, true} {
+	for _, kind := range [...]struct {
+		flag     byte
+		anchored bool
+	}{{nodePlain, false}, {nodeExact, true}} {
+		// Best first: the first plain rule of each kind is the one.
 		for _, r := range rules {
-			if !r.wild && r.anchored == anchored {
+			if !r.wild && r.anchored == kind.anchored {
+				p[0] |= kind.flag
 				p = binary.LittleEndian.AppendUint64(p, uint64(r.key))
 				p = binary.LittleEndian.AppendUint32(p, uint32(r.ref))
 				break
@@ -603,20 +637,29 @@ func (s *ruleSet) nodePayload(rules []matchRule, from, to int32) []byte {
 		p = binary.LittleEndian.AppendUint64(p, uint64(s.wild[from].key))
 		p = binary.LittleEndian.AppendUint32(p, uint32(from))
 		p = binary.LittleEndian.AppendUint32(p, uint32(to))
-		if x := newNeedleIndex(s.wild, from, to); x != nil {
-			p[0] |= nodeNeedles
-			p = binary.LittleEndian.AppendUint32(p, uint32(len(s.needles)))
-			s.needles = append(s.needles, x)
-		}
 	}
 	return p
 }
+
+// maxWildNodes is how many trie nodes with wildcard rules a walk remembers
+// to try after it; a walk that meets more tries the others on its way.
+const maxWildNodes = 8
 
 // best returns the caller's reference to the rule that decides a canonical
 // path, -1 when no rule matches, and whether the rule allows.
 func (s *ruleSet) best(path []byte) (int32, bool) {
 	var bestKey rankKey
 	best := int32(-1)
+	if s.trie == nil {
+		return best, false
+	}
+	type wildNode struct {
+		from, to int32
+		depth    int
+	}
+	var wild [maxWildNodes]wildNode
+	var nWild, nRules int
+	var wildTop rankKey
 	for n, depth := trieRoot, 0; n >= 0; n, depth = s.trie.next(n, path, depth) {
 		p := s.trie.payload(n)
 		if len(p) == 0 {
@@ -636,111 +679,157 @@ func (s *ruleSet) best(path []byte) (int32, bool) {
 			}
 			p = p[12:]
 		}
-		if flags&nodeWild == 0 || le64(p) <= bestKey {
-			continue // no wildcard rule here can win
+		if flags&nodeWild == 0 {
+			continue
 		}
 		from, to := le32(p[8:]), le32(p[12:])
-		if flags&nodeNeedles != 0 {
-			if x := s.needles[le32(p[16:])]; x.worthScanning(len(path) - depth) {
-				if r := x.scan(s.wild, path, depth, bestKey); r != nil {
-					bestKey, best = r.key, r.ref
-				}
-				continue
-			}
+		if nWild == len(wild) {
+			bestKey, best = s.tryWild(from, to, path, depth, bestKey, best)
+			continue
 		}
-		for i := from; i < to; i++ {
-			r := &s.wild[i]
-			if r.key <= bestKey {
-				break // best first: nothing further here can win
-			}
-			if r.matchRest(path, depth) {
-				bestKey, best = r.key, r.ref
-				break
-			}
+		wild[nWild] = wildNode{from, to, depth}
+		nWild++
+		nRules += int(to - from)
+		wildTop = max(wildTop, le64(p))
+	}
+	if wildTop <= bestKey {
+		return best, bestKey.allow() // no wildcard rule on the way can win
+	}
+	if s.needles != nil && s.needles.worthScanning(len(path)-wild[0].depth, nRules) {
+		if r := s.needles.scan(s.wild, path, wild[0].depth, bestKey); r != nil {
+			bestKey, best = r.key, r.ref
 		}
+		return best, bestKey.allow()
+	}
+	for _, w := range wild[:nWild] {
+		bestKey, best = s.tryWild(w.from, w.to, path, w.depth, bestKey, best)
 	}
 	return best, bestKey.allow()
 }
 
-// minNeedleRules is how many wildcard rules a trie node needs before a
-// needle index pays for itself; below it, testing each rule is faster.
-const minNeedleRules = 4
-
-// maxNeedleRules bounds the wildcard rules one needle index covers, so that
-// a query can mark the ones it has tried in a fixed array on the stack.
-const maxNeedleRules = 2048
-
-// A needleIndex finds, in one pass over a path, the wildcard rules of a trie
-// node whose needle (longest segment) occurs in the path: only those can
-// match. A bitmap of the needles' first two octets (or only octet) lets most
-// positions of the path be passed with a load or two; where a needle may
-// start, a trie of the needles finds exactly those that do.
-type needleIndex struct {
-	from    int32                 // the node's first wildcard rule, for numbering marks
-	pairs   [pairBits / 64]uint64 // bit pairBit(a, b): a needle may start with octets a, b
-	singles [256 / 64]uint64      // bit c: a needle is the octet c
-	rules   []int32               // rule indices sorted by needle, best first within one needle
-	trie    trie                  // over the needles; payload: from, to in rules (4 + 4)
+// tryWild returns the better of the given best and the first (best) of the
+// wildcard rules wild[from:to] that matches path, whose first depth octets
+// are their prefix.
+func (s *ruleSet) tryWild(from, to int32, path []byte, depth int, bestKey rankKey, best int32) (rankKey, int32) {
+	for i := from; i < to; i++ {
+		r := &s.wild[i]
+		if r.key <= bestKey {
+			break // best first: nothing further here can win
+		}
+		if r.matchRest(path, depth) {
+			return r.key, r.ref
+		}
+	}
+	return bestKey, best
 }
 
-// newNeedleIndex indexes the wildcard rules rules[from:to], or returns nil
-// when they are too few or too many.
-func newNeedleIndex(rules []matchRule, from, to int32) *needleIndex {
-	if to-from < minNeedleRules || to-from > maxNeedleRules {
+// minNeedleRules is how many wildcard rules a rule set needs before a needle
+// index can pay for itself; below it, trying each rule is always faster.
+const minNeedleRules = 4
+
+// maxTried bounds the rules a needle scan marks as tried, in a fixed array
+// on the stack; rules beyond it may be tried more than once.
+const maxTried = 4096
+
+// A needleIndex finds, in one pass over a path, the wildcard rules whose
+// needle (longest segment) occurs in it: only those can match. A table of the
+// octets needles start with lets most positions of the path be passed after
+// one load; where a needle of two or more octets may start, a bitmap of its
+// first two octets is asked next, and where one may still start, a trie of
+// the needles finds exactly those that do.
+type needleIndex struct {
+	starts [256]uint8            // startsSingle: a needle is this octet; startsLonger: a longer one begins with it
+	pairs  [pairBits / 64]uint64 // bit pairBit(a, b): a longer needle may start with a, b
+	rules  []int32               // wild rules sorted by needle, best first within one needle
+	trie   trie                  // over the needles; payload: from, to in rules (4 + 4)
+}
+
+const (
+	startsSingle = 1 << iota
+	startsLonger
+)
+
+// pairBits is the size of a needle index's bitmap of first octet pairs.
+// Pairs share bits (a pair's bit is a hash of it), which costs a needless
+// trie walk now and then but keeps the bitmap within two cache lines.
+const pairBits = 1024
+
+func pairBit(a, b byte) uint32 {
+	return (uint32(a)<<8 | uint32(b)) * 0x9e3779b1 >> (32 - 10) // the top 10 bits
+}
+
+// newNeedleIndex indexes wild, or returns nil when they are too few to need
+// it.
+func newNeedleIndex(wild []matchRule) *needleIndex {
+	if len(wild) < minNeedleRules {
 		return nil
 	}
-	x := &needleIndex{from: from}
-	for i := from; i < to; i++ {
-		x.rules = append(x.rules, i)
-		switch needle := rules[i].needle(); len(needle) {
+	x := &needleIndex{rules: make([]int32, len(wild))}
+	for i := range wild {
+		x.rules[i] = int32(i)
+		switch needle := wild[i].needle(); len(needle) {
 		case 0: // cannot happen: a wildcard rule's last segment is not empty
 		case 1:
-			x.singles[needle[0]>>6] |= 1 << (needle[0] & 63)
+			x.starts[needle[0]] |= startsSingle
 		default:
+			x.starts[needle[0]] |= startsLonger
 			k := pairBit(needle[0], needle[1])
 			x.pairs[k>>6] |= 1 << (k & 63)
 		}
 	}
-	slices.SortStableFunc(x.rules, func(a, b int32) int { // stable: rules are best first already
-		return bytes.Compare(rules[a].needle(), rules[b].needle())
+	slices.SortFunc(x.rules, func(a, b int32) int {
+		if c := bytes.Compare(wild[a].needle(), wild[b].needle()); c != 0 {
+			return c
+		}
+		return cmp.Compare(wild[b].key, wild[a].key) // best first
 	})
-	x.trie = buildTrie(len(x.rules), func(i int32) []byte { return rules[x.rules[i]].needle() },
+	x.trie = buildTrie(len(x.rules), func(i int32) []byte { return wild[x.rules[i]].needle() },
 		func(lo, hi int32) []byte {
 			return binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, uint32(lo)), uint32(hi))
 		})
 	return x
 }
 
-// pairBits is the size of a needle index's bitmap of first octet pairs. Pairs
-// share bits (a pair's bit is a hash of it), which costs a needless trie
-// walk now and then but keeps the bitmap at 128 bytes.
-const pairBits = 1024
-
-func pairBit(a, b byte) uint32 {
-	return (uint32(a)*0x9e3779b1 ^ uint32(b)*0x85ebca6b) >> 22 // the top 10 bits
+// worthScanning reports whether scanning n octets of path beats trying k
+// rules one by one. A scan costs a few instructions an octet; trying a rule
+// costs a call and a vectorised search, some tens of instructions plus an
+// instruction for every several octets. Long paths with few rules are
+// cheaper one by one.
+func (x *needleIndex) worthScanning(n, k int) bool {
+	return 8*n < k*(48+n/8)
 }
 
-// worthScanning reports whether scanning n octets of path beats trying the
-// rules one by one. A scan costs about a nanosecond an octet; trying a rule
-// costs a call and a vectorised search, tens of nanoseconds plus a few
-// octets a nanosecond. Long paths with few rules are cheaper one by one.
-func (x *needleIndex) worthScanning(n int) bool {
-	return n < len(x.rules)*(24+n/16)
+// scan returns the best of the wildcard rules that match path, if it
+// outranks bestKey; nil otherwise. Needles are looked for from position
+// from on, where the shortest prefix of a wildcard rule on the path ends.
+// Each rule is tried at most once, at the first place its needle occurs: the
+// tried marks live on the stack, in a small array when the rules are few.
+func (x *needleIndex) scan(wild []matchRule, path []byte, from int, bestKey rankKey) *matchRule {
+	if len(wild) > 256 {
+		return x.scanMany(wild, path, from, bestKey)
+	}
+	var tried [256 / 64]uint64
+	return x.scanMarking(tried[:], wild, path, from, bestKey)
 }
 
-// scan returns the best of the indexed rules that match path, whose first
-// depth octets are their prefix, if it outranks bestKey; nil otherwise. Each
-// rule is tried at most once, at the first place its needle occurs.
-func (x *needleIndex) scan(rules []matchRule, path []byte, depth int, bestKey rankKey) *matchRule {
+//go:noinline
+func (x *needleIndex) scanMany(wild []matchRule, path []byte, from int, bestKey rankKey) *matchRule {
+	var tried [maxTried / 64]uint64
+	return x.scanMarking(tried[:], wild, path, from, bestKey)
+}
+
+func (x *needleIndex) scanMarking(tried []uint64, wild []matchRule, path []byte, from int, bestKey rankKey) *matchRule {
 	var best *matchRule
-	var tried [maxNeedleRules / 64]uint64
-	for at := depth; at < len(path); at++ {
-		c := path[at]
-		if x.singles[c>>6]&(1<<(c&63)) == 0 {
+	for at := from; at < len(path); at++ {
+		s := x.starts[path[at]]
+		if s == 0 {
+			continue
+		}
+		if s&startsSingle == 0 {
 			if at+1 == len(path) {
 				break
 			}
-			k := pairBit(c, path[at+1])
+			k := pairBit(path[at], path[at+1])
 			if x.pairs[k>>6]&(1<<(k&63)) == 0 {
 				continue
 			}
@@ -752,16 +841,18 @@ func (x *needleIndex) scan(rules []matchRule, path []byte, depth int, bestKey ra
 				continue
 			}
 			for _, i := range x.rules[le32(p):le32(p[4:])] {
-				r := &rules[i]
+				r := &wild[i]
 				if r.key <= bestKey {
 					break // best first: nothing further under this needle can win
 				}
-				bit := i - x.from
-				if tried[bit>>6]&(1<<(bit&63)) != 0 {
-					continue
+				if int(i) < 64*len(tried) {
+					if tried[i>>6]&(1<<(i&63)) != 0 {
+						continue
+					}
+					tried[i>>6] |= 1 << (i & 63)
 				}
-				tried[bit>>6] |= 1 << (bit & 63)
-				if r.matchRest(path, depth) {
+				// The rule's prefix must be on the path too.
+				if prefix := r.prefix(); hasPrefix(path, prefix) && r.matchRest(path, len(prefix)) {
 					bestKey, best = r.key, r
 				}
 			}

@@ -92,7 +92,7 @@ func TestRuleSetAgreesWithBruteForceOnCorpus(t *testing.T) {
 		paths := append(sample(derivedPaths(r), 400), crawled[filepath.Base(file)]...)
 		for _, ua := range []string{"ExampleBot/1.0", "Googlebot/2.1", "bingbot"} {
 			a := r.Agent(ua)
-			if a.rules == nil {
+			if a.rules.trie == nil {
 				continue
 			}
 			specs, _ := ruleSpecs(r.Groups, a.groups, nil)

@@ -415,8 +415,8 @@ func (r *Robots) ContentSignalsFor(userAgent string) map[string]bool {
 // An Agent is immutable and safe for concurrent use. Its queries do not
 // allocate.
 type Agent struct {
-	groups   []int    // indices of the groups that apply, in document order
-	rules    *ruleSet // nil when no rule can match
+	groups   []int // indices of the groups that apply, in document order
+	rules    ruleSet
 	refs     []ruleRef
 	delay    time.Duration
 	hasDelay bool
@@ -462,19 +462,45 @@ func (r *Robots) Agent(userAgent string) *Agent {
 // document has one slot per distinct product token its groups name, plus the
 // fallback for every other agent, so the compiled Agents it can hold are
 // bounded by the document, not by how many user agents ask.
+//
+// Looking up a user agent is on every (*Robots).IsAllowed, so the slots sit
+// in a small open-addressed table whose entries carry the token's hash and
+// first octets and the compiled Agent: a lookup reads one entry, without
+// allocating or following a pointer to compare keys.
 type agentIndex struct {
 	doc      *Robots
-	tokens   map[string]*agentSlot // lower-cased product token -> slot
-	fallback agentSlot             // the "*" groups, for agents no group names
+	table    []agentSlot // open-addressed by tokenHash; len is a power of two, or 0
+	fallback agentSlot   // the "*" groups, for agents no group names
 }
 
 type agentSlot struct {
-	groups []int
-	agent  atomic.Pointer[Agent]
+	hash   uint32
+	n      uint32                // the token's length; 0 marks an empty entry
+	prefix [inlineToken]byte     // the token's first octets
+	agent  atomic.Pointer[Agent] // compiled on first use
+	token  string                // the whole token, lower-cased
+	groups []int                 // the groups that name it, in document order
+}
+
+// inlineToken is how many octets of a token an agentSlot holds inline;
+// longer tokens are compared against agentSlot.token too.
+const inlineToken = 16
+
+// tokenHash hashes the lower-cased leading product token of userAgent
+// (FNV-1a) and returns its length.
+func tokenHash(userAgent string) (uint32, int) {
+	h := uint32(2166136261)
+	n := 0
+	for ; n < len(userAgent) && isTokenOctet[userAgent[n]]; n++ {
+		h = (h ^ uint32(lowerASCII(userAgent[n]))) * 16777619
+	}
+	return h, n
 }
 
 func newAgentIndex(r *Robots) *agentIndex {
-	x := &agentIndex{doc: r, tokens: make(map[string]*agentSlot)}
+	x := &agentIndex{doc: r}
+	var slots []*agentSlot
+	byToken := make(map[string]*agentSlot)
 	for i, g := range r.Groups {
 		for _, ua := range g.UserAgents {
 			if strings.HasPrefix(ua, "*") {
@@ -488,40 +514,73 @@ func newAgentIndex(r *Robots) *agentIndex {
 			if token == "" {
 				continue // names no agent: a product token has at least one letter, '_' or '-'
 			}
-			s := x.tokens[token]
+			s := byToken[token]
 			if s == nil {
-				s = new(agentSlot)
-				x.tokens[token] = s
+				s = &agentSlot{token: token}
+				byToken[token] = s
+				slots = append(slots, s)
 			}
 			if !slices.Contains(s.groups, i) {
 				s.groups = append(s.groups, i)
 			}
 		}
 	}
+	if len(slots) == 0 {
+		return x
+	}
+	size := 4
+	for size < 2*len(slots) {
+		size *= 2
+	}
+	x.table = make([]agentSlot, size)
+	for _, s := range slots {
+		h, n := tokenHash(s.token)
+		i := h & uint32(size-1)
+		for x.table[i].n != 0 {
+			i = (i + 1) & uint32(size-1)
+		}
+		e := &x.table[i]
+		e.hash, e.n, e.token, e.groups = h, uint32(n), s.token, s.groups
+		copy(e.prefix[:], s.token)
+	}
 	return x
 }
 
-// slot returns the slot for userAgent's product token without allocating:
-// the token is lower-cased into a small array for the map lookup.
+// slot returns the slot for userAgent's product token, without allocating.
 func (x *agentIndex) slot(userAgent string) *agentSlot {
-	n := productTokenLen(userAgent)
-	if n == 0 || len(x.tokens) == 0 {
+	if len(x.table) == 0 {
 		return &x.fallback
 	}
-	var buf [64]byte
-	var s *agentSlot
-	if n <= len(buf) {
-		for i := range n {
-			buf[i] = lowerASCII(userAgent[i])
+	h, n := tokenHash(userAgent)
+	if n == 0 {
+		return &x.fallback
+	}
+	mask := uint32(len(x.table) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		e := &x.table[i]
+		if e.n == 0 {
+			return &x.fallback
 		}
-		s = x.tokens[string(buf[:n])]
-	} else {
-		s = x.tokens[ProductToken(userAgent)]
+		if e.hash == h && int(e.n) == n && e.holds(userAgent[:n]) {
+			return e
+		}
 	}
-	if s == nil {
-		return &x.fallback
+}
+
+// holds reports whether token, ASCII case aside, is the slot's token.
+func (e *agentSlot) holds(token string) bool {
+	inline := min(len(token), inlineToken)
+	for i := range inline {
+		if lowerASCII(token[i]) != e.prefix[i] {
+			return false
+		}
 	}
-	return s
+	for i := inline; i < len(token); i++ {
+		if lowerASCII(token[i]) != e.token[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // compile builds the Agent for the groups of one slot.
@@ -662,37 +721,68 @@ func (a *Agent) decide(rawURL string) (bool, int32) {
 	if !ok {
 		return false, -1
 	}
-	if path == "/robots.txt" || a.rules == nil {
+	if path == "/robots.txt" || a.rules.trie == nil {
 		return true, -1
 	}
-	// The canonical path is built in a buffer on the stack, large enough for
-	// a short path even if every octet needs escaping; longer paths borrow a
-	// pooled buffer, so that no query allocates.
-	var ref int32
-	var allow bool
-	if len(path) <= maxStackPath {
-		var stack [3*maxStackPath + 1]byte
-		ref, allow = a.rules.best(appendRequestPath(stack[:0], path))
-	} else {
-		buf := longPaths.Get().(*[]byte)
-		*buf = appendRequestPath((*buf)[:0], path)
-		ref, allow = a.rules.best(*buf)
-		longPaths.Put(buf)
-	}
+	ref, allow := a.best(path)
 	return allow || ref < 0, ref
 }
 
-const maxStackPath = 160
+// best canonicalises path into a buffer on the stack and finds the rule
+// that decides it. The common short path gets a small buffer, which is cheap
+// to clear; longer ones get the larger frames of bestLarge, sized by the
+// canonical length. Only paths whose canonical form does not fit in
+// largePathBuffer octets borrow a pooled buffer, which the runtime may take back
+// at a garbage collection; no other query allocates.
+func (a *Agent) best(path string) (int32, bool) {
+	canonical := !needsCanonical(path)
+	n := len(path) + 1 // a '/' may come first
+	if !canonical {
+		n = canonicalLen(path) + 1
+	}
+	if n > smallPathBuffer {
+		return a.bestLarge(path, canonical, n)
+	}
+	var buf [smallPathBuffer]byte
+	return a.rules.best(appendRequestPath(buf[:0], path, canonical))
+}
 
-// appendRequestPath appends the canonical form of a path from requestPath.
-func appendRequestPath(dst []byte, path string) []byte {
+//go:noinline
+func (a *Agent) bestLarge(path string, canonical bool, n int) (int32, bool) {
+	if n > largePathBuffer {
+		return a.bestPooled(path, canonical)
+	}
+	var buf [largePathBuffer]byte
+	return a.rules.best(appendRequestPath(buf[:0], path, canonical))
+}
+
+func (a *Agent) bestPooled(path string, canonical bool) (int32, bool) {
+	buf := longPaths.Get().(*[]byte)
+	*buf = appendRequestPath((*buf)[:0], path, canonical)
+	ref, allow := a.rules.best(*buf)
+	longPaths.Put(buf)
+	return ref, allow
+}
+
+// The sizes, in octets, of the buffers paths are canonicalised into.
+const (
+	smallPathBuffer = 512
+	largePathBuffer = 8192
+)
+
+var longPaths = sync.Pool{New: func() any { return new([]byte) }}
+
+// appendRequestPath appends the canonical form of a path from requestPath;
+// canonical says whether it is already canonical.
+func appendRequestPath(dst []byte, path string, canonical bool) []byte {
 	if path[0] != '/' {
 		dst = append(dst, '/') // an absolute URL with an empty path and a query
 	}
-	return appendCanonicalPath(dst, path)
+	if canonical {
+		return append(dst, path...)
+	}
+	return appendCanonical(dst, path)
 }
-
-var longPaths = sync.Pool{New: func() any { return new([]byte) }}
 
 // requestPath returns what rawURL asks a server for: for an absolute URL its
 // path and query (which may start with '?' when the path is empty), for a

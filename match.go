@@ -796,7 +796,7 @@ func newNeedleIndex(wild []matchRule) *needleIndex {
 // instruction for every several octets. Long paths with few rules are
 // cheaper one by one.
 func (x *needleIndex) worthScanning(n, k int) bool {
-	return 8*n < k*(48+n/8)
+	return 8*n < k*(48+n/4)
 }
 
 // scan returns the best of the wildcard rules that match path, if it

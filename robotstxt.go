@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -85,7 +86,8 @@ func Parse(data []byte) *Robots {
 }
 
 // ParseLimit is Parse with a parsing limit of maxBytes octets instead of
-// DefaultMaxBytes; zero or less means DefaultMaxBytes. A line counts when
+// DefaultMaxBytes; zero or less means DefaultMaxBytes, and a limit above
+// 2 GiB (math.MaxInt32) is read as 2 GiB. A line counts when
 // its line end falls within the limit; the line the limit cuts is dropped
 // whole, as are all after it (RFC 9309 §2.5). A document shorter than the
 // limit is read to its end, final line included. There is no limit on the
@@ -94,6 +96,7 @@ func ParseLimit(data []byte, maxBytes int) *Robots {
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes
 	}
+	maxBytes = min(maxBytes, math.MaxInt32) // what a span holds
 	data = cutAtLimit(data, maxBytes)
 	data = skipBOM(data)
 	var p parser
@@ -150,14 +153,18 @@ type item struct {
 	value    span
 }
 
-type span struct{ from, to int }
+// A span is a range of the input. Offsets are 32-bit to keep items small;
+// ParseLimit caps the input at MaxInt32 octets.
+type span struct{ from, to int32 }
 
 // parse reads every line of data. CR-only files would make a naive search for
 // '\n' rescan the rest of the file on every line, so the next LF and CR
 // positions are found once each and reused until passed.
 func (p *parser) parse(data []byte) {
 	p.data = data
-	p.items = make([]item, 0, 1+bytes.Count(data, []byte{'\n'})+bytes.Count(data, []byte{'\r'}))
+	// One item a line at most; with LF, CR or CRLF line ends the lines are
+	// about the larger count (mixed ends may need append to grow it).
+	p.items = make([]item, 0, 1+max(bytes.Count(data, []byte{'\n'}), bytes.Count(data, []byte{'\r'})))
 	nextLF, nextCR := -1, -1
 	for pos, line := 0, int32(1); pos < len(data); line++ {
 		if nextLF < pos {
@@ -197,7 +204,7 @@ func (p *parser) trim(from, to int) span {
 	for to > from && isSpace(p.data[to-1]) {
 		to--
 	}
-	return span{from, to}
+	return span{int32(from), int32(to)}
 }
 
 func (p *parser) bytes(s span) []byte { return p.data[s.from:s.to] }
@@ -290,20 +297,21 @@ func (p *parser) line(from, to int, num int32) {
 	if ln.from == ln.to {
 		return
 	}
+	from, to = int(ln.from), int(ln.to)
 	var key, value span
-	if i := bytes.IndexByte(p.bytes(ln), ':'); i >= 0 {
-		key, value = p.trim(ln.from, ln.from+i), p.trim(ln.from+i+1, ln.to)
+	if i := bytes.IndexByte(p.data[from:to], ':'); i >= 0 {
+		key, value = p.trim(from, from+i), p.trim(from+i+1, to)
 	} else {
 		// Google's parser accepts a forgotten colon, but only between exactly
 		// two words, so that prose is not read as records.
-		i := ln.from
-		for i < ln.to && !isSpace(p.data[i]) {
+		i := from
+		for i < to && !isSpace(p.data[i]) {
 			i++
 		}
-		if i == ln.to {
+		if i == to {
 			return
 		}
-		key, value = span{ln.from, i}, p.trim(i, ln.to)
+		key, value = p.trim(from, i), p.trim(i, to)
 		for _, c := range p.bytes(value) {
 			if isSpace(c) {
 				return
@@ -352,7 +360,7 @@ func (p *parser) line(from, to int, num int32) {
 func (p *parser) add(it item) {
 	p.items = append(p.items, it)
 	p.counts[it.kind]++
-	p.valueBytes += it.name.to - it.name.from + it.value.to - it.value.from
+	p.valueBytes += int(it.name.to - it.name.from + it.value.to - it.value.from)
 }
 
 // parseCrawlDelay reads a Crawl-delay value: decimal seconds with an optional
@@ -438,11 +446,11 @@ func (p *parser) robots() *Robots {
 			for _, c := range p.bytes(it.name) {
 				text.WriteByte(lowerASCII(c))
 			}
-			values = append(values, span{from, text.Len()})
+			values = append(values, span{int32(from), int32(text.Len())})
 		}
 		from := text.Len()
 		text.Write(p.bytes(it.value))
-		values = append(values, span{from, text.Len()})
+		values = append(values, span{int32(from), int32(text.Len())})
 	}
 	s := text.String()
 	str := func(i int) string { return s[values[i].from:values[i].to] }

@@ -161,7 +161,7 @@ func (c Carrier) String() string {
 // A Source is one set of directives that reached an agent, with the evidence
 // of where it came from, for audit logs ("noindex via X-Robots-Tag").
 type Source struct {
-	Carrier Carrier
+	Carrier Carrier // which header or tag said it
 
 	// Name is the meta tag's name attribute, lower-cased and trimmed
 	// ("robots" or the agent's product token); "" for header carriers.

@@ -2,6 +2,7 @@ package robots_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -180,6 +181,49 @@ Disallow: /checkout/
 	// /shoes?sort=price true
 }
 
+// ParseLimit reads only the whole lines within a limit; the line the limit
+// cuts is dropped whole (RFC 9309 §2.5).
+func ExampleParseLimit() {
+	body := []byte("User-agent: *\nDisallow: /a\nDisallow: /b\n")
+	r := robots.ParseLimit(body, 30) // the third line ends at octet 40
+	fmt.Println(len(r.Groups[0].Rules), r.IsAllowed("ExampleBot", "/a"), r.IsAllowed("ExampleBot", "/b"))
+	// Output:
+	// 1 false true
+}
+
+// Content-Signal lines say what a publisher allows done with content once
+// fetched; lines before the first group apply to every agent.
+func ExampleRobots_ContentSignalsFor() {
+	r := robots.Parse([]byte(`
+Content-Signal: search=yes, ai-train=no
+
+User-agent: *
+Allow: /
+
+User-agent: ExampleBot
+Content-Signal: ai-input=yes
+Allow: /
+`))
+	fmt.Println(r.ContentSignalsFor("OtherBot/1.0"))
+	fmt.Println(r.ContentSignalsFor("ExampleBot/1.0"))
+	// Output:
+	// map[ai-train:false search:true]
+	// map[ai-input:true ai-train:false search:true]
+}
+
+// UnmarshalText reads back what MarshalText wrote, which is how a Robots
+// travels through encoding/json and caches shared between machines.
+func ExampleRobots_UnmarshalText() {
+	r := robots.Parse([]byte("User-agent: *\nDisallow: /private/ # staff only\n"))
+	text, _ := r.MarshalText()
+
+	var copied robots.Robots
+	copied.UnmarshalText(text)
+	fmt.Println(copied.Groups[0].Rules, copied.IsAllowed("ExampleBot", "/private/x"))
+	// Output:
+	// [{false /private/}] false
+}
+
 // RobotsURL finds the robots.txt that governs a page.
 func ExampleRobotsURL() {
 	for _, page := range []string{
@@ -288,6 +332,54 @@ func ExampleCache() {
 	// /private/report false
 	// crawl delay: 2s
 	// requests: 1
+}
+
+// An Outcome is plain data: workers on other machines can share it as
+// JSON and decide exactly as the worker that fetched it.
+func ExampleOutcome_MarshalJSON() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "User-agent: *\nDisallow: /private/\n")
+	}))
+	defer srv.Close()
+
+	f := robots.Fetcher{UserAgent: "ExampleBot/1.0"}
+	data, err := json.Marshal(f.Fetch(context.Background(), srv.URL))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var shared robots.Outcome
+	if err := json.Unmarshal(data, &shared); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(shared.Status, shared.Lifetime, shared.IsAllowed("ExampleBot/1.0", srv.URL+"/private/x"))
+	// Output:
+	// parsed 24h0m0s false
+}
+
+// Explain gives a crawler's audit log the reason for every decision,
+// whether it came from a rule or from how the retrieval went.
+func ExampleCache_Explain() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "User-agent: *\nDisallow: /private/\n")
+	}))
+	defer srv.Close()
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	defer down.Close()
+
+	cache := &robots.Cache{
+		Fetcher: robots.Fetcher{UserAgent: "ExampleBot/1.0"},
+		Store:   &robots.MemoryStore{MaxOrigins: 1000}, // bounded: least recently used origins go first
+	}
+	ctx := context.Background()
+	fmt.Println(cache.Explain(ctx, "ExampleBot/1.0", srv.URL+"/private/report"))
+	fmt.Println(cache.Explain(ctx, "ExampleBot/1.0", down.URL+"/page"))
+	// Output:
+	// disallowed by line 2 "Disallow: /private/"
+	// disallowed: robots.txt unreachable
 }
 
 const agent = "ExampleBot/1.0 (+https://example.com/bot)"

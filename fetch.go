@@ -157,7 +157,7 @@ const (
 // The zero Outcome, an Outcome with an unknown Status and a nil *Outcome are
 // Unreachable: they refuse everything but /robots.txt.
 type Outcome struct {
-	Status Status
+	Status Status // Parsed, Unavailable or Unreachable: what IsAllowed decides by
 
 	// HTTPStatus is the status code of the response to the last request
 	// sent; 0 when that request got no response.

@@ -312,8 +312,8 @@ func (r Reason) String() string {
 // A Decision is the answer to one query with the evidence behind it, for
 // audit logs.
 type Decision struct {
-	Allowed bool
-	Reason  Reason
+	Allowed bool   // whether the agent may fetch the URL
+	Reason  Reason // why
 
 	// Rule is the deciding rule as written in the document: the longest
 	// matching pattern, Allow winning a tie with Disallow, the earliest
@@ -377,8 +377,10 @@ func (d Decision) String() string {
 // exactly "/d/" as "Allow: /d/$" would.
 //
 // A query costs one walk down an index of the agent's rules, linear in the
-// path's length (times a pattern's length at worst, for wildcards) and free
-// of allocations once the document has answered a query for that agent.
+// path's length (times a pattern's length at worst, for wildcards), and
+// allocates nothing once the document has answered a query for that agent;
+// only a path whose canonical form exceeds 8 KiB borrows a pooled buffer,
+// which the runtime may reclaim at a garbage collection.
 func (r *Robots) IsAllowed(userAgent, rawURL string) bool {
 	return r.Agent(userAgent).IsAllowed(rawURL)
 }
@@ -413,7 +415,7 @@ func (r *Robots) ContentSignalsFor(userAgent string) map[string]bool {
 // the Robots methods do for that agent.
 //
 // An Agent is immutable and safe for concurrent use. Its queries do not
-// allocate.
+// allocate (but for paths over 8 KiB; see Robots.IsAllowed).
 type Agent struct {
 	groups   []int // indices of the groups that apply, in document order
 	rules    ruleSet

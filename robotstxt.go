@@ -49,7 +49,7 @@ type Group struct {
 
 // A Rule is one allow or disallow line. An empty Pattern matches nothing.
 type Rule struct {
-	Allow   bool
+	Allow   bool   // an Allow line; false for Disallow
 	Pattern string // as written, comment and surrounding whitespace removed
 }
 

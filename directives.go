@@ -485,14 +485,14 @@ func relTokens(rel []byte) ([]string, bool) {
 
 // isHTMLSpace reports whether r is ASCII whitespace as HTML defines it: tab,
 // line feed, form feed, carriage return and space.
-func isHTMLSpace(r rune) bool {
-	return r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r'
-}
-
-// trimBOM drops a UTF-8 byte order mark, which decoding removes before the
-// HTML tokenizer sees the text (HTML §13.2.3.1).
+// trimBOM drops a whole UTF-8 byte order mark, as the HTML encoding sniffing
+// algorithm does; unlike robots.txt (skipBOM), a part of one is text.
 func trimBOM(b []byte) []byte {
 	return bytes.TrimPrefix(b, []byte("\xEF\xBB\xBF"))
+}
+
+func isHTMLSpace(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r'
 }
 
 // directiveSet is the working form of a Directives: values instead of pointers,
@@ -792,7 +792,7 @@ func parseLegacy(value string, c *collector) {
 		if end < len(value) && value[end] == ',' && endsInWord(value[start:end]) {
 			next := end + 1 + indexSeparator(value[end+1:])
 			if !p.item(value[start:next]) {
-				if rest := trimSpace(value[end+1 : next]); rest == "" || !isDigit(rest[0]) {
+				if rest := trimASCIISpace(value[end+1 : next]); rest == "" || !isDigit(rest[0]) {
 					p.item(rest)
 				}
 			}
@@ -822,9 +822,9 @@ func endsInWord(item string) bool {
 		if !ok {
 			return false
 		}
-		switch valuedDirective(trimSpace(name)) {
+		switch valuedDirective(trimASCIISpace(name)) {
 		case vUnavailableAfter:
-			w := trimSpace(rest)
+			w := trimASCIISpace(rest)
 			for i := 0; i < len(w); i++ {
 				if !isAlpha(w[i]) {
 					return false
@@ -843,7 +843,7 @@ func endsInWord(item string) bool {
 // directive whose value does not parse, and true otherwise.
 func (p *legacyParser) item(s string) bool {
 	for {
-		s = trimSpace(s)
+		s = trimASCIISpace(s)
 		if s == "" {
 			return true
 		}
@@ -852,14 +852,14 @@ func (p *legacyParser) item(s string) bool {
 			p.flag(s)
 			return true
 		}
-		name, rest := trimSpace(s[:colon]), s[colon+1:]
+		name, rest := trimASCIISpace(s[:colon]), s[colon+1:]
 		if v := valuedDirective(name); v != vNone {
-			return p.value(v, trimSpace(rest))
+			return p.value(v, trimASCIISpace(rest))
 		}
 		switch {
 		case name == "":
 			return true // ": noindex" names no bot; nothing says whom it addresses
-		case equalFoldASCII(name, "robots"):
+		case equalLower(name, "robots"):
 			p.set = -1
 		default:
 			p.set = p.c.scope(lowerString(name))
@@ -895,21 +895,21 @@ func (p *legacyParser) flag(name string) {
 // all, index and follow, which restrict nothing.
 func flagByName(name string) (directiveFlag, bool) {
 	switch {
-	case equalFoldASCII(name, "noindex"):
+	case equalLower(name, "noindex"):
 		return noIndex, true
-	case equalFoldASCII(name, "nofollow"):
+	case equalLower(name, "nofollow"):
 		return noFollow, true
-	case equalFoldASCII(name, "none"):
+	case equalLower(name, "none"):
 		return noIndex | noFollow, true
-	case equalFoldASCII(name, "noarchive"), equalFoldASCII(name, "nocache"):
+	case equalLower(name, "noarchive"), equalLower(name, "nocache"):
 		return noArchive, true
-	case equalFoldASCII(name, "nosnippet"):
+	case equalLower(name, "nosnippet"):
 		return noSnippet, true
-	case equalFoldASCII(name, "noimageindex"):
+	case equalLower(name, "noimageindex"):
 		return noImageIndex, true
-	case equalFoldASCII(name, "notranslate"):
+	case equalLower(name, "notranslate"):
 		return noTranslate, true
-	case equalFoldASCII(name, "all"), equalFoldASCII(name, "index"), equalFoldASCII(name, "follow"):
+	case equalLower(name, "all"), equalLower(name, "index"), equalLower(name, "follow"):
 		return 0, true
 	}
 	return 0, false
@@ -928,13 +928,13 @@ const (
 
 func valuedDirective(name string) valued {
 	switch {
-	case equalFoldASCII(name, "max-snippet"):
+	case equalLower(name, "max-snippet"):
 		return vMaxSnippet
-	case equalFoldASCII(name, "max-image-preview"):
+	case equalLower(name, "max-image-preview"):
 		return vMaxImagePreview
-	case equalFoldASCII(name, "max-video-preview"):
+	case equalLower(name, "max-video-preview"):
 		return vMaxVideoPreview
-	case equalFoldASCII(name, "unavailable_after"):
+	case equalLower(name, "unavailable_after"):
 		return vUnavailableAfter
 	}
 	return vNone
@@ -963,11 +963,11 @@ func (r *directiveSet) setValue(v valued, s string) bool {
 		}
 	case vMaxImagePreview:
 		switch {
-		case equalFoldASCII(s, "none"):
+		case equalLower(s, "none"):
 			r.setImage(imageNone)
-		case equalFoldASCII(s, "standard"):
+		case equalLower(s, "standard"):
 			r.setImage(imageStandard)
-		case equalFoldASCII(s, "large"):
+		case equalLower(s, "large"):
 			r.setImage(imageLarge)
 		default:
 			return false
@@ -1072,7 +1072,7 @@ func (r *directiveSet) param(key string, v any) {
 	case httpsfv.Token:
 		r.setValue(dv, string(v))
 	case string:
-		r.setValue(dv, trimSpace(v))
+		r.setValue(dv, trimASCIISpace(v))
 	case time.Time:
 		if dv == vUnavailableAfter {
 			if t, ok := checkYear(v.UTC()); ok {
@@ -1092,7 +1092,7 @@ func joinLimited(lines []string, max int) string {
 	}
 	var b []byte
 	for _, l := range lines {
-		if trimSpace(l) == "" {
+		if trimASCIISpace(l) == "" {
 			continue
 		}
 		if len(b) > 0 {
@@ -1183,11 +1183,11 @@ func collect(h http.Header, body []byte, token string, sources *[]Source) direct
 	}
 	if isHTML(h, body) {
 		headMetas(body, func(name, content []byte) {
-			n := trimSpaceBytes(name)
+			n := trimASCIISpace(name)
 			var who string // "" for every bot, else token
 			switch {
-			case equalFoldASCIIBytes(n, "robots"):
-			case token != "" && equalFoldASCIIBytes(n, token):
+			case equalLower(n, "robots"):
+			case token != "" && equalLower(n, token):
 				who = token
 			default:
 				return
@@ -1237,8 +1237,8 @@ func isHTML(h http.Header, body []byte) bool {
 	if i := strings.IndexByte(ct, ';'); i >= 0 {
 		ct = ct[:i]
 	}
-	ct = trimSpace(ct)
-	return equalFoldASCII(ct, "text/html") || equalFoldASCII(ct, "application/xhtml+xml")
+	ct = trimASCIISpace(ct)
+	return equalLower(ct, "text/html") || equalLower(ct, "application/xhtml+xml")
 }
 
 // headMetas calls visit with the name and content of every <meta> that has
@@ -1488,7 +1488,7 @@ func appendRFC850(b []byte, t time.Time) []byte {
 // documents and returns it in UTC, whole seconds. time.Parse is not used: it
 // reads an unknown zone abbreviation such as PST as UTC without saying so.
 func parseDate(s string) (time.Time, bool) {
-	s = trimSpace(s)
+	s = trimASCIISpace(s)
 	if len(s) >= 5 && isDigit(s[0]) && isDigit(s[1]) && isDigit(s[2]) && isDigit(s[3]) && s[4] == '-' {
 		return parseISODate(s)
 	}
@@ -1614,7 +1614,7 @@ func daysIn(m time.Month, year int) int {
 // +hh:mm, +hh) or one of the names of RFC 5322 §4.3 and "UTC" and "Z",
 // mapped explicitly. It returns the offset east of UTC in seconds.
 func parseZone(s string) (int, bool) {
-	s = trimSpace(s)
+	s = trimASCIISpace(s)
 	if s == "" {
 		return 0, false
 	}
@@ -1640,7 +1640,7 @@ func parseZone(s string) (int, bool) {
 		return off, true
 	}
 	for _, z := range zoneNames {
-		if equalFoldASCII(s, z.name) {
+		if equalLower(s, z.name) {
 			return z.hours * 3600, true
 		}
 	}
@@ -1663,7 +1663,7 @@ var weekdayNames = [...]string{"sunday", "monday", "tuesday", "wednesday", "thur
 // weekday reads a weekday name, abbreviated to three letters or in full.
 func weekday(s string) (time.Weekday, bool) {
 	for i, name := range weekdayNames {
-		if equalFoldASCII(s, name) || equalFoldASCII(s, name[:3]) {
+		if equalLower(s, name) || equalLower(s, name[:3]) {
 			return time.Weekday(i), true
 		}
 	}
@@ -1675,7 +1675,7 @@ var monthNames = [...]string{"january", "february", "march", "april", "may", "ju
 // monthByName reads a month name, abbreviated to three letters or in full.
 func monthByName(s string) (time.Month, bool) {
 	for i, name := range monthNames {
-		if equalFoldASCII(s, name) || equalFoldASCII(s, name[:3]) {
+		if equalLower(s, name) || equalLower(s, name[:3]) {
 			return time.Month(i + 1), true
 		}
 	}
@@ -1771,65 +1771,11 @@ func atoi2(s string) int { return int(s[0]-'0')*10 + int(s[1]-'0') }
 
 func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
-// trimSpace drops the ASCII whitespace HTTP and HTML allow around values.
-func trimSpace(s string) string {
-	start, end := 0, len(s)
-	for start < end && isASCIISpace(s[start]) {
-		start++
-	}
-	for end > start && isASCIISpace(s[end-1]) {
-		end--
-	}
-	return s[start:end]
-}
-
-func trimSpaceBytes(s []byte) []byte {
-	start, end := 0, len(s)
-	for start < end && isASCIISpace(s[start]) {
-		start++
-	}
-	for end > start && isASCIISpace(s[end-1]) {
-		end--
-	}
-	return s[start:end]
-}
-
-func isASCIISpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
-}
-
-// equalFoldASCII reports whether s equals lower, a lower-case ASCII string,
-// ignoring ASCII case only (HTTP and HTML names are ASCII case-insensitive;
-// Unicode folding would match "ſ" with "s").
-func equalFoldASCII(s, lower string) bool {
-	if len(s) != len(lower) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if lowerASCII(s[i]) != lower[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func equalFoldASCIIBytes(s []byte, lower string) bool {
-	if len(s) != len(lower) {
-		return false
-	}
-	for i, c := range s {
-		if lowerASCII(c) != lower[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // containsFoldASCII reports whether s contains lower, a lower-case ASCII
 // string, ignoring ASCII case.
 func containsFoldASCII(s []byte, lower string) bool {
 	for i := 0; i+len(lower) <= len(s); i++ {
-		if equalFoldASCIIBytes(s[i:i+len(lower)], lower) {
+		if equalLower(s[i:i+len(lower)], lower) {
 			return true
 		}
 	}

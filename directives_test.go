@@ -1302,7 +1302,7 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 // checkSet asserts what every set from this package promises.
 func checkSet(t *testing.T, where string, d Directives) {
 	t.Helper()
-	if d.Bot != lowerString(d.Bot) || d.Bot != trimSpace(d.Bot) || strings.ContainsAny(d.Bot, ",;") {
+	if d.Bot != lowerString(d.Bot) || d.Bot != trimASCIISpace(d.Bot) || strings.ContainsAny(d.Bot, ",;") {
 		t.Errorf("%s: Bot %q is not a trimmed, lower-cased name", where, d.Bot)
 	}
 	for _, p := range []*int{d.MaxSnippet, d.MaxVideoPreview} {
@@ -1321,7 +1321,7 @@ func checkSet(t *testing.T, where string, d Directives) {
 	seen := map[string]bool{}
 	for _, o := range d.Other {
 		if _, known := flagByName(o); known || valuedDirective(o) != vNone || o == "" || o != lowerString(o) ||
-			o != trimSpace(o) || strings.ContainsAny(o, ",;:") || seen[o] {
+			o != trimASCIISpace(o) || strings.ContainsAny(o, ",;:") || seen[o] {
 			t.Errorf("%s: Other holds %q (all: %q)", where, o, d.Other)
 		}
 		seen[o] = true

@@ -104,6 +104,38 @@ func lowerASCII(c byte) byte {
 	return c
 }
 
+// equalLower reports whether s, ASCII-lower-cased, equals lower. Names in
+// robots.txt, HTTP and HTML are ASCII case-insensitive; Unicode folding
+// would wrongly match "ſ" with "s".
+func equalLower[T ~string | ~[]byte](s T, lower string) bool {
+	if len(s) != len(lower) {
+		return false
+	}
+	for i := range len(s) {
+		if lowerASCII(s[i]) != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// trimASCIISpace drops the ASCII whitespace HTTP and HTML allow around
+// values (robots.txt's own whitespace is narrower: see isSpace).
+func trimASCIISpace[T ~string | ~[]byte](s T) T {
+	start, end := 0, len(s)
+	for start < end && isASCIISpace(s[start]) {
+		start++
+	}
+	for end > start && isASCIISpace(s[end-1]) {
+		end--
+	}
+	return s[start:end]
+}
+
+func isASCIISpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
 // ErrNoOrigin is returned, wrapped, by RobotsURL for text that is not an
 // absolute URL with a host, such as "/page", "mailto:a@example.com" or
 // "file:///etc/hosts".

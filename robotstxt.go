@@ -265,19 +265,6 @@ func keyKind(key []byte) int {
 	return keyOther
 }
 
-// equalLower reports whether b, ASCII-lower-cased, equals the lower-case s.
-func equalLower(b []byte, s string) bool {
-	if len(b) != len(s) {
-		return false
-	}
-	for i := range len(b) {
-		if lowerASCII(b[i]) != s[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // isToken reports whether b is a record key: [A-Za-z0-9_.-]+.
 func isToken(b []byte) bool {
 	for _, c := range b {

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"slices"
+	"strings"
 )
 
 // This file holds the matcher: octets in, a verdict out. It knows nothing of
@@ -244,7 +245,7 @@ func (p *pattern) prefix() []byte {
 // leftmost one does, since it leaves the most room for the rest. So a match
 // costs one forward substring search per segment: linear in the path for
 // each segment, never exponential, whatever the number of wildcards.
-func (p *pattern) matchRest(path []byte, depth int) bool {
+func matchRest[T text](p *pattern, path T, depth int) bool {
 	rest := path[depth:]
 	if !p.wild {
 		return !p.anchored || len(rest) == 0
@@ -253,7 +254,7 @@ func (p *pattern) matchRest(path []byte, depth int) bool {
 	if p.anchored {
 		i := bytes.LastIndexByte(segs, segmentSep)
 		tail := segs[i+1:]
-		if !bytes.HasSuffix(rest, tail) {
+		if !hasSuffix(rest, tail) {
 			return false
 		}
 		if i < 0 {
@@ -266,7 +267,7 @@ func (p *pattern) matchRest(path []byte, depth int) bool {
 		if i := bytes.IndexByte(segs, segmentSep); i >= 0 {
 			seg, segs, more = segs[:i], segs[i+1:], true
 		}
-		j := bytes.Index(rest, seg)
+		j := index(rest, seg)
 		if j < 0 {
 			return false
 		}
@@ -279,7 +280,64 @@ func (p *pattern) matchRest(path []byte, depth int) bool {
 
 // matches reports whether the pattern matches a canonical path.
 func (p *pattern) matches(path []byte) bool {
-	return bytes.HasPrefix(path, p.prefix()) && p.matchRest(path, int(p.prefixLen))
+	return hasPrefix(path, p.prefix()) && matchRest(p, path, int(p.prefixLen))
+}
+
+// text is what a path to match can be: the caller's string when it is
+// already canonical, so that it is read in place, or the bytes it was
+// rewritten into.
+type text interface{ string | []byte }
+
+// hasPrefix reports whether s starts with prefix. Trie labels and prefixes
+// are short, where a loop beats the call to the vectorised comparison.
+func hasPrefix[T text](s T, prefix []byte) bool {
+	if len(prefix) > len(s) {
+		return false
+	}
+	if len(prefix) > 16 {
+		return string(s[:len(prefix)]) == string(prefix)
+	}
+	for i, c := range prefix {
+		if s[i] != c {
+			return false
+		}
+	}
+	return true
+}
+
+func hasSuffix[T text](s T, suffix []byte) bool {
+	return len(s) >= len(suffix) && string(s[len(s)-len(suffix):]) == string(suffix)
+}
+
+// index returns the index of the first sep in s, or -1: a vectorised search
+// for sep's first octet, then a comparison at each place it occurs. That is
+// linear in s times sep at worst, as SPEC allows, and nearly linear in s for
+// the segments of real patterns.
+func index[T text](s T, sep []byte) int {
+	if len(sep) == 0 {
+		return 0
+	}
+	for i := 0; len(s)-i >= len(sep); i++ {
+		j := indexByte(s[i:len(s)-len(sep)+1], sep[0])
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if string(s[i:i+len(sep)]) == string(sep) {
+			return i
+		}
+	}
+	return -1
+}
+
+func indexByte[T text](s T, c byte) int {
+	switch s := any(s).(type) {
+	case string:
+		return strings.IndexByte(s, c)
+	case []byte:
+		return bytes.IndexByte(s, c)
+	}
+	panic("unreachable")
 }
 
 // A ruleSpec is a rule as the caller gives it to newRuleSet.
@@ -440,9 +498,9 @@ func (t trie) payload(n int) []byte {
 	return t[n+1 : n+1+int(t[n])]
 }
 
-// next returns the node below n that path continues into and the depth
+// next returns the node of t below n that path continues into and the depth
 // reached, or -1 when no key below n is a prefix of path.
-func (t trie) next(n int, path []byte, depth int) (int, int) {
+func next[T text](t trie, n int, path T, depth int) (int, int) {
 	if depth >= len(path) {
 		return -1, depth
 	}
@@ -493,23 +551,6 @@ func findOctet(firsts []byte, c byte) int {
 		}
 	}
 	return -1
-}
-
-// hasPrefix is bytes.HasPrefix for the short labels of a trie, where a loop
-// beats the call to the vectorised comparison.
-func hasPrefix(b, prefix []byte) bool {
-	if len(prefix) > len(b) {
-		return false
-	}
-	if len(prefix) > 16 {
-		return bytes.Equal(b[:len(prefix)], prefix)
-	}
-	for i, c := range prefix {
-		if b[i] != c {
-			return false
-		}
-	}
-	return true
 }
 
 func le32(b []byte) int32   { return int32(binary.LittleEndian.Uint32(b)) }
@@ -645,9 +686,9 @@ func (s *ruleSet) nodePayload(rules []matchRule, from, to int32) []byte {
 // to try after it; a walk that meets more tries the others on its way.
 const maxWildNodes = 8
 
-// best returns the caller's reference to the rule that decides a canonical
-// path, -1 when no rule matches, and whether the rule allows.
-func (s *ruleSet) best(path []byte) (int32, bool) {
+// best returns the caller's reference to the rule of s that decides a
+// canonical path, -1 when no rule matches, and whether the rule allows.
+func best[T text](s *ruleSet, path T) (int32, bool) {
 	var bestKey rankKey
 	best := int32(-1)
 	if s.trie == nil {
@@ -660,7 +701,7 @@ func (s *ruleSet) best(path []byte) (int32, bool) {
 	var wild [maxWildNodes]wildNode
 	var nWild, nRules int
 	var wildTop rankKey
-	for n, depth := trieRoot, 0; n >= 0; n, depth = s.trie.next(n, path, depth) {
+	for n, depth := trieRoot, 0; n >= 0; n, depth = next(s.trie, n, path, depth) {
 		p := s.trie.payload(n)
 		if len(p) == 0 {
 			continue
@@ -684,7 +725,7 @@ func (s *ruleSet) best(path []byte) (int32, bool) {
 		}
 		from, to := le32(p[8:]), le32(p[12:])
 		if nWild == len(wild) {
-			bestKey, best = s.tryWild(from, to, path, depth, bestKey, best)
+			bestKey, best = tryWild(s, from, to, path, depth, bestKey, best)
 			continue
 		}
 		wild[nWild] = wildNode{from, to, depth}
@@ -696,13 +737,13 @@ func (s *ruleSet) best(path []byte) (int32, bool) {
 		return best, bestKey.allow() // no wildcard rule on the way can win
 	}
 	if s.needles != nil && s.needles.worthScanning(len(path)-wild[0].depth, nRules) {
-		if r := s.needles.scan(s.wild, path, wild[0].depth, bestKey); r != nil {
+		if r := scan(s.needles, s.wild, path, wild[0].depth, bestKey); r != nil {
 			bestKey, best = r.key, r.ref
 		}
 		return best, bestKey.allow()
 	}
 	for _, w := range wild[:nWild] {
-		bestKey, best = s.tryWild(w.from, w.to, path, w.depth, bestKey, best)
+		bestKey, best = tryWild(s, w.from, w.to, path, w.depth, bestKey, best)
 	}
 	return best, bestKey.allow()
 }
@@ -710,13 +751,13 @@ func (s *ruleSet) best(path []byte) (int32, bool) {
 // tryWild returns the better of the given best and the first (best) of the
 // wildcard rules wild[from:to] that matches path, whose first depth octets
 // are their prefix.
-func (s *ruleSet) tryWild(from, to int32, path []byte, depth int, bestKey rankKey, best int32) (rankKey, int32) {
+func tryWild[T text](s *ruleSet, from, to int32, path T, depth int, bestKey rankKey, best int32) (rankKey, int32) {
 	for i := from; i < to; i++ {
 		r := &s.wild[i]
 		if r.key <= bestKey {
 			break // best first: nothing further here can win
 		}
-		if r.matchRest(path, depth) {
+		if matchRest(&r.pattern, path, depth) {
 			return r.key, r.ref
 		}
 	}
@@ -804,21 +845,21 @@ func (x *needleIndex) worthScanning(n, k int) bool {
 // from on, where the shortest prefix of a wildcard rule on the path ends.
 // Each rule is tried at most once, at the first place its needle occurs: the
 // tried marks live on the stack, in a small array when the rules are few.
-func (x *needleIndex) scan(wild []matchRule, path []byte, from int, bestKey rankKey) *matchRule {
+func scan[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey rankKey) *matchRule {
 	if len(wild) > 256 {
-		return x.scanMany(wild, path, from, bestKey)
+		return scanMany(x, wild, path, from, bestKey)
 	}
 	var tried [256 / 64]uint64
-	return x.scanMarking(tried[:], wild, path, from, bestKey)
+	return scanMarking(x, tried[:], wild, path, from, bestKey)
 }
 
 //go:noinline
-func (x *needleIndex) scanMany(wild []matchRule, path []byte, from int, bestKey rankKey) *matchRule {
+func scanMany[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey rankKey) *matchRule {
 	var tried [maxTried / 64]uint64
-	return x.scanMarking(tried[:], wild, path, from, bestKey)
+	return scanMarking(x, tried[:], wild, path, from, bestKey)
 }
 
-func (x *needleIndex) scanMarking(tried []uint64, wild []matchRule, path []byte, from int, bestKey rankKey) *matchRule {
+func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path T, from int, bestKey rankKey) *matchRule {
 	var best *matchRule
 	for at := from; at < len(path); at++ {
 		s := x.starts[path[at]]
@@ -835,7 +876,7 @@ func (x *needleIndex) scanMarking(tried []uint64, wild []matchRule, path []byte,
 			}
 		}
 		// Every needle on this walk occurs at path[at:].
-		for n, d := x.trie.next(trieRoot, path, at); n >= 0; n, d = x.trie.next(n, path, d) {
+		for n, d := next(x.trie, trieRoot, path, at); n >= 0; n, d = next(x.trie, n, path, d) {
 			p := x.trie.payload(n)
 			if len(p) == 0 {
 				continue
@@ -852,7 +893,7 @@ func (x *needleIndex) scanMarking(tried []uint64, wild []matchRule, path []byte,
 					tried[i>>6] |= 1 << (i & 63)
 				}
 				// The rule's prefix must be on the path too.
-				if prefix := r.prefix(); hasPrefix(path, prefix) && r.matchRest(path, len(prefix)) {
+				if prefix := r.prefix(); hasPrefix(path, prefix) && matchRest(&r.pattern, path, len(prefix)) {
 					bestKey, best = r.key, r
 				}
 			}

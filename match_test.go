@@ -102,8 +102,13 @@ func TestRuleSetAgreesWithBruteForceOnCorpus(t *testing.T) {
 					continue
 				}
 				path := appendCanonicalPath(nil, p)
-				got, gotAllow := a.rules.best(path)
+				got, gotAllow := best(&a.rules, path)
 				want, wantAllow := bruteBest(brute, path)
+				// The matcher reads canonical strings in place and rewritten
+				// paths as bytes: both must decide alike.
+				if gotS, allowS := best(&a.rules, string(path)); gotS != got || allowS != gotAllow {
+					t.Errorf("%s, %s, %q: as a string, rule %d (allow %v); as bytes, rule %d (allow %v)", filepath.Base(file), ua, p, gotS, allowS, got, gotAllow)
+				}
 				if got != want || gotAllow != wantAllow {
 					t.Errorf("%s, %s, %q: index chose rule %d (allow %v), brute force %d (allow %v)", filepath.Base(file), ua, p, got, gotAllow, want, wantAllow)
 				}

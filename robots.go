@@ -762,14 +762,17 @@ func (a *Agent) decide(rawURL string) (bool, int32) {
 	return allow || ref < 0, ref
 }
 
-// best canonicalises path into a buffer on the stack and finds the rule
-// that decides it. The common short path gets a small buffer, which is cheap
-// to clear; longer ones get the larger frames of bestLarge, sized by the
-// canonical length. Only paths whose canonical form does not fit in
-// largePathBuffer octets borrow a pooled buffer, which the runtime may take back
+// best finds the rule that decides path. A path that is already canonical,
+// as most are, is matched where it lies, in the caller's string; any other
+// is rewritten into a buffer on the stack sized by its canonical length
+// (512 B, or 8 KiB in the larger frame of bestLarge). Only a rewritten path
+// longer than that borrows a pooled buffer, which the runtime may take back
 // at a garbage collection; no other query allocates.
 func (a *Agent) best(path string) (int32, bool) {
 	canonical := !needsCanonical(path)
+	if canonical && path[0] == '/' {
+		return best(&a.rules, path)
+	}
 	n := len(path) + 1 // a '/' may come first
 	if !canonical {
 		n = canonicalLen(path) + 1
@@ -778,7 +781,7 @@ func (a *Agent) best(path string) (int32, bool) {
 		return a.bestLarge(path, canonical, n)
 	}
 	var buf [smallPathBuffer]byte
-	return a.rules.best(appendRequestPath(buf[:0], path, canonical))
+	return best(&a.rules, appendRequestPath(buf[:0], path, canonical))
 }
 
 //go:noinline
@@ -787,13 +790,13 @@ func (a *Agent) bestLarge(path string, canonical bool, n int) (int32, bool) {
 		return a.bestPooled(path, canonical)
 	}
 	var buf [largePathBuffer]byte
-	return a.rules.best(appendRequestPath(buf[:0], path, canonical))
+	return best(&a.rules, appendRequestPath(buf[:0], path, canonical))
 }
 
 func (a *Agent) bestPooled(path string, canonical bool) (int32, bool) {
 	buf := longPaths.Get().(*[]byte)
 	*buf = appendRequestPath((*buf)[:0], path, canonical)
-	ref, allow := a.rules.best(*buf)
+	ref, allow := best(&a.rules, *buf)
 	longPaths.Put(buf)
 	return ref, allow
 }

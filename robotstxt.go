@@ -425,22 +425,23 @@ func addContentSignals(m map[string]bool, v []byte) map[string]bool {
 func (p *parser) robots() *Robots {
 	var text strings.Builder
 	text.Grow(p.valueBytes)
-	// Values are copied in item order; record names are lower-cased.
-	values := make([]span, 0, len(p.items)+p.counts[keyOther])
+	// Values are copied in item order, record names lower-cased, so the
+	// second loop below finds each at the running offset.
 	for _, it := range p.items {
 		if it.kind == keyOther {
-			from := text.Len()
 			for _, c := range p.bytes(it.name) {
 				text.WriteByte(lowerASCII(c))
 			}
-			values = append(values, span{int32(from), int32(text.Len())})
 		}
-		from := text.Len()
 		text.Write(p.bytes(it.value))
-		values = append(values, span{int32(from), int32(text.Len())})
 	}
 	s := text.String()
-	str := func(i int) string { return s[values[i].from:values[i].to] }
+	at := 0
+	next := func(sp span) string {
+		v := s[at : at+int(sp.to-sp.from)]
+		at += len(v)
+		return v
+	}
 
 	r := &Robots{Groups: p.groups, ContentSignals: p.signals}
 	userAgents := make([]string, 0, p.counts[keyUserAgent])
@@ -465,7 +466,6 @@ func (p *parser) robots() *Robots {
 			}
 		}
 	}
-	ri := 0
 	for _, it := range p.items {
 		switch it.kind {
 		case keyUserAgent:
@@ -474,17 +474,16 @@ func (p *parser) robots() *Robots {
 				group++
 				uaFrom, ruleFrom = len(userAgents), len(rules)
 			}
-			userAgents = append(userAgents, str(ri))
+			userAgents = append(userAgents, next(it.value))
 		case keyAllow, keyDisallow:
-			rules = append(rules, Rule{Allow: it.kind == keyAllow, Pattern: str(ri)})
+			rules = append(rules, Rule{Allow: it.kind == keyAllow, Pattern: next(it.value)})
 			lines = append(lines, it.line)
 		case keySitemap:
-			r.Sitemaps = append(r.Sitemaps, str(ri))
+			r.Sitemaps = append(r.Sitemaps, next(it.value))
 		case keyOther:
-			r.Records = append(r.Records, Record{Name: str(ri), Value: str(ri + 1)})
-			ri++
+			name := next(it.name)
+			r.Records = append(r.Records, Record{Name: name, Value: next(it.value)})
 		}
-		ri++
 	}
 	closeGroup()
 	r.ruleLines, r.ruleStore = lines, rules

@@ -1,0 +1,111 @@
+// Command querycost runs the corpus workload's IsAllowed queries in a plain
+// loop, for measurements that go test's benchmarks cannot make.
+//
+// With -time it prints the wall-clock cost of a query asked in shuffled
+// order and of the same query asked repeatedly (warm caches and branch
+// history). Without it, it is a fixed amount of work for instruction
+// counting: run it under valgrind with 4 and with 0 passes and divide the
+// difference in instructions by 4 times the number of queries, for a figure
+// that does not depend on how busy the machine is:
+//
+//	go build -o /tmp/querycost ./cmd/querycost
+//	GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 GOGC=off valgrind --tool=callgrind \
+//		--callgrind-out-file=/dev/null /tmp/querycost -passes 4
+//
+// (asyncpreemptoff keeps callgrind from tripping on the runtime's signals.)
+// Flags: -kind limits the queries to one kind of the workload, -doc asks
+// through (*Robots).IsAllowed instead of a compiled Agent, and -agent asks
+// every query as one user agent.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"time"
+
+	"github.com/sdxc/robots"
+	"github.com/sdxc/robots/benchmarks"
+)
+
+type query struct {
+	agent *robots.Agent
+	doc   *robots.Robots
+	ua    string
+	path  string
+}
+
+var (
+	passes   = flag.Int("passes", 1, "passes over the queries after a warm-up pass")
+	kind     = flag.String("kind", "", "only queries of this kind (crawled, hit, wildcard, nearmiss, dollarmiss, percent, long)")
+	viaDoc   = flag.Bool("doc", false, "ask through (*Robots).IsAllowed rather than a compiled Agent")
+	oneAgent = flag.String("agent", "", "ask every query as this user agent")
+	timed    = flag.Bool("time", false, "print the time a query takes, shuffled and repeated")
+)
+
+//go:noinline
+func run(qs []query, passes int) int {
+	allowed := 0
+	for range passes {
+		for _, q := range qs {
+			var ok bool
+			if *viaDoc {
+				ok = q.doc.IsAllowed(q.ua, q.path)
+			} else {
+				ok = q.agent.IsAllowed(q.path)
+			}
+			if ok {
+				allowed++
+			}
+		}
+	}
+	return allowed
+}
+
+func main() {
+	flag.Parse()
+	td, err := benchmarks.FindTestdata()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	c, err := benchmarks.LoadCorpus(td)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	w := benchmarks.NewWorkload(c, benchmarks.Seed)
+	docs := make([]*robots.Robots, len(c.Files))
+	for i, f := range c.Files {
+		docs[i] = robots.Parse(f.Data)
+	}
+	var qs []query
+	for _, q := range w.Queries {
+		if *kind != "" && q.Kind.String() != *kind {
+			continue
+		}
+		ua := q.Agent
+		if *oneAgent != "" {
+			ua = *oneAgent
+		}
+		qs = append(qs, query{docs[q.Site].Agent(ua), docs[q.Site], ua, q.Path})
+	}
+	rand.New(rand.NewSource(1)).Shuffle(len(qs), func(i, j int) { qs[i], qs[j] = qs[j], qs[i] })
+	run(qs, 1) // compile every agent first
+	if !*timed {
+		fmt.Println(len(qs), "queries,", run(qs, *passes), "allowed")
+		return
+	}
+	start := time.Now()
+	run(qs, *passes)
+	shuffled := time.Since(start)
+	start = time.Now()
+	for _, q := range qs {
+		run([]query{q}, *passes)
+	}
+	repeated := time.Since(start)
+	n := float64(*passes * len(qs))
+	fmt.Printf("%d queries: shuffled %.0f ns/query, each asked %d times in a row %.0f ns/query\n",
+		len(qs), float64(shuffled.Nanoseconds())/n, *passes, float64(repeated.Nanoseconds())/n)
+}

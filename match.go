@@ -87,15 +87,10 @@ func needsCanonical(s string) bool {
 // octets; their escapes %2A and %24 are decoded to them, because in a
 // pattern %2A and %24 are how a literal '*' and '$' are written
 // (RFC 9309 §2.2.3), and compiled patterns hold those literals decoded too.
+//
+// A path for which needsCanonical is false is its own canonical form and
+// need not be rewritten.
 func appendCanonicalPath(dst []byte, s string) []byte {
-	if !needsCanonical(s) {
-		return append(dst, s...)
-	}
-	return appendCanonical(dst, s)
-}
-
-// appendCanonical is appendCanonicalPath for s that needsCanonical.
-func appendCanonical(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch octetClasses[c] {
@@ -120,7 +115,7 @@ func appendCanonical(dst []byte, s string) []byte {
 	return dst
 }
 
-// canonicalLen returns the length of appendCanonical's output for s.
+// canonicalLen returns the length of appendCanonicalPath's output for s.
 func canonicalLen(s string) int {
 	n := len(s)
 	for i := 0; i < len(s); i++ {

@@ -818,7 +818,7 @@ func appendRequestPath(dst []byte, path string, canonical bool) []byte {
 	if canonical {
 		return append(dst, path...)
 	}
-	return appendCanonical(dst, path)
+	return appendCanonicalPath(dst, path)
 }
 
 // requestPath returns what rawURL asks a server for: for an absolute URL its

@@ -469,7 +469,7 @@ var allowAll = &Agent{}
 
 // Agent returns the compiled view of r for userAgent's product token. It is
 // built on the first call for that token and shared by later calls, which
-// cost a map lookup. A nil Robots gives an Agent that allows everything.
+// cost a table lookup. A nil Robots gives an Agent that allows everything.
 func (r *Robots) Agent(userAgent string) *Agent {
 	if r == nil {
 		return allowAll

@@ -225,20 +225,16 @@ func (f *Fetcher) Fetch(ctx context.Context, pageURL string) *Outcome {
 		ctx = context.Background()
 	}
 	o := &Outcome{Status: Unreachable}
-	robotsURL, err := RobotsURL(pageURL)
+	target, err := robotsURL(pageURL)
 	if err != nil {
 		return o.fail(err, retryLifetime)
 	}
-	if !strings.HasPrefix(robotsURL, "http://") && !strings.HasPrefix(robotsURL, "https://") {
+	if target.Scheme != "http" && target.Scheme != "https" {
 		return o.fail(fmt.Errorf("robots: %q: %w", pageURL, errNotHTTP), retryLifetime)
 	}
-	o.URL = robotsURL
+	o.URL = target.String()
 	if f.UserAgent == "" {
 		return o.fail(errNoUserAgent, 0)
-	}
-	target, err := url.Parse(robotsURL)
-	if err != nil { // RobotsURL writes URLs that parse; kept so that nothing can panic
-		return o.fail(fmt.Errorf("robots: %w", err), retryLifetime)
 	}
 	cfg := f.config()
 	tctx, cancel := context.WithTimeout(ctx, cfg.timeout)

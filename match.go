@@ -54,6 +54,11 @@ func unhex(c byte) byte {
 	return c - 'A' + 10
 }
 
+// decodesEscape reports whether the canonical form writes the escape of v
+// as v itself: an unreserved character (RFC 3986 §6.2.2.2), or '*' and '$',
+// which paths hold as plain octets and patterns as literals.
+func decodesEscape(v byte) bool { return isUnreserved(v) || v == '*' || v == '$' }
+
 func isUnreserved(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
 		c == '-' || c == '.' || c == '_' || c == '~'
@@ -101,7 +106,7 @@ func appendCanonicalPath(dst []byte, s string) []byte {
 		case octetPercent:
 			if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
 				v := unhex(s[i+1])<<4 | unhex(s[i+2])
-				if isUnreserved(v) || v == '*' || v == '$' {
+				if decodesEscape(v) {
 					dst = append(dst, v)
 				} else {
 					dst = append(dst, '%', upperHex[v>>4], upperHex[v&15])
@@ -124,7 +129,7 @@ func canonicalLen(s string) int {
 			n += 2
 		case octetPercent:
 			if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-				if v := unhex(s[i+1])<<4 | unhex(s[i+2]); isUnreserved(v) || v == '*' || v == '$' {
+				if decodesEscape(unhex(s[i+1])<<4 | unhex(s[i+2])) {
 					n -= 2
 				}
 				i += 2

@@ -72,12 +72,7 @@ import (
 // "ExampleBot/1.0 (+https://example.com/bot)" gives "examplebot". A user
 // agent that starts with anything else gives "".
 func ProductToken(userAgent string) string {
-	n := productTokenLen(userAgent)
-	b := make([]byte, n)
-	for i := range n {
-		b[i] = lowerASCII(userAgent[i])
-	}
-	return string(b)
+	return strings.ToLower(userAgent[:productTokenLen(userAgent)]) // ASCII only, so ASCII lower-casing
 }
 
 // productTokenLen returns the length of the leading run of [A-Za-z_-] in s.
@@ -151,16 +146,25 @@ var ErrNoOrigin = errors.New("URL has no origin")
 // "https://example.com/robots.txt". The error wraps ErrNoOrigin for a
 // relative or host-less URL, and the *url.Error for text that does not parse.
 func RobotsURL(rawURL string) (string, error) {
+	u, err := robotsURL(rawURL)
+	if err != nil {
+		return "", err
+	}
+	return u.String(), nil
+}
+
+// robotsURL is RobotsURL's URL, for callers that go on to use it.
+func robotsURL(rawURL string) (*url.URL, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
-		return "", fmt.Errorf("robots: %w", err)
+		return nil, fmt.Errorf("robots: %w", err)
 	}
 	if u.Scheme == "" || u.Host == "" || u.Hostname() == "" {
-		return "", fmt.Errorf("robots: %q: %w", rawURL, ErrNoOrigin)
+		return nil, fmt.Errorf("robots: %q: %w", rawURL, ErrNoOrigin)
 	}
 	host, err := asciiHost(u.Hostname())
 	if err != nil {
-		return "", fmt.Errorf("robots: %q: %w", rawURL, err)
+		return nil, fmt.Errorf("robots: %q: %w", rawURL, err)
 	}
 	if strings.Contains(host, ":") {
 		host = "[" + host + "]" // an IPv6 literal
@@ -172,7 +176,7 @@ func RobotsURL(rawURL string) (string, error) {
 	if port != "" {
 		host += ":" + port
 	}
-	return u.Scheme + "://" + host + "/robots.txt", nil
+	return &url.URL{Scheme: u.Scheme, Host: host, Path: "/robots.txt"}, nil
 }
 
 // asciiHost lower-cases host and writes each non-ASCII label as "xn--" and
@@ -181,14 +185,7 @@ func RobotsURL(rawURL string) (string, error) {
 // it lower-cases with Unicode rules and accepts the ideographic full stops
 // as label separators, which covers hosts as people type them.
 func asciiHost(host string) (string, error) {
-	ascii := true
-	for i := 0; i < len(host); i++ {
-		if host[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
+	if isASCII(host) {
 		return strings.ToLower(host), nil
 	}
 	if !utf8.ValidString(host) {
@@ -410,9 +407,11 @@ func (d Decision) String() string {
 //
 // A query costs one walk down an index of the agent's rules, linear in the
 // path's length (times a pattern's length at worst, for wildcards), and
-// allocates nothing once the document has answered a query for that agent;
-// only a path whose canonical form exceeds 8 KiB borrows a pooled buffer,
-// which the runtime may reclaim at a garbage collection.
+// allocates nothing once the document has answered a query for that agent:
+// an already canonical path is read in place, and one whose percent-encoding
+// must be rewritten is rewritten on the stack, unless it is longer than
+// 8 KiB rewritten, when it borrows a pooled buffer, which the runtime may
+// reclaim at a garbage collection.
 func (r *Robots) IsAllowed(userAgent, rawURL string) bool {
 	return r.Agent(userAgent).IsAllowed(rawURL)
 }
@@ -447,7 +446,7 @@ func (r *Robots) ContentSignalsFor(userAgent string) map[string]bool {
 // the Robots methods do for that agent.
 //
 // An Agent is immutable and safe for concurrent use. Its queries do not
-// allocate (but for paths over 8 KiB; see Robots.IsAllowed).
+// allocate (but for a rare long path; see Robots.IsAllowed).
 type Agent struct {
 	groups   []int // indices of the groups that apply, in document order
 	rules    ruleSet

@@ -224,7 +224,7 @@ const (
 // themselves it knows the misspellings Google's parser accepts, and no
 // others: "useragent" and "user agent" for user-agent, and "dissallow",
 // "dissalow", "disalow", "diasllow" and "disallaw" for disallow.
-func keyKind(key []byte) int {
+func keyKind[T ~string | ~[]byte](key T) int {
 	switch len(key) {
 	case 5:
 		if equalLower(key, "allow") {
@@ -266,9 +266,9 @@ func keyKind(key []byte) int {
 }
 
 // isToken reports whether b is a record key: [A-Za-z0-9_.-]+.
-func isToken(b []byte) bool {
-	for _, c := range b {
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.') {
+func isToken[T ~string | ~[]byte](b T) bool {
+	for i := range len(b) {
+		if c := b[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.') {
 			return false
 		}
 	}
@@ -591,7 +591,7 @@ func (w *writer) robots(r *Robots) {
 	if len(r.Records) > 0 {
 		w.section()
 		for _, rec := range r.Records {
-			if !isToken([]byte(rec.Name)) || keyKind([]byte(rec.Name)) != keyOther {
+			if !isToken(rec.Name) || keyKind(rec.Name) != keyOther {
 				w.fail(fmt.Errorf("robots: record name %q is not a token or is a key robots.txt defines", rec.Name))
 			}
 			w.line(strings.ToLower(rec.Name), rec.Value)
@@ -630,7 +630,7 @@ func (w *writer) line(key, value string) {
 func (w *writer) signals(key string, m map[string]bool) {
 	var b strings.Builder
 	for i, k := range slices.Sorted(maps.Keys(m)) {
-		if !isToken([]byte(k)) {
+		if !isToken(k) {
 			w.fail(fmt.Errorf("robots: Content-Signal key %q is not a token", k))
 		}
 		if i > 0 {

@@ -1346,9 +1346,9 @@ func slowOriginKey(rawURL string) (string, bool) {
 	for end < len(rawURL) && rawURL[end] != '/' && rawURL[end] != '?' && rawURL[end] != '#' {
 		end++
 	}
-	robotsURL, err := RobotsURL(rawURL[:end])
-	if err != nil || !strings.HasPrefix(robotsURL, "http://") && !strings.HasPrefix(robotsURL, "https://") {
+	u, err := robotsURL(rawURL[:end])
+	if err != nil || u.Scheme != "http" && u.Scheme != "https" {
 		return "", false
 	}
-	return strings.TrimSuffix(robotsURL, "/robots.txt"), true
+	return u.Scheme + "://" + u.Host, true
 }

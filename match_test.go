@@ -2,6 +2,7 @@ package robots
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -34,7 +35,7 @@ func bruteBest(rules []bruteRule, path []byte) (int32, bool) {
 	var bestKey rankKey
 	best := int32(-1)
 	for _, r := range rules {
-		if r.key > bestKey && r.matches(path) {
+		if r.key > bestKey && matches(&r.pattern, path) {
 			bestKey, best = r.key, r.ref
 		}
 	}
@@ -92,7 +93,7 @@ func TestRuleSetAgreesWithBruteForceOnCorpus(t *testing.T) {
 		paths := append(sample(derivedPaths(r), 400), crawled[filepath.Base(file)]...)
 		for _, ua := range []string{"ExampleBot/1.0", "Googlebot/2.1", "bingbot"} {
 			a := r.Agent(ua)
-			if a.rules.trie == nil {
+			if a.rules.empty() {
 				continue
 			}
 			specs, _ := ruleSpecs(r.Groups, a.groups, nil)
@@ -102,12 +103,13 @@ func TestRuleSetAgreesWithBruteForceOnCorpus(t *testing.T) {
 					continue
 				}
 				path := appendCanonicalPath(nil, p)
-				got, gotAllow := best(&a.rules, path)
+				got, gotAllow := bestCanonical(&a.rules, path)
 				want, wantAllow := bruteBest(brute, path)
-				// The matcher reads canonical strings in place and rewritten
-				// paths as bytes: both must decide alike.
-				if gotS, allowS := best(&a.rules, string(path)); gotS != got || allowS != gotAllow {
-					t.Errorf("%s, %s, %q: as a string, rule %d (allow %v); as bytes, rule %d (allow %v)", filepath.Base(file), ua, p, gotS, allowS, got, gotAllow)
+				// The matcher reads the caller's string in place as far as it
+				// is canonical, and rewritten paths as bytes: both must decide
+				// alike.
+				if gotS, allowS := a.best(p); gotS != got || allowS != gotAllow {
+					t.Errorf("%s, %s, %q: as given, rule %d (allow %v); canonical, rule %d (allow %v)", filepath.Base(file), ua, p, gotS, allowS, got, gotAllow)
 				}
 				if got != want || gotAllow != wantAllow {
 					t.Errorf("%s, %s, %q: index chose rule %d (allow %v), brute force %d (allow %v)", filepath.Base(file), ua, p, got, gotAllow, want, wantAllow)
@@ -156,9 +158,62 @@ func TestPatternMatchesLikeRegexp(t *testing.T) {
 		}
 		re := patternRegexp(pat)
 		for _, path := range paths {
-			if got, want := p.matches([]byte(path)), re.MatchString(path); got != want {
+			if got, want := matches(&p, path), re.MatchString(path); got != want {
 				t.Errorf("pattern %q matches %q = %v, want %v", pat, path, got, want)
 			}
+		}
+	}
+}
+
+// TestWildcardQueriesDoNotAllocate covers what TestQueriesDoNotAllocate's
+// document does not: segments longer than a stack-converted string, long
+// paths searched by the needle index, and long paths to rewrite.
+func TestWildcardQueriesDoNotAllocate(t *testing.T) {
+	long := strings.Repeat("segment-", 6) // 48 octets
+	var doc strings.Builder
+	doc.WriteString("User-agent: *\nDisallow: /private\n")
+	for i := range 8 {
+		fmt.Fprintf(&doc, "Disallow: /*%s%d\nAllow: /*?q=%d*x$\n", long, i, i)
+	}
+	r := Parse([]byte(doc.String()))
+	query := "?" + strings.Repeat("k=v&", 300)
+	for _, u := range []string{
+		"/a/" + long + "7",
+		"/a/" + long + "9" + query,
+		"/a/%7e" + long + "3" + query,
+		"/a/" + long + "3" + query + "%20",
+		"/b?q=3" + query + "x",
+	} {
+		r.IsAllowed("ExampleBot/1.0", u)
+		if n := testing.AllocsPerRun(20, func() { r.IsAllowed("ExampleBot/1.0", u) }); n != 0 {
+			t.Errorf("IsAllowed(%.40q...): %v allocations per query, want 0", u, n)
+		}
+	}
+}
+
+// TestRawPathBeyondTheTrie checks paths read in place up to where the walk
+// down the trie stops and not canonical after it: what follows decides only
+// through wildcard rules, which must see it canonical.
+func TestRawPathBeyondTheTrie(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nDisallow: /a\nAllow: /*%41$\nAllow: /*b%20c\nDisallow: /*~x\n"))
+	for _, c := range []struct {
+		path    string
+		allowed bool
+	}{
+		{"/aaaa", false},
+		{"/aaaa%41", true},  // %41 is A: "Allow: /*A$" (5 octets) beats "Disallow: /a"
+		{"/aaaa%4a", false}, // %4a is J
+		{"/aaaab c", true},  // the space is written %20
+		{"/aaaab%20c", true},
+		{"/aaaab%2520c", false},
+		{"/aaaa%7Ex", false}, // %7E is ~
+		{"/aaaa%7ex?" + strings.Repeat("q", 300), false}, // long: the needle index
+		{"/aaaa?" + strings.Repeat("q", 300) + "%41", true},
+		{"/aaaa?" + strings.Repeat("q", 300) + " %41", true},
+		{"/aaaa?" + strings.Repeat("q", 300) + "b%20c", true},
+	} {
+		if got := r.IsAllowed("ExampleBot", c.path); got != c.allowed {
+			t.Errorf("IsAllowed(%.30q) = %v, want %v", c.path, got, c.allowed)
 		}
 	}
 }

@@ -524,11 +524,26 @@ const inlineToken = 16
 func tokenHash(userAgent string) (uint32, int) {
 	h := uint32(2166136261)
 	n := 0
-	for ; n < len(userAgent) && isTokenOctet[userAgent[n]]; n++ {
-		h = (h ^ uint32(lowerASCII(userAgent[n]))) * 16777619
+	for ; n < len(userAgent); n++ {
+		c := tokenLower[userAgent[n]]
+		if c == 0 {
+			break
+		}
+		h = (h ^ uint32(c)) * 16777619
 	}
 	return h, n
 }
+
+// tokenLower maps each octet of a product token to its lower case, and every
+// other octet to 0.
+var tokenLower = func() (t [256]byte) {
+	for c := range t {
+		if isTokenOctet[c] {
+			t[c] = lowerASCII(byte(c))
+		}
+	}
+	return t
+}()
 
 func newAgentIndex(r *Robots) *agentIndex {
 	x := &agentIndex{doc: r}
@@ -754,49 +769,57 @@ func (a *Agent) decide(rawURL string) (bool, int32) {
 	if !ok {
 		return false, -1
 	}
-	if path == "/robots.txt" || a.rules.trie == nil {
+	if path == "/robots.txt" || a.rules.empty() {
 		return true, -1
 	}
 	ref, allow := a.best(path)
 	return allow || ref < 0, ref
 }
 
-// best finds the rule that decides path. A path that is already canonical,
-// as most are, is matched where it lies, in the caller's string; any other
-// is rewritten into a buffer on the stack sized by its canonical length
-// (512 B, or 8 KiB in the larger frame of bestLarge). Only a rewritten path
-// longer than that borrows a pooled buffer, which the runtime may take back
-// at a garbage collection; no other query allocates.
+// best finds the rule that decides path. Most paths are matched where they
+// lie, in the caller's string: only the octets the walk down the rules' trie
+// can read must be canonical, and the rest only when a wildcard rule may
+// match it. Any other path is rewritten, canonical, into a buffer on the
+// stack (512 B, or 8 KiB in the larger frame of bestLarge); only one longer
+// than that borrows a pooled buffer, which the runtime may take back at a
+// garbage collection. No query allocates.
 func (a *Agent) best(path string) (int32, bool) {
-	canonical := !needsCanonical(path)
-	if canonical && path[0] == '/' {
-		return best(&a.rules, path)
+	s := &a.rules
+	if path[0] == '/' {
+		known := min(len(path), s.reach)
+		if !needsCanonical(path[:known]) {
+			if ref, allow, ok := best(s, path, known); ok {
+				return ref, allow
+			}
+		}
 	}
-	n := len(path) + 1 // a '/' may come first
-	if !canonical {
-		n = canonicalLen(path) + 1
-	}
-	if n > smallPathBuffer {
-		return a.bestLarge(path, canonical, n)
+	// Rewriting makes a path at most three times longer, plus a leading '/'.
+	if n := 3*len(path) + 1; n > smallPathBuffer {
+		return a.bestLarge(path)
 	}
 	var buf [smallPathBuffer]byte
-	return best(&a.rules, appendRequestPath(buf[:0], path, canonical))
+	return bestCanonical(s, appendRequestPath(buf[:0], path))
 }
 
 //go:noinline
-func (a *Agent) bestLarge(path string, canonical bool, n int) (int32, bool) {
-	if n > largePathBuffer {
-		return a.bestPooled(path, canonical)
+func (a *Agent) bestLarge(path string) (int32, bool) {
+	if canonicalLen(path)+1 > largePathBuffer {
+		return a.bestPooled(path)
 	}
 	var buf [largePathBuffer]byte
-	return best(&a.rules, appendRequestPath(buf[:0], path, canonical))
+	return bestCanonical(&a.rules, appendRequestPath(buf[:0], path))
 }
 
-func (a *Agent) bestPooled(path string, canonical bool) (int32, bool) {
+func (a *Agent) bestPooled(path string) (int32, bool) {
 	buf := longPaths.Get().(*[]byte)
-	*buf = appendRequestPath((*buf)[:0], path, canonical)
-	ref, allow := best(&a.rules, *buf)
+	*buf = appendRequestPath((*buf)[:0], path)
+	ref, allow := bestCanonical(&a.rules, *buf)
 	longPaths.Put(buf)
+	return ref, allow
+}
+
+func bestCanonical(s *ruleSet, path []byte) (int32, bool) {
+	ref, allow, _ := best(s, path, len(path))
 	return ref, allow
 }
 
@@ -808,14 +831,10 @@ const (
 
 var longPaths = sync.Pool{New: func() any { return new([]byte) }}
 
-// appendRequestPath appends the canonical form of a path from requestPath;
-// canonical says whether it is already canonical.
-func appendRequestPath(dst []byte, path string, canonical bool) []byte {
+// appendRequestPath appends the canonical form of a path from requestPath.
+func appendRequestPath(dst []byte, path string) []byte {
 	if path[0] != '/' {
 		dst = append(dst, '/') // an absolute URL with an empty path and a query
-	}
-	if canonical {
-		return append(dst, path...)
 	}
 	return appendCanonicalPath(dst, path)
 }

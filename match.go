@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/binary"
-	"math/bits"
 	"slices"
 	"strings"
 )
@@ -354,9 +353,8 @@ type ruleSpec struct {
 // A matchRule is a compiled rule with what is needed to rank it and to say
 // where it came from.
 type matchRule struct {
-	key  rankKey
-	need signature // the octets a match needs after the prefix
 	pattern
+	key        rankKey
 	ref        int32 // the caller's reference to the rule
 	needleFrom int32 // lits[needleFrom:needleTo] is the longest segment after the prefix,
 	needleTo   int32 // which a matching path must hold
@@ -390,7 +388,6 @@ func (r *matchRule) setNeedle() {
 	if !r.wild {
 		return
 	}
-	r.need = signatureOf(r.lits[r.prefixLen:]) &^ sigNonCanonical // the NUL separators, and a '%' of its own bit
 	for from := r.prefixLen + 1; ; {
 		to := int32(len(r.lits))
 		if i := bytes.IndexByte(r.lits[from:], segmentSep); i >= 0 {
@@ -562,59 +559,38 @@ func findOctet(firsts []byte, c byte) int {
 func le32(b []byte) int32   { return int32(binary.LittleEndian.Uint32(b)) }
 func le64(b []byte) rankKey { return rankKey(binary.LittleEndian.Uint64(b)) }
 
-// A ruleSet answers which of many rules decides a path. The rules without
-// wildcards are indexed by their pattern in a trie: walking the path down
-// the trie visits exactly the rules that are a prefix of the path, so the
-// cost of a query follows the path's length, not the number of rules. Of the
-// rules that end at a node, the best unanchored one matches whenever the
-// walk reaches the node, and the best anchored one when the path ends there:
-// the node's payload holds both rank keys, so nothing else is read for them.
+// A ruleSet answers which of many rules decides a path. Rules are indexed by
+// their literal prefix in a trie: walking the path down the trie visits
+// exactly the rules whose prefix the path starts with, so the cost of a query
+// follows the path's length and the few rules on its way, not the number of
+// rules in the set.
 //
-// Wildcard rules are tried after the walk, and only if one could outrank
-// the best plain match. Each is filed in a bucket by the rarest octet it
-// needs (see signature), so a query looks only into the buckets of octets
-// its path holds, and there, best first, at the rules whose octets it holds
-// too; a long path with many rules is searched instead for the rules'
-// longest segments, all in one pass, by a needle index. Keeping the compiled
-// form small matters as much as the instructions: a crawler asks about many
-// sites in turn, and every cache line a query touches is likely a miss.
+// Of the rules without wildcards that end at a node, the best unanchored one
+// matches whenever the walk reaches the node, and the best anchored one when
+// the path ends there: the node's payload holds both rank keys, so nothing
+// else is read for them, and only wildcard rules are kept beyond the trie.
+// Wildcard rules are tried after the walk, and only if one could outrank the
+// best plain match: one by one, best first, when they are few, or else
+// through a needle index that finds, in one pass over the path, the rules
+// whose longest segment occurs in it. Keeping the compiled form small and
+// its walk within a few cache lines matters as much as the instructions: a
+// crawler asks about many sites in turn.
 type ruleSet struct {
-	trie    trie // over the plain rules' patterns
-	reach   int  // octets of a path the walk down trie may read: the longest pattern, plus one
-	wildTop rankKey
-	wild    []matchRule // the wildcard rules, by bucket, best first within one
-	heads   []wildHead  // wild's keys and signatures, to sift them in few cache lines
-	buckets signature   // the bits that have a bucket
-	bounds  []int32     // the bucket of the n-th bit of buckets is wild[bounds[n]:bounds[n+1]]
-	needles *needleIndex
+	trie    trie         // over all rules' prefixes
+	reach   int          // octets of a path the walk down trie may read: the longest prefix, plus one
+	wild    []matchRule  // the wildcard rules, by prefix, best first within one
+	needles *needleIndex // over all of wild; nil when they are few
 }
 
 // empty reports whether s has no rule: it matches nothing.
-func (s *ruleSet) empty() bool { return s.trie == nil && s.wild == nil }
-
-// A wildHead is what sifting needs of a wildcard rule: its rank, its
-// signature and the first octets of its prefix.
-type wildHead struct {
-	key          rankKey
-	need         signature
-	lead, leadOf uint64 // lead's octets under the mask leadOf must be a path's first
-}
-
-// leadOf returns the first eight octets of s, little-endian, zero beyond its
-// end: a word to compare with the wildHead.lead of rules.
-func leadOf[T text](s T) uint64 {
-	var w uint64
-	for i := min(len(s), 8) - 1; i >= 0; i-- {
-		w = w<<8 | uint64(s[i])
-	}
-	return w
-}
+func (s *ruleSet) empty() bool { return s.trie == nil }
 
 // The payload of a ruleSet's trie node: a flags octet, then for each flag set
 // its fields, in this order.
 const (
 	nodePlain = 1 << iota // rank key (8 octets) and ref (4) of the best unanchored plain rule
 	nodeExact             // the same for the best anchored plain rule
+	nodeWild              // the best wildcard rule's rank key (8), then wild[from:to] (4 + 4)
 )
 
 // newRuleSet compiles and indexes rules. Their order as given breaks ties
@@ -646,79 +622,60 @@ func newRuleSet(specs []ruleSpec) ruleSet {
 		}
 		rules[i].lits = lits[start:ends[i]:ends[i]]
 	}
-	var plain, wild []matchRule
-	for _, r := range rules {
-		if r.wild {
-			r.setNeedle()
-			wild = append(wild, r)
-		} else {
-			plain = append(plain, r)
-		}
-	}
-	s := ruleSet{}
-	if len(plain) > 0 {
-		slices.SortFunc(plain, func(a, b matchRule) int {
-			if c := bytes.Compare(a.prefix(), b.prefix()); c != 0 {
-				return c
-			}
-			return cmp.Compare(b.key, a.key) // best first
-		})
-		for _, r := range plain {
-			s.reach = max(s.reach, int(r.prefixLen)+1)
-		}
-		s.trie = buildTrie(len(plain), func(i int32) []byte { return plain[i].prefix() },
-			func(lo, hi int32) []byte { return nodePayload(plain[lo:hi]) })
-	}
-	if len(wild) > 0 {
-		s.fileWild(wild)
-	}
-	return s
-}
-
-// fileWild files the wildcard rules in their buckets. They keep their
-// patterns in an arena of their own, in bucket order.
-func (s *ruleSet) fileWild(wild []matchRule) {
-	bucket := func(r *matchRule) int { return rarestBit(r.need) }
-	slices.SortFunc(wild, func(a, b matchRule) int {
-		if c := cmp.Compare(bucket(&a), bucket(&b)); c != 0 {
+	slices.SortFunc(rules, func(a, b matchRule) int {
+		if c := bytes.Compare(a.prefix(), b.prefix()); c != 0 {
 			return c
+		}
+		if a.wild != b.wild {
+			if b.wild {
+				return -1
+			}
+			return 1
 		}
 		return cmp.Compare(b.key, a.key) // best first
 	})
-	var arena []byte
-	for _, r := range wild {
-		arena = append(arena, r.lits...)
-	}
-	arena = slices.Clip(arena)
-	s.heads = make([]wildHead, len(wild))
-	for i := range wild {
-		r := &wild[i]
-		n := len(r.lits)
-		r.lits, arena = arena[:n:n], arena[n:]
-		prefix := r.prefix()
-		s.heads[i] = wildHead{key: r.key, need: r.need, lead: leadOf(prefix),
-			leadOf: ^uint64(0) >> (64 - 8*min(len(prefix), 8))}
-		s.wildTop = max(s.wildTop, r.key)
-		if b := signature(1) << bucket(r); s.buckets&b == 0 {
-			s.buckets |= b
-			s.bounds = append(s.bounds, int32(i))
+	// The wildcard rules keep their patterns, in an arena of their own; the
+	// plain rules live on in the trie alone.
+	s := ruleSet{}
+	var wildLits []byte
+	for _, r := range rules {
+		if r.wild {
+			wildLits = append(wildLits, r.lits...)
 		}
 	}
-	s.bounds = append(s.bounds, int32(len(wild)))
-	s.wild = wild
+	wildLits = slices.Clip(wildLits)
+	wildAt := make([]int32, len(rules)+1) // wildAt[i]: wild rules before rules[i]
+	for i, r := range rules {
+		wildAt[i] = int32(len(s.wild))
+		if r.wild {
+			n := len(r.lits)
+			r.lits, wildLits = wildLits[:n:n], wildLits[n:]
+			r.setNeedle()
+			s.wild = append(s.wild, r)
+		}
+	}
+	wildAt[len(rules)] = int32(len(s.wild))
+	s.wild = slices.Clip(s.wild)
+	for _, r := range rules {
+		s.reach = max(s.reach, int(r.prefixLen)+1)
+	}
+	s.trie = buildTrie(len(rules), func(i int32) []byte { return rules[i].prefix() },
+		func(lo, hi int32) []byte { return s.nodePayload(rules[lo:hi], wildAt[lo], wildAt[hi]) })
 	s.needles = newNeedleIndex(s.wild)
+	return s
 }
 
-// nodePayload writes the payload for plain rules with one pattern, best
-// first.
-func nodePayload(rules []matchRule) []byte {
+// nodePayload writes the payload for rules, which share one prefix and are
+// sorted as newRuleSet sorts them; its wildcard rules are wild[from:to].
+func (s *ruleSet) nodePayload(rules []matchRule, from, to int32) []byte {
 	p := []byte{0}
 	for _, kind := range [...]struct {
 		flag     byte
 		anchored bool
 	}{{nodePlain, false}, {nodeExact, true}} {
+		// Best first: the first plain rule of each kind is the one.
 		for _, r := range rules {
-			if r.anchored == kind.anchored {
+			if !r.wild && r.anchored == kind.anchored {
 				p[0] |= kind.flag
 				p = binary.LittleEndian.AppendUint64(p, uint64(r.key))
 				p = binary.LittleEndian.AppendUint32(p, uint32(r.ref))
@@ -726,8 +683,18 @@ func nodePayload(rules []matchRule) []byte {
 			}
 		}
 	}
+	if to > from {
+		p[0] |= nodeWild
+		p = binary.LittleEndian.AppendUint64(p, uint64(s.wild[from].key))
+		p = binary.LittleEndian.AppendUint32(p, uint32(from))
+		p = binary.LittleEndian.AppendUint32(p, uint32(to))
+	}
 	return p
 }
+
+// maxWildNodes is how many trie nodes with wildcard rules a walk remembers
+// to try after it; a walk that meets more tries the others on its way.
+const maxWildNodes = 8
 
 // best returns the caller's reference to the rule of s that decides path,
 // -1 when no rule matches, and whether the rule allows. The first known
@@ -739,7 +706,17 @@ func nodePayload(rules []matchRule) []byte {
 func best[T text](s *ruleSet, path T, known int) (int32, bool, bool) {
 	var bestKey rankKey
 	best := int32(-1)
-	for n, depth := s.root(), 0; n >= 0; n, depth = next(s.trie, n, path, depth) {
+	if s.trie == nil {
+		return best, false, true
+	}
+	type wildNode struct {
+		from, to int32
+		depth    int
+	}
+	var wild [maxWildNodes]wildNode
+	var nWild, nRules int
+	var wildTop rankKey
+	for n, depth := trieRoot, 0; n >= 0; n, depth = next(s.trie, n, path, depth) {
 		p := s.trie.payload(n)
 		if len(p) == 0 {
 			continue
@@ -756,13 +733,31 @@ func best[T text](s *ruleSet, path T, known int) (int32, bool, bool) {
 			if k := le64(p); k > bestKey && depth == len(path) {
 				bestKey, best = k, le32(p[8:])
 			}
+			p = p[12:]
 		}
+		if flags&nodeWild == 0 {
+			continue
+		}
+		from, to := le32(p[8:]), le32(p[12:])
+		if nWild == len(wild) {
+			if !canonicalFrom(path, known) {
+				return -1, false, false
+			}
+			known = len(path)
+			bestKey, best = tryWild(s, from, to, path, depth, bestKey, best)
+			continue
+		}
+		wild[nWild] = wildNode{from, to, depth}
+		nWild++
+		nRules += int(to - from)
+		wildTop = max(wildTop, le64(p))
 	}
-	if s.wildTop <= bestKey {
-		return best, bestKey.allow(), true // no wildcard rule can win
+	if wildTop <= bestKey {
+		return best, bestKey.allow(), true // no wildcard rule on the way can win
 	}
-	if len(path) >= longPath && s.needles != nil {
-		r, ok := scan(s.needles, s.wild, path, bestKey)
+	if s.needles != nil && s.needles.worthScanning(len(path)-wild[0].depth, nRules) {
+		// The scan checks the rest of path is canonical on its way.
+		r, ok := scan(s.needles, s.wild, path, wild[0].depth, bestKey)
 		if !ok {
 			return -1, false, false
 		}
@@ -771,107 +766,40 @@ func best[T text](s *ruleSet, path T, known int) (int32, bool, bool) {
 		}
 		return best, bestKey.allow(), true
 	}
-	// One pass over the path both finds the octets it holds and checks that
-	// it is canonical.
-	sig := signatureOf(path)
-	if sig&sigNonCanonical != 0 && known < len(path) {
+	if !canonicalFrom(path, known) {
 		return -1, false, false
 	}
-	lead := leadOf(path)
-	for m := sig & s.buckets; m != 0; m &= m - 1 {
-		b := bits.TrailingZeros64(uint64(m))
-		n := bits.OnesCount64(uint64(s.buckets) & (1<<b - 1))
-		for i := s.bounds[n]; i < s.bounds[n+1]; i++ {
-			h := &s.heads[i]
-			if h.key <= bestKey {
-				break // best first: nothing further here can win
-			}
-			if h.need&^sig != 0 || (lead^h.lead)&h.leadOf != 0 {
-				continue
-			}
-			if r := &s.wild[i]; matches(&r.pattern, path) {
-				bestKey, best = r.key, r.ref
-				break
-			}
-		}
+	for _, w := range wild[:nWild] {
+		bestKey, best = tryWild(s, w.from, w.to, path, w.depth, bestKey, best)
 	}
 	return best, bestKey.allow(), true
 }
 
-// root returns the offset of the trie's root, or -1 when there is none.
-func (s *ruleSet) root() int {
-	if s.trie == nil {
-		return -1
+// canonicalFrom reports whether path is canonical beyond its first known
+// octets, which are.
+func canonicalFrom[T text](path T, known int) bool {
+	if known >= len(path) {
+		return true
 	}
-	return trieRoot
+	b, ok := any(path).(string)
+	return !ok || !needsCanonical(b[known:])
 }
 
-// longPath is the length from which a path is searched for needles rather
-// than sifted by signature: a long path holds most octets, so its signature
-// rules out few rules.
-const longPath = 256
-
-// A signature is a set of octets, as a bitmap with a bit for each octet of
-// canonical text (upper and lower case letters share one), and a bit for
-// every octet canonical text never holds. A path can only match a wildcard
-// rule if its signature holds the rule's, which is a test of one
-// instruction.
-type signature uint64
-
-const sigNonCanonical signature = 1 << 63
-
-var sigBits = func() (t [256]signature) {
-	bit := 0
-	for c := range t {
-		switch {
-		case 'A' <= c && c <= 'Z':
-			t[c] = 1 << (c - 'A')
-		case 'a' <= c && c <= 'z':
-			t[c] = 1 << (c - 'a')
-		case octetClasses[c] == octetEscape:
-			t[c] = sigNonCanonical
-		default: // digits, the other unreserved and the reserved octets, and '%'
-			t[c] = 1 << (26 + bit)
-			bit++
+// tryWild returns the better of the given best and the first (best) of the
+// wildcard rules wild[from:to] that matches path, whose first depth octets
+// are their prefix.
+func tryWild[T text](s *ruleSet, from, to int32, path T, depth int, bestKey rankKey, best int32) (rankKey, int32) {
+	for i := from; i < to; i++ {
+		r := &s.wild[i]
+		if r.key <= bestKey {
+			break // best first: nothing further here can win
+		}
+		if matchRest(&r.pattern, path, depth) {
+			return r.key, r.ref
 		}
 	}
-	if 26+bit > 63 {
-		panic("robots: signature bits overflow")
-	}
-	t['%'] |= sigNonCanonical
-	return t
-}()
-
-// signatureOf returns the signature of s. A '%' counts as non-canonical too,
-// as for needsCanonical.
-func signatureOf[T text](s T) signature {
-	var a, b signature
-	i := 0
-	for ; i+4 <= len(s); i += 4 {
-		a |= sigBits[s[i]] | sigBits[s[i+1]]
-		b |= sigBits[s[i+2]] | sigBits[s[i+3]]
-	}
-	for ; i < len(s); i++ {
-		a |= sigBits[s[i]]
-	}
-	return a | b
+	return bestKey, best
 }
-
-// rarestBit returns the bit of need for the octet least likely to be in a
-// path: the bucket of the rule that needs it.
-func rarestBit(need signature) int {
-	for _, c := range []byte(byRarity) {
-		if b := sigBits[c] &^ sigNonCanonical; need&b != 0 {
-			return bits.TrailingZeros64(uint64(b))
-		}
-	}
-	return bits.TrailingZeros64(uint64(sigBits['/'])) // no octet needed: a bucket every path is in
-}
-
-// byRarity lists the octets of canonical text (letters in lower case),
-// rarest first: by the share of the crawled paths in testdata that hold
-// them, from none for "(" to all for "/".
-const byRarity = "(#$][!)*@~';,:%+qz&j6745x389_?=021kv.ywfbgupdhm-clnroiatse/"
 
 // minNeedleRules is how many wildcard rules a rule set needs before a needle
 // index can pay for itself; below it, trying each rule is always faster.
@@ -946,32 +874,42 @@ func newNeedleIndex(wild []matchRule) *needleIndex {
 	return x
 }
 
+// worthScanning reports whether scanning n octets of path beats trying k
+// rules one by one. A scan costs a few instructions an octet; trying a rule
+// costs a call and a vectorised search, some tens of instructions plus an
+// instruction for every several octets. Long paths with few rules are
+// cheaper one by one.
+func (x *needleIndex) worthScanning(n, k int) bool {
+	return 8*n < k*(48+n/4)
+}
+
 // scan returns the best of the wildcard rules that match path, if it
-// outranks bestKey; nil otherwise. Each rule is tried at most once, at the
-// first place its needle occurs: the tried marks live on the stack, in a
-// small array when the rules are few.
+// outranks bestKey; nil otherwise. Needles are looked for from position
+// from on, where the shortest prefix of a wildcard rule on the path ends.
+// Each rule is tried at most once, at the first place its needle occurs: the
+// tried marks live on the stack, in a small array when the rules are few.
 //
 // The pass over the path also checks that a path given as a string, whose
 // first octets best has checked, is canonical: scan reports false, having
 // found no rule, if it is not.
-func scan[T text](x *needleIndex, wild []matchRule, path T, bestKey rankKey) (*matchRule, bool) {
+func scan[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey rankKey) (*matchRule, bool) {
 	if len(wild) > 256 {
-		return scanMany(x, wild, path, bestKey)
+		return scanMany(x, wild, path, from, bestKey)
 	}
 	var tried [256 / 64]uint64
-	return scanMarking(x, tried[:], wild, path, bestKey)
+	return scanMarking(x, tried[:], wild, path, from, bestKey)
 }
 
 //go:noinline
-func scanMany[T text](x *needleIndex, wild []matchRule, path T, bestKey rankKey) (*matchRule, bool) {
+func scanMany[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey rankKey) (*matchRule, bool) {
 	var tried [maxTried / 64]uint64
-	return scanMarking(x, tried[:], wild, path, bestKey)
+	return scanMarking(x, tried[:], wild, path, from, bestKey)
 }
 
-func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path T, bestKey rankKey) (*matchRule, bool) {
+func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path T, from int, bestKey rankKey) (*matchRule, bool) {
 	_, raw := any(path).(string)
 	var best *matchRule
-	for at := 0; at < len(path); at++ {
+	for at := from; at < len(path); at++ {
 		s := x.starts[path[at]]
 		if s == 0 {
 			continue

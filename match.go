@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/binary"
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -577,7 +578,6 @@ func le64(b []byte) rankKey { return rankKey(binary.LittleEndian.Uint64(b)) }
 // crawler asks about many sites in turn.
 type ruleSet struct {
 	trie    trie         // over all rules' prefixes
-	reach   int          // octets of a path the walk down trie may read: the longest prefix, plus one
 	wild    []matchRule  // the wildcard rules, by prefix, best first within one
 	needles *needleIndex // over all of wild; nil when they are few
 }
@@ -656,9 +656,6 @@ func newRuleSet(specs []ruleSpec) ruleSet {
 	}
 	wildAt[len(rules)] = int32(len(s.wild))
 	s.wild = slices.Clip(s.wild)
-	for _, r := range rules {
-		s.reach = max(s.reach, int(r.prefixLen)+1)
-	}
 	s.trie = buildTrie(len(rules), func(i int32) []byte { return rules[i].prefix() },
 		func(lo, hi int32) []byte { return s.nodePayload(rules[lo:hi], wildAt[lo], wildAt[hi]) })
 	s.needles = newNeedleIndex(s.wild)
@@ -697,18 +694,23 @@ func (s *ruleSet) nodePayload(rules []matchRule, from, to int32) []byte {
 const maxWildNodes = 8
 
 // best returns the caller's reference to the rule of s that decides path,
-// -1 when no rule matches, and whether the rule allows. The first known
-// octets of path must be canonical, and at least s.reach of them (or all):
-// the walk down the trie reads no further, so a long query string is not
-// even looked at unless a wildcard rule might match it. When one might and
-// the rest of path is not canonical, best reports false, and the caller
-// asks again with the canonical path.
-func best[T text](s *ruleSet, path T, known int) (int32, bool, bool) {
+// -1 when no rule matches, and whether the rule allows.
+//
+// A path given as a string is read where it lies, as far as the walk down
+// the trie goes, without first checking that it is canonical: the octets the
+// walk matches are octets of canonical keys, so it is enough to check, where
+// the walk stops, that a canonical path would have stopped there too (see
+// stopsCanonical). The rest of the path is looked at only if a wildcard rule
+// might match it, and checked on the way. When any of it is not canonical,
+// best reports false, and the caller asks again with the canonical path.
+func best[T text](s *ruleSet, path T) (int32, bool, bool) {
 	var bestKey rankKey
 	best := int32(-1)
-	if s.trie == nil {
+	t := s.trie
+	if t == nil {
 		return best, false, true
 	}
+	_, raw := any(path).(string)
 	type wildNode struct {
 		from, to int32
 		depth    int
@@ -716,41 +718,49 @@ func best[T text](s *ruleSet, path T, known int) (int32, bool, bool) {
 	var wild [maxWildNodes]wildNode
 	var nWild, nRules int
 	var wildTop rankKey
-	for n, depth := trieRoot, 0; n >= 0; n, depth = next(s.trie, n, path, depth) {
-		p := s.trie.payload(n)
-		if len(p) == 0 {
-			continue
-		}
-		flags := p[0]
-		p = p[1:]
-		if flags&nodePlain != 0 {
-			if k := le64(p); k > bestKey {
-				bestKey, best = k, le32(p[8:])
+	n, depth := trieRoot, 0
+	for {
+		if size := int(t[n]); size > 0 {
+			p := t[n+1 : n+1+size]
+			flags := p[0]
+			p = p[1:]
+			if flags&nodePlain != 0 {
+				if k := le64(p); k > bestKey {
+					bestKey, best = k, le32(p[8:])
+				}
+				p = p[12:]
 			}
-			p = p[12:]
-		}
-		if flags&nodeExact != 0 {
-			if k := le64(p); k > bestKey && depth == len(path) {
-				bestKey, best = k, le32(p[8:])
+			if flags&nodeExact != 0 {
+				if k := le64(p); k > bestKey && depth == len(path) {
+					bestKey, best = k, le32(p[8:])
+				}
+				p = p[12:]
 			}
-			p = p[12:]
-		}
-		if flags&nodeWild == 0 {
-			continue
-		}
-		from, to := le32(p[8:]), le32(p[12:])
-		if nWild == len(wild) {
-			if !canonicalFrom(path, known) {
-				return -1, false, false
+			if flags&nodeWild != 0 {
+				from, to := le32(p[8:]), le32(p[12:])
+				if nWild < len(wild) {
+					wild[nWild] = wildNode{from, to, depth}
+					nWild++
+					nRules += int(to - from)
+					wildTop = max(wildTop, le64(p))
+				} else {
+					if raw && needsCanonical(string(path)) {
+						return -1, false, false
+					}
+					raw = false
+					bestKey, best = tryWild(s, from, to, path, depth, bestKey, best)
+				}
 			}
-			known = len(path)
-			bestKey, best = tryWild(s, from, to, path, depth, bestKey, best)
-			continue
 		}
-		wild[nWild] = wildNode{from, to, depth}
-		nWild++
-		nRules += int(to - from)
-		wildTop = max(wildTop, le64(p))
+		next, matched := step(t, n, path, depth)
+		if next < 0 {
+			depth += matched
+			break
+		}
+		n, depth = next, depth+matched
+	}
+	if raw && !stopsCanonical(path, depth) {
+		return -1, false, false
 	}
 	if wildTop <= bestKey {
 		return best, bestKey.allow(), true // no wildcard rule on the way can win
@@ -766,7 +776,7 @@ func best[T text](s *ruleSet, path T, known int) (int32, bool, bool) {
 		}
 		return best, bestKey.allow(), true
 	}
-	if !canonicalFrom(path, known) {
+	if raw && depth < len(path) && needsCanonical(string(path[depth:])) {
 		return -1, false, false
 	}
 	for _, w := range wild[:nWild] {
@@ -775,14 +785,81 @@ func best[T text](s *ruleSet, path T, known int) (int32, bool, bool) {
 	return best, bestKey.allow(), true
 }
 
-// canonicalFrom reports whether path is canonical beyond its first known
-// octets, which are.
-func canonicalFrom[T text](path T, known int) bool {
-	if known >= len(path) {
-		return true
+// step goes from node n of t, reached at depth, one edge further down path:
+// it returns the child's offset and the octets its label matched, or -1 and
+// how many octets of the label matched before path differed or ended.
+func step[T text](t trie, n int, path T, depth int) (int, int) {
+	if depth >= len(path) {
+		return -1, 0
 	}
-	b, ok := any(path).(string)
-	return !ok || !needsCanonical(b[known:])
+	p := n + 1 + int(t[n]) // past the payload
+	kids := int(t[p]) | int(t[p+1])<<8
+	p += 2
+	c := path[depth]
+	var i int
+	if kids <= maxScannedKids {
+		firsts := t[p : p+kids]
+		for i = 0; i < len(firsts) && firsts[i] < c; i++ {
+		}
+		if i == len(firsts) || firsts[i] != c {
+			return -1, 0
+		}
+		p += kids
+	} else {
+		i = int(t[p+int(c)]) - 1
+		if kids == 256 {
+			i = int(c)
+		} else if i < 0 {
+			return -1, 0
+		}
+		p += 256
+	}
+	off := int(binary.LittleEndian.Uint32(t[p+4*i:]))
+	labelLen := int(t[off])
+	off++
+	if labelLen >= 0x80 {
+		l, w := binary.Uvarint(t[off-1:])
+		labelLen, off = int(l), off-1+w
+	}
+	rest := path[depth:]
+	label := t[off : off+labelLen]
+	// The first octet is c; compare the rest a word at a time while both
+	// have one.
+	m := 1
+	for ; m+8 <= len(label) && m+8 <= len(rest); m += 8 {
+		if x := word(rest, m) ^ binary.LittleEndian.Uint64(label[m:]); x != 0 {
+			return -1, m + bits.TrailingZeros64(x)>>3
+		}
+	}
+	for ; m < len(label); m++ {
+		if m >= len(rest) || rest[m] != label[m] {
+			return -1, m
+		}
+	}
+	return off + labelLen, labelLen
+}
+
+// word returns the 8 octets of s at i, little-endian.
+func word[T text](s T, i int) uint64 {
+	b := s[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+// stopsCanonical reports whether a walk down a trie of canonical keys that
+// matched the first stop octets of path, and then stopped, would have
+// stopped there for the canonical form of path too. The matched octets are
+// a canonical key's, so the canonical path starts with them, unless an
+// escape was cut where the walk stopped ("%2" matched, "f" did not: the
+// canonical path has "%2F"); and it goes on as path does, unless path's
+// next octet is one that canonicalisation rewrites.
+func stopsCanonical[T text](path T, stop int) bool {
+	for i := max(stop-2, 0); i < stop; i++ {
+		if path[i] == '%' {
+			return false
+		}
+	}
+	return stop == len(path) || octetClasses[path[stop]] == octetKeep
 }
 
 // tryWild returns the better of the given best and the first (best) of the

@@ -777,20 +777,17 @@ func (a *Agent) decide(rawURL string) (bool, int32) {
 }
 
 // best finds the rule that decides path. Most paths are matched where they
-// lie, in the caller's string: only the octets the walk down the rules' trie
-// can read must be canonical, and the rest only when a wildcard rule may
-// match it. Any other path is rewritten, canonical, into a buffer on the
+// lie, in the caller's string: the octets the walk down the rules' trie
+// reads must be canonical, and the rest only when a wildcard rule may match
+// it. Any other path is rewritten, canonical, into a buffer on the
 // stack (512 B, or 8 KiB in the larger frame of bestLarge); only one longer
 // than that borrows a pooled buffer, which the runtime may take back at a
 // garbage collection. No query allocates.
 func (a *Agent) best(path string) (int32, bool) {
 	s := &a.rules
 	if path[0] == '/' {
-		known := min(len(path), s.reach)
-		if !needsCanonical(path[:known]) {
-			if ref, allow, ok := best(s, path, known); ok {
-				return ref, allow
-			}
+		if ref, allow, ok := best(s, path); ok {
+			return ref, allow
 		}
 	}
 	// Rewriting makes a path at most three times longer, plus a leading '/'.
@@ -819,7 +816,7 @@ func (a *Agent) bestPooled(path string) (int32, bool) {
 }
 
 func bestCanonical(s *ruleSet, path []byte) (int32, bool) {
-	ref, allow, _ := best(s, path, len(path))
+	ref, allow, _ := best(s, path)
 	return ref, allow
 }
 

@@ -2773,6 +2773,11 @@ func FuzzMatch(f *testing.F) {
 		for _, rules := range [][]Rule{
 			{{Allow: false, Pattern: pattern}},
 			{{Allow: true, Pattern: pattern}, {Allow: false, Pattern: "/"}},
+			// Keys that share the pattern and part from it inside an escape
+			// ("%2E", "%2F"), and a wildcard rule: paths are read in place
+			// only as far as they are canonical.
+			{{Allow: false, Pattern: pattern}, {Allow: true, Pattern: pattern + "%2Fa"},
+				{Allow: false, Pattern: pattern + "%2E"}, {Allow: true, Pattern: pattern[:len(pattern)/2] + "*%7e"}},
 		} {
 			r := &Robots{Groups: []Group{{UserAgents: []string{"*"}, Rules: rules}}}
 			got, gotAgent := r.IsAllowed("a", path), r.Agent("a").IsAllowed(path)

@@ -217,3 +217,130 @@ func TestRawPathBeyondTheTrie(t *testing.T) {
 		}
 	}
 }
+
+// TestTokenOctets checks the word-at-a-time product token scan against the
+// octet table it replaces, for every octet at every place in a word.
+func TestTokenOctets(t *testing.T) {
+	for place := range 8 {
+		for c := range 256 {
+			var w uint64
+			for i := range 8 {
+				o := uint64('a')
+				if i == place {
+					o = uint64(c)
+				}
+				w |= o << (8 * i)
+			}
+			folded, n := tokenOctets(w)
+			wantN := 8
+			if !isTokenOctet[c] {
+				wantN = place
+			}
+			if n != wantN {
+				t.Fatalf("tokenOctets with %#x at %d: %d token octets, want %d", c, place, n, wantN)
+			}
+			for i := range 8 {
+				got := byte(folded >> (8 * i))
+				var want byte
+				switch {
+				case i >= n:
+				case i == place:
+					want = byte(c) | 0x20
+				default:
+					want = 'a'
+				}
+				if got != want {
+					t.Fatalf("tokenOctets with %#x at %d: octet %d is %#x, want %#x", c, place, i, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestTokenKeys checks that two user agents get the same Agent exactly when
+// their product tokens are equal, around the 8 and 16 octets keys hold
+// inline.
+func TestTokenKeys(t *testing.T) {
+	agents := []string{
+		"", "/1.0", "a", "A", "b", "ab", "a_", "a-", "A-/2", "a_b", "a-b",
+		"abcdefg", "abcdefgh", "ABCDEFGH/1", "abcdefghi", "abcdefgh_",
+		"abcdefghijklmno", "abcdefghijklmnop", "ABCDEFGHIJKLMNOP (x)", "abcdefghijklmnopq",
+		"abcdefghijklmnopr", "abcdefghijklmnopQ/1.0", "abcdefghijklmnop-q", "abcdefghijklmnop_q",
+		"Mozilla/5.0 (compatible; ExampleBot/1.0)", "mozilla", "MOZILLA/4",
+		"examplebot\x00", "example\xffbot", "exampl\x0dbot", "exampl\x0dBOT", "exampl-bot",
+	}
+	for _, a := range agents {
+		ka := keyOf(a)
+		if int(ka.n) != len(ProductToken(a)) {
+			t.Errorf("keyOf(%q): token length %d, want %d", a, ka.n, len(ProductToken(a)))
+		}
+		for _, b := range agents {
+			kb := newTokenKey(ProductToken(b))
+			if got, want := kb.is(&ka, a), ProductToken(a) == ProductToken(b); got != want {
+				t.Errorf("key of %q is the key of %q: %v, want %v", b, a, got, want)
+			}
+		}
+	}
+}
+
+// TestAgentViews asks as more user agents than a document keeps views of,
+// named and not, in turn and at once: each must get the Agent of its own
+// token, as a fresh document gives it, and never allocate once it has.
+func TestAgentViews(t *testing.T) {
+	var doc strings.Builder
+	for i := range 12 {
+		fmt.Fprintf(&doc, "User-agent: bot%c\nDisallow: /%c\n\n", 'a'+i, 'a'+i)
+	}
+	doc.WriteString("User-agent: *\nDisallow: /z\n")
+	// 26 tokens in both cases (12 named), then more unnamed tokens than
+	// the fallback keeps views of.
+	var agents []string
+	for i := range 52 {
+		agents = append(agents, fmt.Sprintf("bot%c/1.0", 'a'+i%26+(i/26)*('A'-'a')))
+	}
+	for i := range maxFallbackViews + 8 {
+		agents = append(agents, fmt.Sprintf("other%c%c", 'a'+i/26, 'a'+i%26))
+	}
+	paths := []string{"/a", "/b", "/l", "/m", "/z", "/y"}
+	r := Parse([]byte(doc.String()))
+	check := func(ua string) error {
+		fresh := Parse([]byte(doc.String()))
+		for _, p := range paths {
+			if got, want := r.IsAllowed(ua, p), fresh.IsAllowed(ua, p); got != want {
+				return fmt.Errorf("IsAllowed(%q, %q) = %v, want %v", ua, p, got, want)
+			}
+		}
+		return nil
+	}
+	for range 3 {
+		for _, ua := range agents {
+			if err := check(ua); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if n := testing.AllocsPerRun(10, func() {
+		for _, ua := range agents {
+			r.IsAllowed(ua, "/m")
+		}
+	}); n != 0 {
+		t.Fatalf("IsAllowed with %d agents in turn: %v allocations per round, want 0", len(agents), n)
+	}
+	done := make(chan error, len(agents))
+	for _, ua := range agents {
+		go func() {
+			for range 20 {
+				if err := check(ua); err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range agents {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -56,6 +56,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"math/bits"
 	"net/url"
 	"slices"
 	"strconv"
@@ -448,8 +449,9 @@ func (r *Robots) ContentSignalsFor(userAgent string) map[string]bool {
 // An Agent is immutable and safe for concurrent use. Its queries do not
 // allocate (but for a rare long path; see Robots.IsAllowed).
 type Agent struct {
-	groups   []int // indices of the groups that apply, in document order
+	token    tokenKey // the product token this view is for
 	rules    ruleSet
+	groups   []int // indices of the groups that apply, in document order
 	refs     []ruleRef
 	delay    time.Duration
 	hasDelay bool
@@ -468,11 +470,44 @@ var allowAll = &Agent{}
 
 // Agent returns the compiled view of r for userAgent's product token. It is
 // built on the first call for that token and shared by later calls, which
-// cost a table lookup. A nil Robots gives an Agent that allows everything.
+// find it among the few views r keeps of the tokens last asked for, or else
+// by a table lookup; neither allocates. A nil Robots gives an Agent that
+// allows everything.
 func (r *Robots) Agent(userAgent string) *Agent {
 	if r == nil {
 		return allowAll
 	}
+	// The last few tokens asked for are kept in r itself, each with its
+	// view, so that most queries go from r straight to their Agent: a
+	// crawler asks as one or a few agents, and every pointer followed is a
+	// cache miss when it asks about many sites in turn. The hashes only say
+	// where to look; the Agent's own token decides, so a view and its hash
+	// need not be stored together.
+	q := keyOf(userAgent)
+	h := q.hash
+	for i := range r.viewHash {
+		if r.viewHash[i].Load() == h {
+			if a := r.views[i].Load(); a != nil && a.token.is(&q, userAgent) {
+				return a
+			}
+		}
+	}
+	a := r.agent(userAgent, &q)
+	i := h % uint32(len(r.views))
+	for j := range r.views {
+		if r.views[j].Load() == nil {
+			i = uint32(j)
+			break
+		}
+	}
+	r.views[i].Store(a)
+	r.viewHash[i].Store(h)
+	return a
+}
+
+// agent returns the Agent for the token of userAgent, of key q, by way of
+// r's agentIndex.
+func (r *Robots) agent(userAgent string, q *tokenKey) *Agent {
 	x := r.agents.Load()
 	if x == nil {
 		x = newAgentIndex(r)
@@ -480,15 +515,43 @@ func (r *Robots) Agent(userAgent string) *Agent {
 			x = r.agents.Load()
 		}
 	}
-	s := x.slot(userAgent)
-	if a := s.agent.Load(); a != nil {
+	s := x.slot(userAgent, q)
+	a := s.agent.Load()
+	if a == nil {
+		a = x.compile(s)
+		if !s.agent.CompareAndSwap(nil, a) {
+			a = s.agent.Load()
+		}
+	}
+	if s != &x.fallback {
 		return a
 	}
-	a := x.compile(s)
-	if !s.agent.CompareAndSwap(nil, a) {
-		a = s.agent.Load()
+	return x.fallbackView(a, q, userAgent)
+}
+
+// maxFallbackViews bounds the views of the fallback Agent an agentIndex
+// keeps, one per token no group names; tokens beyond it get the shared
+// Agent, which answers the same, at the cost of a lookup in the index.
+const maxFallbackViews = 32
+
+// fallbackView returns the view of the fallback Agent a for token: a copy
+// that shares its compiled rules and carries the token, for Robots.Agent to
+// keep in the document. Each token's view is made once.
+func (x *agentIndex) fallbackView(a *Agent, q *tokenKey, userAgent string) *Agent {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	for _, v := range x.fallbackViews {
+		if v.token.is(q, userAgent) {
+			return v
+		}
 	}
-	return a
+	if len(x.fallbackViews) == maxFallbackViews {
+		return a
+	}
+	v := *a
+	v.token = newTokenKey(strings.ToLower(userAgent[:q.n]))
+	x.fallbackViews = append(x.fallbackViews, &v)
+	return &v
 }
 
 // An agentIndex maps product tokens to the groups that apply to them. A
@@ -502,36 +565,110 @@ func (r *Robots) Agent(userAgent string) *Agent {
 // allocating or following a pointer to compare keys.
 type agentIndex struct {
 	doc      *Robots
-	table    []agentSlot // open-addressed by tokenHash; len is a power of two, or 0
+	table    []agentSlot // open-addressed by token hash; len is a power of two, or 0
 	fallback agentSlot   // the "*" groups, for agents no group names
+
+	mu            sync.Mutex
+	fallbackViews []*Agent // see fallbackView
 }
 
 type agentSlot struct {
-	hash   uint32
-	n      uint32                // the token's length; 0 marks an empty entry
-	prefix [inlineToken]byte     // the token's first octets
-	agent  atomic.Pointer[Agent] // compiled on first use
-	token  string                // the whole token, lower-cased
-	groups []int                 // the groups that name it, in document order
+	tokenKey                       // the token; its length 0 marks an empty entry
+	agent    atomic.Pointer[Agent] // compiled on first use
+	groups   []int                 // the groups that name it, in document order
 }
 
-// inlineToken is how many octets of a token an agentSlot holds inline;
-// longer tokens are compared against agentSlot.token too.
-const inlineToken = 16
+// A tokenKey identifies a product token by its length and its first 16
+// octets, lower-cased, read as two words: comparing two takes three
+// comparisons, not a loop. A longer token is compared beyond them too.
+type tokenKey struct {
+	hash  uint32
+	n     uint32    // the token's length
+	words [2]uint64 // its first 16 octets, lower-cased, little-endian, zero beyond its end
+	token string    // the whole token, lower-cased
+}
 
-// tokenHash hashes the lower-cased leading product token of userAgent
-// (FNV-1a) and returns its length.
-func tokenHash(userAgent string) (uint32, int) {
-	h := uint32(2166136261)
-	n := 0
-	for ; n < len(userAgent); n++ {
-		c := tokenLower[userAgent[n]]
-		if c == 0 {
-			break
+func newTokenKey(token string) tokenKey {
+	k := keyOf(token)
+	k.token = token
+	return k
+}
+
+// keyOf returns the key of the product token that userAgent starts with,
+// without its token string.
+func keyOf(userAgent string) tokenKey {
+	// A word at a time: the token octets of 8 octets are found, and folded
+	// to one case, with a few word-wide operations.
+	w0, n := tokenOctets(load8(userAgent, 0))
+	var w1 uint64
+	if n == 8 {
+		var m int
+		w1, m = tokenOctets(load8(userAgent, 8))
+		n += m
+		if n == 16 {
+			for n < len(userAgent) && tokenLower[userAgent[n]] != 0 {
+				n++
+			}
 		}
-		h = (h ^ uint32(c)) * 16777619
 	}
-	return h, n
+	h := (w0*0x9e3779b97f4a7c15 ^ w1) * 0xff51afd7ed558ccd
+	return tokenKey{hash: uint32((h ^ uint64(n)) >> 32), n: uint32(n), words: [2]uint64{w0, w1}}
+}
+
+// load8 returns the octets of s from i on, up to 8 of them, little-endian,
+// zero beyond the end of s.
+func load8(s string, i int) uint64 {
+	switch rest := len(s) - i; {
+	case rest >= 8:
+		return word(s, i)
+	case rest <= 0:
+		return 0
+	case len(s) >= 8:
+		return word(s, len(s)-8) >> (8 * (8 - rest))
+	}
+	var w uint64
+	for j := len(s) - 1; j >= i; j-- {
+		w = w<<8 | uint64(s[j])
+	}
+	return w
+}
+
+// tokenOctets returns how many of the octets of w, from the lowest, are
+// product token octets (letters, '-' and '_'), and those octets folded to
+// one case: letters in lower case, '_' as 0x7f (the fold is ORing 0x20,
+// which tells apart all token octets but for case), the rest zero.
+func tokenOctets(w uint64) (uint64, int) {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	x := w | 0x2020202020202020
+	y := x & low7
+	letter := (y + (0x80-'a')*ones) &^ (y + (0x80-'z'-1)*ones) &^ w & highs
+	token := letter | zeroOctets(w^'-'*ones) | zeroOctets(w^'_'*ones)
+	n := bits.TrailingZeros64(^token&highs) >> 3
+	if n == 8 {
+		return x, 8
+	}
+	return x & (1<<(8*n) - 1), n
+}
+
+// Octet-wise constants for word-at-a-time operations.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// zeroOctets returns the high bit of each octet of v that is zero.
+func zeroOctets(v uint64) uint64 {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	return ^((v&low7 + low7) | v) & highs
+}
+
+// is reports whether the product token userAgent starts with, of key q,
+// is k's token.
+func (k *tokenKey) is(q *tokenKey, userAgent string) bool {
+	if k.hash != q.hash || k.n != q.n || k.words != q.words {
+		return false
+	}
+	return k.n <= 16 || equalLower(userAgent[16:k.n], k.token[16:])
 }
 
 // tokenLower maps each octet of a product token to its lower case, and every
@@ -564,7 +701,7 @@ func newAgentIndex(r *Robots) *agentIndex {
 			}
 			s := byToken[token]
 			if s == nil {
-				s = &agentSlot{token: token}
+				s = &agentSlot{tokenKey: tokenKey{token: token}}
 				byToken[token] = s
 				slots = append(slots, s)
 			}
@@ -582,59 +719,38 @@ func newAgentIndex(r *Robots) *agentIndex {
 	}
 	x.table = make([]agentSlot, size)
 	for _, s := range slots {
-		h, n := tokenHash(s.token)
-		i := h & uint32(size-1)
+		key := newTokenKey(s.token)
+		i := key.hash & uint32(size-1)
 		for x.table[i].n != 0 {
 			i = (i + 1) & uint32(size-1)
 		}
-		e := &x.table[i]
-		e.hash, e.n, e.token, e.groups = h, uint32(n), s.token, s.groups
-		copy(e.prefix[:], s.token)
+		x.table[i].tokenKey, x.table[i].groups = key, s.groups
 	}
 	return x
 }
 
-// slot returns the slot for userAgent's product token, without allocating.
-func (x *agentIndex) slot(userAgent string) *agentSlot {
-	if len(x.table) == 0 {
-		return &x.fallback
-	}
-	h, n := tokenHash(userAgent)
-	if n == 0 {
+// slot returns the slot for the product token of userAgent, of key q,
+// without allocating.
+func (x *agentIndex) slot(userAgent string, q *tokenKey) *agentSlot {
+	if len(x.table) == 0 || q.n == 0 {
 		return &x.fallback
 	}
 	mask := uint32(len(x.table) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
+	for i := q.hash & mask; ; i = (i + 1) & mask {
 		e := &x.table[i]
 		if e.n == 0 {
 			return &x.fallback
 		}
-		if e.hash == h && int(e.n) == n && e.holds(userAgent[:n]) {
+		if e.is(q, userAgent) {
 			return e
 		}
 	}
 }
 
-// holds reports whether token, ASCII case aside, is the slot's token.
-func (e *agentSlot) holds(token string) bool {
-	inline := min(len(token), inlineToken)
-	for i := range inline {
-		if lowerASCII(token[i]) != e.prefix[i] {
-			return false
-		}
-	}
-	for i := inline; i < len(token); i++ {
-		if lowerASCII(token[i]) != e.token[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // compile builds the Agent for the groups of one slot.
 func (x *agentIndex) compile(s *agentSlot) *Agent {
 	r := x.doc
-	a := &Agent{groups: s.groups, doc: r.Groups}
+	a := &Agent{token: s.tokenKey, groups: s.groups, doc: r.Groups}
 	for _, gi := range s.groups {
 		if d := r.Groups[gi].CrawlDelay; d > 0 {
 			a.delay = max(a.delay, d)

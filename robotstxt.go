@@ -37,6 +37,10 @@ type Robots struct {
 	ruleStore []Rule  // the array parsed groups' Rules share, to tell them from edited ones
 
 	agents atomic.Pointer[agentIndex] // built by the first query
+
+	// The Agents last asked for, and their tokens' hashes: see Robots.Agent.
+	viewHash [8]atomic.Uint32
+	views    [8]atomic.Pointer[Agent]
 }
 
 // A Group is one run of user-agent lines and the records that follow them.
@@ -527,6 +531,10 @@ func (r *Robots) UnmarshalText(data []byte) error {
 	r.ContentSignals = parsed.ContentSignals
 	r.ruleLines, r.ruleStore = parsed.ruleLines, parsed.ruleStore
 	r.agents.Store(nil)
+	for i := range r.views {
+		r.views[i].Store(nil)
+		r.viewHash[i].Store(0)
+	}
 	return nil
 }
 

@@ -966,9 +966,10 @@ func (x *needleIndex) worthScanning(n, k int) bool {
 // Each rule is tried at most once, at the first place its needle occurs: the
 // tried marks live on the stack, in a small array when the rules are few.
 //
-// The pass over the path also checks that a path given as a string, whose
-// first octets best has checked, is canonical: scan reports false, having
-// found no rule, if it is not.
+// The pass over the path also checks that a path given as a string is
+// canonical from position from on (best's walk has matched the octets
+// before it to canonical keys): scan reports false, having found no rule,
+// if it is not.
 func scan[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey rankKey) (*matchRule, bool) {
 	if len(wild) > 256 {
 		return scanMany(x, wild, path, from, bestKey)

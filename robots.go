@@ -579,12 +579,12 @@ type agentSlot struct {
 }
 
 // A tokenKey identifies a product token by its length and its first 16
-// octets, lower-cased, read as two words: comparing two takes three
+// octets, folded to one case, read as two words: comparing two takes three
 // comparisons, not a loop. A longer token is compared beyond them too.
 type tokenKey struct {
 	hash  uint32
 	n     uint32    // the token's length
-	words [2]uint64 // its first 16 octets, lower-cased, little-endian, zero beyond its end
+	words [2]uint64 // its first 16 octets as tokenOctets folds them, little-endian, zero beyond its end
 	token string    // the whole token, lower-cased
 }
 

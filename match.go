@@ -502,60 +502,9 @@ func (t trie) payload(n int) []byte {
 	return t[n+1 : n+1+int(t[n])]
 }
 
-// next returns the node of t below n that path continues into and the depth
-// reached, or -1 when no key below n is a prefix of path.
-func next[T text](t trie, n int, path T, depth int) (int, int) {
-	if depth >= len(path) {
-		return -1, depth
-	}
-	p := n + 1 + int(t[n]) // past the payload
-	kids := int(binary.LittleEndian.Uint16(t[p:]))
-	p += 2
-	c := path[depth]
-	var i int
-	if kids <= maxScannedKids {
-		if i = findOctet(t[p:p+kids], c); i < 0 {
-			return -1, depth
-		}
-		p += kids
-	} else {
-		i = int(t[p+int(c)]) - 1
-		if kids == 256 {
-			i = int(c)
-		} else if i < 0 {
-			return -1, depth
-		}
-		p += 256
-	}
-	off := int(binary.LittleEndian.Uint32(t[p+4*i:]))
-	labelLen, w := int(t[off]), 1
-	if labelLen >= 0x80 {
-		l, lw := binary.Uvarint(t[off:])
-		labelLen, w = int(l), lw
-	}
-	off += w
-	if !hasPrefix(path[depth:], t[off:off+labelLen]) {
-		return -1, depth
-	}
-	return off + labelLen, depth + labelLen
-}
-
 // maxScannedKids is the most children a trie node finds by scanning their
 // first octets; a node with more has a table indexed by octet, one load.
 const maxScannedKids = 12
-
-// findOctet returns the index of c in the ascending octets firsts, or -1.
-func findOctet(firsts []byte, c byte) int {
-	for i, f := range firsts {
-		if f >= c {
-			if f == c {
-				return i
-			}
-			return -1
-		}
-	}
-	return -1
-}
 
 func le32(b []byte) int32   { return int32(binary.LittleEndian.Uint32(b)) }
 func le64(b []byte) rankKey { return rankKey(binary.LittleEndian.Uint64(b)) }
@@ -1008,7 +957,12 @@ func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path 
 			}
 		}
 		// Every needle on this walk occurs at path[at:].
-		for n, d := next(x.trie, trieRoot, path, at); n >= 0; n, d = next(x.trie, n, path, d) {
+		for n, d := trieRoot, at; ; {
+			child, matched := step(x.trie, n, path, d)
+			if child < 0 {
+				break
+			}
+			n, d = child, d+matched
 			p := x.trie.payload(n)
 			if len(p) == 0 {
 				continue

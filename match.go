@@ -98,10 +98,17 @@ func needsCanonical(s string) bool {
 // need not be rewritten.
 func appendCanonicalPath(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
+		// Copy a run of octets kept as they are in one go.
+		j := i
+		for j < len(s) && octetClasses[s[j]] == octetKeep {
+			j++
+		}
+		dst = append(dst, s[i:j]...)
+		if i = j; i == len(s) {
+			break
+		}
 		c := s[i]
 		switch octetClasses[c] {
-		case octetKeep:
-			dst = append(dst, c)
 		case octetEscape:
 			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
 		case octetPercent:

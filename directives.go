@@ -2,6 +2,7 @@ package robots
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -95,10 +96,11 @@ func ParseDirectives(value string) []Directives {
 // Members that are not tokens, and parameters that do not parse, are ignored.
 //
 // Empty lines are skipped and the others joined with ", " (RFC 9651 §4.2),
-// then cut to MaxRobotsTagBytes, keeping only whole members. The field is parsed strictly as an RFC 9651 List: when it
-// does not parse, ParseRobotsTag returns no sets and an error, and the whole
-// field must be ignored; legacy syntax such as "noindex, examplebot: nofollow"
-// sent in this field applies nothing.
+// then cut to MaxRobotsTagBytes, keeping only whole members. The field is
+// parsed strictly as an RFC 9651 List: when it does not parse,
+// ParseRobotsTag returns no sets and an error, and the whole field must be
+// ignored; legacy syntax such as "noindex, examplebot: nofollow" sent in
+// this field applies nothing.
 func ParseRobotsTag(lines ...string) ([]Directives, error) {
 	var c collector
 	if _, err := parseRobotsTag(lines, &c); err != nil {
@@ -228,12 +230,13 @@ func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives
 // digits would read back as another century. A set that restricts nothing
 // writes "" (or "examplebot: all" when scoped).
 //
-// ParseDirectives(d.String()) gives back exactly d for every set this package
-// returns, except the unscoped set that restricts nothing: it writes "",
-// which holds no set (ExplicitString writes "index, follow" for it). A
-// hand-made set round-trips when its Bot is not "robots", its Bot and Other
-// names hold no ',', ';' or ':', Other holds no directive this package knows,
-// and its values are valid.
+// ParseDirectives(d.String()) gives back exactly d for every set
+// ParseDirectives returns, except the unscoped set that restricts nothing:
+// it writes "", which holds no set (ExplicitString writes "index, follow"
+// for it). Any other set round-trips when its Bot is not "robots", its Bot
+// and Other names hold no ',', ';' or ':', Other holds no directive this
+// package knows, and its values are valid; sets from ParseRobotsTag may
+// fail that, since a structured-field token can hold ':'.
 func (d Directives) String() string {
 	return string(d.appendLegacy(nil, false))
 }
@@ -242,7 +245,7 @@ func (d Directives) String() string {
 // index or noindex and follow or nofollow first, as in "noindex, follow" or
 // "examplebot: index, follow". It suits a meta tag whose reader should not
 // have to know the defaults. ParseDirectives(d.ExplicitString()) gives back
-// exactly d for every set this package returns, the empty one included.
+// exactly d for every set ParseDirectives returns, the empty one included.
 func (d Directives) ExplicitString() string {
 	return string(d.appendLegacy(nil, true))
 }
@@ -252,14 +255,16 @@ func (d Directives) ExplicitString() string {
 // with the directives as parameters, as in "*;nosnippet, examplebot;noindex".
 // Flags are bare keys, limits integers, max-image-preview a token and
 // unavailable_after an RFC 3339 string in UTC. ParseRobotsTag reads the value
-// back to the same sets.
+// back to the same sets when each Bot is lower-case and named by one set
+// only (it lower-cases Bots and merges sets that share one).
 //
 // The error, prefixed "robots:" and wrapping the httpsfv error, reports a
 // Bot that is not a structured-field token (or is "*", which there means
-// every bot) or an Other name that is not a key: keys are lower-case, start
+// every bot), an Other name that is not a key (keys are lower-case, start
 // with a letter or '*', and hold only letters, digits, '_', '-', '.' and
-// '*'. A field longer than MaxRobotsTagBytes is written, but readers keep
-// only its first whole members.
+// '*'), or a limit above 999,999,999,999,999, the largest structured-field
+// integer. A field longer than MaxRobotsTagBytes is written, but readers
+// keep only its first whole members.
 func FormatRobotsTag(sets ...Directives) (string, error) {
 	list := make(httpsfv.List, 0, len(sets))
 	for _, d := range sets {
@@ -483,14 +488,14 @@ func relTokens(rel []byte) ([]string, bool) {
 	return tokens, nofollow
 }
 
-// isHTMLSpace reports whether r is ASCII whitespace as HTML defines it: tab,
-// line feed, form feed, carriage return and space.
 // trimBOM drops a whole UTF-8 byte order mark, as the HTML encoding sniffing
 // algorithm does; unlike robots.txt (skipBOM), a part of one is text.
 func trimBOM(b []byte) []byte {
 	return bytes.TrimPrefix(b, []byte("\xEF\xBB\xBF"))
 }
 
+// isHTMLSpace reports whether r is ASCII whitespace as HTML defines it: tab,
+// line feed, form feed, carriage return and space.
 func isHTMLSpace(r rune) bool {
 	return r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r'
 }
@@ -551,20 +556,15 @@ var imagePreviewNames = [...]string{imageNone: "none", imageStandard: "standard"
 // over, so that a value with very many distinct names stays linear.
 const linearScanMax = 16
 
-// isEmpty reports whether r restricts nothing and names nothing unknown.
-func (r *directiveSet) isEmpty() bool {
-	return r.flags == 0 && r.image == imageUnset && r.until.IsZero() && len(r.other) == 0
-}
-
 // union adds o's restrictions to r, keeping the more restrictive value of
 // each directive.
 func (r *directiveSet) union(o *directiveSet) {
 	r.flags |= o.flags &^ (hasMaxSnippet | hasMaxVideo)
 	if o.flags&hasMaxSnippet != 0 {
-		r.setLimit(hasMaxSnippet, &r.snippet, o.snippet)
+		r.setLimit(vMaxSnippet, o.snippet)
 	}
 	if o.flags&hasMaxVideo != 0 {
-		r.setLimit(hasMaxVideo, &r.video, o.video)
+		r.setLimit(vMaxVideoPreview, o.video)
 	}
 	if o.image != imageUnset {
 		r.setImage(o.image)
@@ -577,11 +577,15 @@ func (r *directiveSet) union(o *directiveSet) {
 	}
 }
 
-// setLimit merges limit n into *v: the smaller limit wins, and -1 (no limit)
-// loses to any limit.
-func (r *directiveSet) setLimit(has directiveFlag, v *int, n int) {
-	if r.flags&has == 0 || *v == -1 || (n != -1 && n < *v) {
-		*v = n
+// setLimit merges n into the limit v (vMaxSnippet or vMaxVideoPreview): the
+// smaller limit wins, and -1 (no limit) loses to any limit.
+func (r *directiveSet) setLimit(v valued, n int) {
+	has, limit := hasMaxSnippet, &r.snippet
+	if v == vMaxVideoPreview {
+		has, limit = hasMaxVideo, &r.video
+	}
+	if r.flags&has == 0 || *limit == -1 || (n != -1 && n < *limit) {
+		*limit = n
 	}
 	r.flags |= has
 }
@@ -623,14 +627,7 @@ func (r *directiveSet) addOther(name string) {
 
 // directives returns r as a Directives, with fresh memory for its pointers.
 func (r *directiveSet) directives() Directives {
-	d := r.export(nil)
-	if r.flags&hasMaxSnippet != 0 {
-		d.MaxSnippet = new(r.snippet)
-	}
-	if r.flags&hasMaxVideo != 0 {
-		d.MaxVideoPreview = new(r.video)
-	}
-	return d
+	return r.export(make([]int, r.limits()))
 }
 
 // export returns r as a Directives, taking the limits' storage from ints,
@@ -650,11 +647,11 @@ func (r *directiveSet) export(ints []int) Directives {
 	if len(r.other) > 0 {
 		d.Other = r.other[:len(r.other):len(r.other)]
 	}
-	if r.flags&hasMaxSnippet != 0 && len(ints) > 0 {
+	if r.flags&hasMaxSnippet != 0 {
 		ints[0] = r.snippet
 		d.MaxSnippet, ints = &ints[0], ints[1:]
 	}
-	if r.flags&hasMaxVideo != 0 && len(ints) > 0 {
+	if r.flags&hasMaxVideo != 0 {
 		ints[0] = r.video
 		d.MaxVideoPreview = &ints[0]
 	}
@@ -854,7 +851,7 @@ func (p *legacyParser) item(s string) bool {
 		}
 		name, rest := trimASCIISpace(s[:colon]), s[colon+1:]
 		if v := valuedDirective(name); v != vNone {
-			return p.value(v, trimASCIISpace(rest))
+			return p.target().setValue(v, trimASCIISpace(rest))
 		}
 		switch {
 		case name == "":
@@ -940,12 +937,6 @@ func valuedDirective(name string) valued {
 	return vNone
 }
 
-// value applies a valued directive; a value that does not parse applies
-// nothing.
-func (p *legacyParser) value(v valued, s string) bool {
-	return p.target().setValue(v, s)
-}
-
 // setValue merges the directive v, read from its text s, into r, keeping the
 // more restrictive value, and reports whether s parsed; r is unchanged when
 // it did not.
@@ -956,11 +947,7 @@ func (r *directiveSet) setValue(v valued, s string) bool {
 		if !ok {
 			return false
 		}
-		if v == vMaxSnippet {
-			r.setLimit(hasMaxSnippet, &r.snippet, n)
-		} else {
-			r.setLimit(hasMaxVideo, &r.video, n)
-		}
+		r.setLimit(v, n)
 	case vMaxImagePreview:
 		switch {
 		case equalLower(s, "none"):
@@ -1063,11 +1050,8 @@ func (r *directiveSet) param(key string, v any) {
 		if v < -1 || v > math.MaxInt {
 			return
 		}
-		switch dv {
-		case vMaxSnippet:
-			r.setLimit(hasMaxSnippet, &r.snippet, int(v))
-		case vMaxVideoPreview:
-			r.setLimit(hasMaxVideo, &r.video, int(v))
+		if dv == vMaxSnippet || dv == vMaxVideoPreview {
+			r.setLimit(dv, int(v))
 		}
 	case httpsfv.Token:
 		r.setValue(dv, string(v))
@@ -1197,7 +1181,7 @@ func collect(h http.Header, body []byte, token string, sources *[]Source) direct
 			parseLegacy(value, &c)
 			var src Source
 			if sources != nil {
-				src = Source{Carrier: CarrierMetaTag, Name: lowerString(string(n)), Value: value}
+				src = Source{Carrier: CarrierMetaTag, Name: cmp.Or(who, "robots"), Value: value}
 			}
 			take(&merged, &c, token, who, src, sources)
 		})
@@ -1252,14 +1236,9 @@ func isHTML(h http.Header, body []byte) bool {
 // as a browser with scripting enabled does.
 func headMetas(body []byte, visit func(name, content []byte)) {
 	z := html.NewTokenizer(bytes.NewReader(trimBOM(body)))
-	const (
-		beforeHead = iota // initial, before html, before head
-		inHead
-		afterHead
-	)
-	mode := beforeHead
-	templates := 0   // depth of <template> elements open in the head
-	rawText := false // the next text token is a raw-text element's content
+	afterHead := false // </head> was seen
+	templates := 0     // depth of <template> elements open in the head
+	rawText := false   // the next text token is a raw-text element's content
 	var nameBuf [maxTagName]byte
 	for {
 		tt := z.Next()
@@ -1285,9 +1264,7 @@ func headMetas(body []byte, visit func(name, content []byte)) {
 			}
 			switch string(name) {
 			case "head":
-				if mode != afterHead {
-					mode = afterHead
-				}
+				afterHead = true
 			case "body", "html", "br":
 				return // each ends the head and opens the body
 			}
@@ -1305,21 +1282,15 @@ func headMetas(body []byte, visit func(name, content []byte)) {
 			case "html":
 				continue // merged into the existing html element
 			case "head":
-				if mode == beforeHead {
-					mode = inHead
-				}
 				continue // a second head is ignored
 			case "meta":
-				if mode == beforeHead {
-					mode = inHead
-				}
 				visitMeta(z, visit)
 				continue
 			case "base", "basefont", "bgsound", "link":
 			case "title", "style", "script", "noframes":
 				rawText = true
 			case "noscript":
-				if mode == afterHead {
+				if afterHead {
 					return // not one of the head elements "after head" accepts
 				}
 				rawText = true
@@ -1327,9 +1298,6 @@ func headMetas(body []byte, visit func(name, content []byte)) {
 				templates = 1
 			default:
 				return // any other element starts the body
-			}
-			if mode == beforeHead {
-				mode = inHead
 			}
 		}
 	}

@@ -725,10 +725,10 @@ func toDirectiveSet(d Directives) directiveSet {
 		}
 	}
 	if d.MaxSnippet != nil {
-		r.setLimit(hasMaxSnippet, &r.snippet, *d.MaxSnippet)
+		r.setLimit(vMaxSnippet, *d.MaxSnippet)
 	}
 	if d.MaxVideoPreview != nil {
-		r.setLimit(hasMaxVideo, &r.video, *d.MaxVideoPreview)
+		r.setLimit(vMaxVideoPreview, *d.MaxVideoPreview)
 	}
 	if d.MaxImagePreview != "" {
 		r.setValue(vMaxImagePreview, d.MaxImagePreview)
@@ -1577,4 +1577,9 @@ func FuzzHeadMetas(f *testing.F) {
 			t.Errorf("head metas of %q = %q, tree builder's head holds %q", body, got, want)
 		}
 	})
+}
+
+// isEmpty reports whether r restricts nothing and names nothing unknown.
+func (r *directiveSet) isEmpty() bool {
+	return r.flags == 0 && r.image == imageUnset && r.until.IsZero() && len(r.other) == 0
 }

@@ -172,13 +172,13 @@ type Outcome struct {
 	// expired, RFC 9111 §5.3), else 24 hours; never above 24 hours (RFC 9309
 	// §2.4). For a 429 or 5xx it is Retry-After, capped at 24 hours, else
 	// 1 hour. For a network failure, a refused redirect or a page URL that
-	// cannot be fetched it is 1 hour. It is 0 when ctx ended the retrieval or
-	// the Fetcher has no UserAgent: such an outcome says nothing about the
-	// origin and must not be kept.
+	// cannot be fetched it is 1 hour. It is 1 minute when ctx ended the
+	// retrieval, and 0 when the Fetcher has no UserAgent: such outcomes say
+	// nothing about the origin.
 	Lifetime time.Duration
 
-	// URL is the robots.txt URL requested first; "" when the page URL has
-	// none.
+	// URL is the robots.txt URL for the page URL, the first one requested;
+	// "" when the page URL is not an absolute http or https URL.
 	URL string
 
 	// FinalURL is the URL of the last request sent; it differs from URL
@@ -518,8 +518,8 @@ func (o *Outcome) fail(err error, lifetime time.Duration) *Outcome {
 
 // failed makes o Unreachable for a failure while retrieving. A failure the
 // caller caused by ending parent says nothing about the origin, so its
-// outcome gets a short lifetime: SPEC's table gives every failure a lifetime
-// above 0, and a minute is as little as a cache may hold it.
+// outcome gets a short lifetime: every failure gets a lifetime above 0, so
+// that a cache keeps it at all, and a minute is as little as that.
 func (o *Outcome) failed(parent context.Context, err error) *Outcome {
 	err = fmt.Errorf("robots: %w", err)
 	if parent.Err() != nil {
@@ -531,21 +531,17 @@ func (o *Outcome) failed(parent context.Context, err error) *Outcome {
 // cancelledLifetime is the Lifetime of an outcome the caller's context ended.
 const cancelledLifetime = time.Minute
 
-// noRules is the empty document. It answers what every status shares:
-// /robots.txt is always allowed and a URL that is neither absolute nor
-// /-rooted never is.
-var noRules = new(Robots)
-
 // IsAllowed reports whether userAgent may fetch rawURL under o: a Parsed
 // outcome decides by its rules, an Unavailable one allows everything, and an
 // Unreachable one refuses everything but /robots.txt. Like
 // [Robots.IsAllowed], it refuses a rawURL that is neither an absolute URL nor
 // a /-rooted path, whatever the status.
 func (o *Outcome) IsAllowed(userAgent, rawURL string) bool {
-	if o != nil && o.Status == Parsed && o.Robots != nil {
-		return o.Robots.IsAllowed(userAgent, rawURL)
+	if o != nil && o.Status == Parsed {
+		return o.Robots.IsAllowed(userAgent, rawURL) // a nil Robots allows everything
 	}
-	return o.Explain(userAgent, rawURL).Allowed
+	path, ok := requestPath(rawURL)
+	return ok && (path == "/robots.txt" || o != nil && o.Status == Unavailable)
 }
 
 // Explain is IsAllowed with the evidence: a Parsed outcome answers as
@@ -554,13 +550,12 @@ func (o *Outcome) IsAllowed(userAgent, rawURL string) bool {
 // decide first.
 func (o *Outcome) Explain(userAgent, rawURL string) Decision {
 	if o != nil && o.Status == Parsed {
-		r := o.Robots
-		if r == nil {
-			r = noRules
-		}
-		return r.Explain(userAgent, rawURL)
+		return o.Robots.Explain(userAgent, rawURL) // a nil Robots allows everything
 	}
-	d := noRules.Explain(userAgent, rawURL)
+	// The empty document answers what every status shares: /robots.txt is
+	// always allowed, and a URL that is neither absolute nor /-rooted never
+	// is.
+	d := (*Robots)(nil).Explain(userAgent, rawURL)
 	if d.Reason == ReasonRobotsTxt || d.Reason == ReasonInvalidURL {
 		return d
 	}
@@ -727,7 +722,7 @@ func cacheControlMaxAge(lines []string) (time.Duration, bool) {
 		for i := 0; i < len(line); {
 			var name, value string
 			name, value, i = nextDirective(line, i)
-			if strings.EqualFold(name, "max-age") {
+			if equalLower(name, "max-age") {
 				if d, ok := deltaSeconds(value); ok {
 					return d, true
 				}
@@ -836,9 +831,7 @@ func parseHTTPDate(s string, now time.Time) (time.Time, bool) {
 			return time.Time{}, false
 		}
 		p.spaces()
-		switch strings.ToUpper(p.word()) {
-		case "GMT", "UTC", "UT", "":
-		default:
+		if zone := p.word(); zone != "" && !equalLower(zone, "gmt") && !equalLower(zone, "utc") && !equalLower(zone, "ut") {
 			return time.Time{}, false
 		}
 	} else { // asctime: Nov  6 08:49:37 1994
@@ -1222,7 +1215,8 @@ func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 
 // outcome finds the outcome that decides for rawURL and the entry it comes
 // from: the hot path of every Cache question, which allocates nothing when
-// the entry is fresh.
+// the entry is fresh and rawURL's scheme and host are already in canonical
+// form (lower case, no default port), as a crawler's URLs usually are.
 func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEntry, error) {
 	origin, ok := originKey(rawURL)
 	if !ok {
@@ -1342,9 +1336,9 @@ func slowOriginKey(rawURL string) (string, bool) {
 	if i < 0 {
 		return "", false
 	}
-	end := i + len("://")
-	for end < len(rawURL) && rawURL[end] != '/' && rawURL[end] != '?' && rawURL[end] != '#' {
-		end++
+	end := len(rawURL)
+	if j := strings.IndexAny(rawURL[i+len("://"):], "/?#"); j >= 0 {
+		end = i + len("://") + j
 	}
 	u, err := robotsURL(rawURL[:end])
 	if err != nil || u.Scheme != "http" && u.Scheme != "https" {

@@ -41,6 +41,12 @@ var octetClasses = func() (t [256]uint8) {
 
 const upperHex = "0123456789ABCDEF"
 
+// appendEscape appends the canonical escape of c: '%' and two upper-case
+// hex digits.
+func appendEscape(dst []byte, c byte) []byte {
+	return append(dst, '%', upperHex[c>>4], upperHex[c&15])
+}
+
 func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
@@ -65,8 +71,9 @@ func isUnreserved(c byte) bool {
 		c == '-' || c == '.' || c == '_' || c == '~'
 }
 
-// needsCanonical reports whether s differs from its canonical form, so that
-// the common, already-canonical path can be copied instead of rewritten.
+// needsCanonical reports whether s differs from its canonical form: the
+// common, already-canonical path is matched where it lies instead of being
+// rewritten.
 func needsCanonical(s string) bool {
 	// Eight octets a step, their classes OR'ed, since octetKeep is zero: long
 	// query strings are common and almost always already canonical.
@@ -110,14 +117,14 @@ func appendCanonicalPath(dst []byte, s string) []byte {
 		c := s[i]
 		switch octetClasses[c] {
 		case octetEscape:
-			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+			dst = appendEscape(dst, c)
 		case octetPercent:
 			if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
 				v := unhex(s[i+1])<<4 | unhex(s[i+2])
 				if decodesEscape(v) {
 					dst = append(dst, v)
 				} else {
-					dst = append(dst, '%', upperHex[v>>4], upperHex[v&15])
+					dst = appendEscape(dst, v)
 				}
 				i += 2
 			} else {
@@ -163,13 +170,6 @@ type pattern struct {
 
 const segmentSep = 0
 
-// newPattern compiles one pattern as written in a rule; see appendPattern.
-func newPattern(raw string) (pattern, bool) {
-	lits, p, ok := appendPattern(nil, raw)
-	p.lits = lits
-	return p, ok
-}
-
 // appendPattern compiles a pattern as written in a rule, appending its
 // segments to dst; the caller sets the pattern's lits to what was appended.
 // It reports false for a pattern that can never match: an empty one, or one
@@ -204,7 +204,7 @@ func appendPattern(dst []byte, raw string) ([]byte, pattern, bool) {
 			dst = append(dst, c)
 			p.length++
 		case octetClasses[c] == octetEscape:
-			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+			dst = appendEscape(dst, c)
 			p.length += 3
 		case i+2 < len(raw) && isHex(raw[i+1]) && isHex(raw[i+2]):
 			v := unhex(raw[i+1])<<4 | unhex(raw[i+2])
@@ -216,7 +216,7 @@ func appendPattern(dst []byte, raw string) ([]byte, pattern, bool) {
 				dst = append(dst, v) // a literal, as canonical paths hold it
 				p.length += 3
 			default:
-				dst = append(dst, '%', upperHex[v>>4], upperHex[v&15])
+				dst = appendEscape(dst, v)
 				p.length += 3
 			}
 			i += 2
@@ -986,7 +986,7 @@ func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path 
 					tried[i>>6] |= 1 << (i & 63)
 				}
 				// The rule's prefix must be on the path too.
-				if prefix := r.prefix(); hasPrefix(path, prefix) && matchRest(&r.pattern, path, len(prefix)) {
+				if matches(&r.pattern, path) {
 					bestKey, best = r.key, r
 				}
 			}

@@ -10,6 +10,13 @@ import (
 	"testing"
 )
 
+// newPattern compiles one pattern as written in a rule; see appendPattern.
+func newPattern(raw string) (pattern, bool) {
+	lits, p, ok := appendPattern(nil, raw)
+	p.lits = lits
+	return p, ok
+}
+
 // bruteRule is a rule compiled on its own, for bruteBest.
 type bruteRule struct {
 	pattern
@@ -103,6 +110,9 @@ func TestRuleSetAgreesWithBruteForceOnCorpus(t *testing.T) {
 					continue
 				}
 				path := appendCanonicalPath(nil, p)
+				if n := canonicalLen(p); n != len(path) {
+					t.Errorf("canonicalLen(%q) = %d, want %d, the length of %q", p, n, len(path), path)
+				}
 				got, gotAllow := bestCanonical(&a.rules, path)
 				want, wantAllow := bruteBest(brute, path)
 				// The matcher reads the caller's string in place as far as it
@@ -233,7 +243,7 @@ func TestTokenOctets(t *testing.T) {
 			}
 			folded, n := tokenOctets(w)
 			wantN := 8
-			if !isTokenOctet[c] {
+			if tokenLower[c] == 0 {
 				wantN = place
 			}
 			if n != wantN {

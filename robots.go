@@ -79,16 +79,20 @@ func ProductToken(userAgent string) string {
 // productTokenLen returns the length of the leading run of [A-Za-z_-] in s.
 func productTokenLen(s string) int {
 	for i := 0; i < len(s); i++ {
-		if !isTokenOctet[s[i]] {
+		if tokenLower[s[i]] == 0 {
 			return i
 		}
 	}
 	return len(s)
 }
 
-var isTokenOctet = func() (t [256]bool) {
+// tokenLower maps each octet of a product token to its lower case, and every
+// other octet to 0.
+var tokenLower = func() (t [256]byte) {
 	for c := range t {
-		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == '-'
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == '-' {
+			t[c] = lowerASCII(byte(c))
+		}
 	}
 	return t
 }()
@@ -465,7 +469,7 @@ type ruleRef struct {
 	line        int32
 }
 
-// allowAll is the Agent of a document with no group for an agent.
+// allowAll is the Agent of a nil Robots: it has no rules.
 var allowAll = &Agent{}
 
 // Agent returns the compiled view of r for userAgent's product token. It is
@@ -523,8 +527,8 @@ func (r *Robots) agent(userAgent string, q *tokenKey) *Agent {
 			a = s.agent.Load()
 		}
 	}
-	if s != &x.fallback {
-		return a
+	if s != &x.fallback || a.token.is(q, userAgent) {
+		return a // a named token's Agent, or the fallback's own (a user agent without a token)
 	}
 	return x.fallbackView(a, q, userAgent)
 }
@@ -670,17 +674,6 @@ func (k *tokenKey) is(q *tokenKey, userAgent string) bool {
 	}
 	return k.n <= 16 || equalLower(userAgent[16:k.n], k.token[16:])
 }
-
-// tokenLower maps each octet of a product token to its lower case, and every
-// other octet to 0.
-var tokenLower = func() (t [256]byte) {
-	for c := range t {
-		if isTokenOctet[c] {
-			t[c] = lowerASCII(byte(c))
-		}
-	}
-	return t
-}()
 
 func newAgentIndex(r *Robots) *agentIndex {
 	x := &agentIndex{doc: r}

@@ -819,7 +819,11 @@ func endsInWord(item string) bool {
 		if !ok {
 			return false
 		}
-		switch valuedDirective(trimASCIISpace(name)) {
+		name = trimASCIISpace(name)
+		if name == "" {
+			return false // as item reads it: a scope that names no bot ends the item
+		}
+		switch valuedDirective(name) {
 		case vUnavailableAfter:
 			w := trimASCIISpace(rest)
 			for i := 0; i < len(w); i++ {

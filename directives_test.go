@@ -191,6 +191,7 @@ func TestParseDirectives(t *testing.T) {
 		{"date without value ignored", "unavailable_after", []Directives{{}}},
 		{"scoped bad value opens only the scope", "examplebot: max-snippet: x", []Directives{{Bot: "examplebot"}}},
 		{"weekday then no date keeps the next item", "unavailable_after: Wed, noindex", []Directives{{NoIndex: true}}},
+		{"a scope naming no bot ends its item, a weekday after it too", ": unavailable_after: Wed, noindex", []Directives{{NoIndex: true}}},
 		{"broken date after a weekday is dropped whole", "unavailable_after: Wed, 32 Jun 2025 15:00:00 GMT, noindex", []Directives{{NoIndex: true}}},
 		{"unknown weekday drops the date whole", "unavailable_after: Fry, 25 Jun 2010 15:00:00 GMT", []Directives{{}}},
 		{"real-world RFC 3339 with trailing space", "index,follow,noarchive,unavailable_after: 2025-11-06T10:14:16+01:00 ",

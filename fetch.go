@@ -1163,8 +1163,8 @@ func (c *Cache) storage() Store {
 
 // IsAllowed reports whether userAgent may fetch rawURL, fetching the
 // robots.txt of rawURL's origin when the Cache holds no fresh outcome for it.
-// It is false when rawURL is not an http or https URL, and when ctx ends
-// before the outcome is known.
+// It is false when rawURL is not an http or https URL, when ctx ends before
+// the outcome is known, and when the Fetcher has no UserAgent.
 func (c *Cache) IsAllowed(ctx context.Context, userAgent, rawURL string) bool {
 	o, _, err := c.outcome(ctx, rawURL)
 	if err != nil {
@@ -1173,13 +1173,14 @@ func (c *Cache) IsAllowed(ctx context.Context, userAgent, rawURL string) bool {
 	return o.IsAllowed(userAgent, rawURL)
 }
 
-// Explain is IsAllowed with the evidence (see [Outcome.Explain]). When
-// rawURL is not an http or https URL, or ctx ends first, the decision is that
-// of an Unreachable outcome.
+// Explain is IsAllowed with the evidence (see [Outcome.Explain]). When there
+// is no outcome to go by (rawURL is not an http or https URL, ctx ends first,
+// or the Fetcher has no UserAgent), it refuses, as IsAllowed does, with
+// ReasonUnreachable: even /robots.txt, which every outcome allows.
 func (c *Cache) Explain(ctx context.Context, userAgent, rawURL string) Decision {
 	o, _, err := c.outcome(ctx, rawURL)
 	if err != nil {
-		o = nil
+		return Decision{Allowed: false, Reason: ReasonUnreachable, Group: -1}
 	}
 	return o.Explain(userAgent, rawURL)
 }

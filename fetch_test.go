@@ -1440,6 +1440,31 @@ func TestCacheWithoutUserAgent(t *testing.T) {
 	if d := cache.Explain(ctx, fetchAgent, "https://example.com/page"); d.Allowed || d.Reason != ReasonUnreachable {
 		t.Errorf("Explain without a UserAgent = %+v, want refused as unreachable", d)
 	}
+	// With no outcome to go by, IsAllowed and Explain agree even on what
+	// every outcome allows: they refuse /robots.txt too.
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	// The Cache's fetch goes on after a waiter gives up, past this test's
+	// end: its client must not report to t.
+	offline := &http.Client{Transport: roundTripFunc(func(*http.Request) (*http.Response, error) {
+		return nil, errors.New("offline")
+	})}
+	for _, c := range []struct {
+		name  string
+		cache *Cache
+		ctx   context.Context
+		url   string
+	}{
+		{"no UserAgent", cache, ctx, "https://example.com/robots.txt"},
+		{"ctx ended", &Cache{Fetcher: Fetcher{UserAgent: fetchAgent, Client: offline}}, cancelled, "https://example.com/robots.txt"},
+		{"not http", cache, ctx, "ftp://example.com/robots.txt"},
+	} {
+		allowed := c.cache.IsAllowed(c.ctx, fetchAgent, c.url)
+		d := c.cache.Explain(c.ctx, fetchAgent, c.url)
+		if allowed || d.Allowed != allowed || d.Reason != ReasonUnreachable {
+			t.Errorf("%s, %s: IsAllowed = %v, Explain = %+v; want both refused, as unreachable", c.name, c.url, allowed, d)
+		}
+	}
 }
 
 func TestCacheCrawlDelay(t *testing.T) {

@@ -442,8 +442,8 @@ func decodedBody(resp *http.Response) (io.Reader, error) {
 	var codings []string
 	for _, line := range resp.Header.Values("Content-Encoding") {
 		for c := range strings.SplitSeq(line, ",") {
-			c = strings.ToLower(strings.Trim(c, " \t"))
-			if c == "" || c == "identity" {
+			c = trimOWS(c)
+			if c == "" || equalLower(c, "identity") {
 				continue
 			}
 			if len(codings) == maxContentCodings {
@@ -462,14 +462,14 @@ func decodedBody(resp *http.Response) (io.Reader, error) {
 	var r io.Reader = br
 	// Codings are listed in the order they were applied (RFC 9110 §8.4).
 	for i := len(codings) - 1; i >= 0; i-- {
-		switch codings[i] {
-		case "gzip", "x-gzip":
+		switch c := codings[i]; {
+		case equalLower(c, "gzip"), equalLower(c, "x-gzip"):
 			zr, err := gzip.NewReader(r)
 			if err != nil {
 				return nil, fmt.Errorf("bad gzip body: %w", err)
 			}
 			r = zr
-		case "deflate":
+		case equalLower(c, "deflate"):
 			r = deflateReader(r)
 		default:
 			return nil, fmt.Errorf("unsupported Content-Encoding %q", codings[i])

@@ -526,6 +526,14 @@ func TestFetchBody(t *testing.T) {
 			w.Header().Set("Content-Encoding", "gzip")
 			w.Write(z)
 		}, Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"coding names in any ASCII case", 0, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Encoding", "Identity, GZIP")
+			w.Write(compressed("gzip", threeLines))
+		}, Parsed, 200, false, bothRules},
+		{"a coding name that only Unicode folds to gzip", 0, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Encoding", "GZ\u0130P") // İ lower-cases to i only by Unicode rules
+			w.Write(compressed("gzip", threeLines))
+		}, Unreachable, 200, false, refusesAllButRobotsTxt},
 		{"unsupported coding", 0, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Encoding", "br")
 			io.WriteString(w, threeLines)

@@ -432,12 +432,16 @@ type trie []byte
 
 const trieRoot = 1
 
+// trailingPad is how many zero octets follow a trie's last node.
+const trailingPad = 8
+
 // buildTrie lays out the trie of n sorted keys; key(i) returns the i-th, and
 // payload(lo, hi) the payload of the node where keys lo to hi-1 end.
 func buildTrie(n int, key func(int32) []byte, payload func(lo, hi int32) []byte) trie {
 	b := &trieBuilder{key: key, payload: payload}
 	b.node(nil, 0, int32(n), 0)
-	return slices.Clip(b.t)
+	// Padding, so that a word can be read from any offset in the trie.
+	return slices.Clip(append(b.t, make([]byte, trailingPad)...))
 }
 
 type trieBuilder struct {
@@ -514,6 +518,7 @@ func (t trie) payload(n int) []byte {
 const maxScannedKids = 12
 
 func le32(b []byte) int32   { return int32(binary.LittleEndian.Uint32(b)) }
+func le64u(b []byte) uint64 { return binary.LittleEndian.Uint64(b) }
 func le64(b []byte) rankKey { return rankKey(binary.LittleEndian.Uint64(b)) }
 
 // A ruleSet answers which of many rules decides a path. Rules are indexed by
@@ -533,9 +538,15 @@ func le64(b []byte) rankKey { return rankKey(binary.LittleEndian.Uint64(b)) }
 // its walk within a few cache lines matters as much as the instructions: a
 // crawler asks about many sites in turn.
 type ruleSet struct {
-	trie    trie         // over all rules' prefixes
-	wild    []matchRule  // the wildcard rules, by prefix, best first within one
-	needles *needleIndex // over all of wild; nil when they are few
+	trie trie       // over all rules' prefixes
+	wild *wildRules // nil when there are none
+}
+
+// wildRules are the wildcard rules of a ruleSet, kept apart from the trie
+// header every query reads.
+type wildRules struct {
+	rules   []matchRule  // by prefix, best first within one
+	needles *needleIndex // over all of rules; nil when they are few
 }
 
 // empty reports whether s has no rule: it matches nothing.
@@ -593,6 +604,7 @@ func newRuleSet(specs []ruleSpec) ruleSet {
 	// The wildcard rules keep their patterns, in an arena of their own; the
 	// plain rules live on in the trie alone.
 	s := ruleSet{}
+	var wild []matchRule
 	var wildLits []byte
 	for _, r := range rules {
 		if r.wild {
@@ -602,25 +614,27 @@ func newRuleSet(specs []ruleSpec) ruleSet {
 	wildLits = slices.Clip(wildLits)
 	wildAt := make([]int32, len(rules)+1) // wildAt[i]: wild rules before rules[i]
 	for i, r := range rules {
-		wildAt[i] = int32(len(s.wild))
+		wildAt[i] = int32(len(wild))
 		if r.wild {
 			n := len(r.lits)
 			r.lits, wildLits = wildLits[:n:n], wildLits[n:]
 			r.setNeedle()
-			s.wild = append(s.wild, r)
+			wild = append(wild, r)
 		}
 	}
-	wildAt[len(rules)] = int32(len(s.wild))
-	s.wild = slices.Clip(s.wild)
+	wildAt[len(rules)] = int32(len(wild))
 	s.trie = buildTrie(len(rules), func(i int32) []byte { return rules[i].prefix() },
-		func(lo, hi int32) []byte { return s.nodePayload(rules[lo:hi], wildAt[lo], wildAt[hi]) })
-	s.needles = newNeedleIndex(s.wild)
+		func(lo, hi int32) []byte { return nodePayload(rules[lo:hi], wild, wildAt[lo], wildAt[hi]) })
+	if len(wild) > 0 {
+		wild = slices.Clip(wild)
+		s.wild = &wildRules{rules: wild, needles: newNeedleIndex(wild)}
+	}
 	return s
 }
 
 // nodePayload writes the payload for rules, which share one prefix and are
 // sorted as newRuleSet sorts them; its wildcard rules are wild[from:to].
-func (s *ruleSet) nodePayload(rules []matchRule, from, to int32) []byte {
+func nodePayload(rules, wild []matchRule, from, to int32) []byte {
 	p := []byte{0}
 	for _, kind := range [...]struct {
 		flag     byte
@@ -638,7 +652,7 @@ func (s *ruleSet) nodePayload(rules []matchRule, from, to int32) []byte {
 	}
 	if to > from {
 		p[0] |= nodeWild
-		p = binary.LittleEndian.AppendUint64(p, uint64(s.wild[from].key))
+		p = binary.LittleEndian.AppendUint64(p, uint64(wild[from].key))
 		p = binary.LittleEndian.AppendUint32(p, uint32(from))
 		p = binary.LittleEndian.AppendUint32(p, uint32(to))
 	}
@@ -721,9 +735,9 @@ func best[T text](s *ruleSet, path T) (int32, bool, bool) {
 	if wildTop <= bestKey {
 		return best, bestKey.allow(), true // no wildcard rule on the way can win
 	}
-	if s.needles != nil && s.needles.worthScanning(len(path)-wild[0].depth, nRules) {
+	if x := s.wild.needles; x != nil && x.worthScanning(len(path)-wild[0].depth, nRules) {
 		// The scan checks the rest of path is canonical on its way.
-		r, ok := scan(s.needles, s.wild, path, wild[0].depth, bestKey)
+		r, ok := scan(x, s.wild.rules, path, wild[0].depth, bestKey)
 		if !ok {
 			return -1, false, false
 		}
@@ -753,7 +767,18 @@ func step[T text](t trie, n int, path T, depth int) (int, int) {
 	p += 2
 	c := path[depth]
 	var i int
-	if kids <= maxScannedKids {
+	if kids <= 8 {
+		// The first octets are distinct: find c's among them a word at a
+		// time, without a branch per octet, which a walk over ever
+		// different paths would mispredict. The word may run past them
+		// (into the offsets, or the trie's padding): a match there is no
+		// child.
+		i = bits.TrailingZeros64(zeroOctets(le64u(t[p:])^ones*uint64(c))) >> 3
+		if i >= kids {
+			return -1, 0
+		}
+		p += kids
+	} else if kids <= maxScannedKids {
 		firsts := t[p : p+kids]
 		for i = 0; i < len(firsts) && firsts[i] < c; i++ {
 		}
@@ -778,18 +803,23 @@ func step[T text](t trie, n int, path T, depth int) (int, int) {
 		labelLen, off = int(l), off-1+w
 	}
 	rest := path[depth:]
-	label := t[off : off+labelLen]
-	// The first octet is c; compare the rest a word at a time while both
-	// have one.
-	m := 1
-	for ; m+8 <= len(label) && m+8 <= len(rest); m += 8 {
-		if x := word(rest, m) ^ binary.LittleEndian.Uint64(label[m:]); x != 0 {
-			return -1, m + bits.TrailingZeros64(x)>>3
+	// The first octet is c; compare the rest a word at a time, the last
+	// word masked to the label's end (the trie's padding makes it
+	// readable), while the path has a word left.
+	for m := 1; m < labelLen; m += 8 {
+		if len(rest)-m < 8 {
+			label := t[off : off+labelLen]
+			for ; m < len(label); m++ {
+				if m >= len(rest) || rest[m] != label[m] {
+					return -1, m
+				}
+			}
+			break
 		}
-	}
-	for ; m < len(label); m++ {
-		if m >= len(rest) || rest[m] != label[m] {
-			return -1, m
+		x := word(rest, m) ^ le64u(t[off+m:])
+		x &= ^uint64(0) >> (64 - 8*min(labelLen-m, 8))
+		if x != 0 {
+			return -1, m + bits.TrailingZeros64(x)>>3
 		}
 	}
 	return off + labelLen, labelLen
@@ -823,7 +853,7 @@ func stopsCanonical[T text](path T, stop int) bool {
 // are their prefix.
 func tryWild[T text](s *ruleSet, from, to int32, path T, depth int, bestKey rankKey, best int32) (rankKey, int32) {
 	for i := from; i < to; i++ {
-		r := &s.wild[i]
+		r := &s.wild.rules[i]
 		if r.key <= bestKey {
 			break // best first: nothing further here can win
 		}

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // newPattern compiles one pattern as written in a rule; see appendPattern.
@@ -285,8 +286,9 @@ func TestTokenKeys(t *testing.T) {
 			t.Errorf("keyOf(%q): token length %d, want %d", a, ka.n, len(ProductToken(a)))
 		}
 		for _, b := range agents {
-			kb := newTokenKey(ProductToken(b))
-			if got, want := kb.is(&ka, a), ProductToken(a) == ProductToken(b); got != want {
+			tb := ProductToken(b)
+			kb := keyOf(tb)
+			if got, want := kb.is(tb, &ka, a), ProductToken(a) == tb; got != want {
 				t.Errorf("key of %q is the key of %q: %v, want %v", b, a, got, want)
 			}
 		}
@@ -352,5 +354,27 @@ func TestAgentViews(t *testing.T) {
 		if err := <-done; err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// TestLayout checks the sizes the padding of Robots and Agent is for: the
+// allocator aligns objects of these sizes to 64 octets, so the fields a
+// query reads, at the start of each, share one cache line.
+func TestLayout(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		size, want uintptr
+	}{
+		{"Robots", unsafe.Sizeof(Robots{}), 256},
+		{"Agent", unsafe.Sizeof(Agent{}), 192},
+		{"viewTable", unsafe.Sizeof(viewTable{}), 64},
+		{"Agent's hot fields", unsafe.Offsetof(Agent{}.token), 56},
+	} {
+		if c.size != c.want {
+			t.Errorf("%s: %d octets, want %d (adjust robotsPad or agentPad)", c.name, c.size, c.want)
+		}
+	}
+	if off := unsafe.Offsetof(Robots{}.views); off != 0 {
+		t.Errorf("Robots.views at offset %d, want 0", off)
 	}
 }

@@ -453,15 +453,24 @@ func (r *Robots) ContentSignalsFor(userAgent string) map[string]bool {
 // An Agent is immutable and safe for concurrent use. Its queries do not
 // allocate (but for a rare long path; see Robots.IsAllowed).
 type Agent struct {
-	token    tokenKey // the product token this view is for
-	rules    ruleSet
-	groups   []int // indices of the groups that apply, in document order
+	// A query reads only the first two fields. They fill the first 56
+	// octets, and the padding at the end makes an Agent 192 octets, a size
+	// the allocator aligns to 64: they share one cache line.
+	key   tokenKey // of the product token this view is for
+	rules ruleSet
+
+	token    string // the product token, lower-cased
+	groups   []int  // indices of the groups that apply, in document order
 	refs     []ruleRef
 	delay    time.Duration
 	hasDelay bool
 	signals  map[string]bool
 	doc      []Group // the document's groups when compiled, for Decision.Rule
+	_        [agentPad]byte
 }
+
+// agentPad pads an Agent to 192 octets; TestLayout checks it.
+const agentPad = 24
 
 // A ruleRef says where a compiled rule came from.
 type ruleRef struct {
@@ -488,25 +497,57 @@ func (r *Robots) Agent(userAgent string) *Agent {
 	// where to look; the Agent's own token decides, so a view and its hash
 	// need not be stored together.
 	q := keyOf(userAgent)
-	h := q.hash
-	for i := range r.viewHash {
-		if r.viewHash[i].Load() == h {
-			if a := r.views[i].Load(); a != nil && a.token.is(&q, userAgent) {
-				return a
-			}
+	tag := uint64(uint8(q.hash))
+	for m := zeroOctets(r.views.tags.Load()^ones*tag) & viewOctets; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m) >> 3
+		if a := r.views.agents[i].Load(); a != nil && a.key.is(a.token, &q, userAgent) {
+			return a
 		}
 	}
 	a := r.agent(userAgent, &q)
-	i := h % uint32(len(r.views))
-	for j := range r.views {
-		if r.views[j].Load() == nil {
-			i = uint32(j)
+	r.views.keep(a, tag, int(q.hash>>8))
+	return a
+}
+
+// A viewTable is the Agents a Robots keeps of the tokens last asked for,
+// each under a tag, an octet of its token's hash. It is 64 octets, which
+// Robots keeps at its start, aligned to a cache line: a lookup reads one
+// line, then the one Agent whose tag matches. A tag only says where to
+// look, so that tags and Agents need not change together: the Agent's own
+// token decides.
+type viewTable struct {
+	tags   atomic.Uint64 // octet i: the tag of agents[i]
+	agents [7]atomic.Pointer[Agent]
+}
+
+// viewOctets selects the octets of viewTable.tags that are in use.
+const viewOctets = highs >> 8
+
+// keep adds a, of the given tag, to t, in an empty place if there is one,
+// else in place hint (modulo the places).
+func (t *viewTable) keep(a *Agent, tag uint64, hint int) {
+	i := hint % len(t.agents)
+	for j := range t.agents {
+		if t.agents[j].Load() == nil {
+			i = j
 			break
 		}
 	}
-	r.views[i].Store(a)
-	r.viewHash[i].Store(h)
-	return a
+	t.agents[i].Store(a)
+	for {
+		old := t.tags.Load()
+		if t.tags.CompareAndSwap(old, old&^(0xff<<(8*i))|tag<<(8*i)) {
+			return
+		}
+	}
+}
+
+// reset empties t.
+func (t *viewTable) reset() {
+	for i := range t.agents {
+		t.agents[i].Store(nil)
+	}
+	t.tags.Store(0)
 }
 
 // agent returns the Agent for the token of userAgent, of key q, by way of
@@ -527,7 +568,7 @@ func (r *Robots) agent(userAgent string, q *tokenKey) *Agent {
 			a = s.agent.Load()
 		}
 	}
-	if s != &x.fallback || a.token.is(q, userAgent) {
+	if s != &x.fallback || a.key.is(a.token, q, userAgent) {
 		return a // a named token's Agent, or the fallback's own (a user agent without a token)
 	}
 	return x.fallbackView(a, q, userAgent)
@@ -545,7 +586,7 @@ func (x *agentIndex) fallbackView(a *Agent, q *tokenKey, userAgent string) *Agen
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	for _, v := range x.fallbackViews {
-		if v.token.is(q, userAgent) {
+		if v.key.is(v.token, q, userAgent) {
 			return v
 		}
 	}
@@ -553,7 +594,8 @@ func (x *agentIndex) fallbackView(a *Agent, q *tokenKey, userAgent string) *Agen
 		return a
 	}
 	v := *a
-	v.token = newTokenKey(strings.ToLower(userAgent[:q.n]))
+	v.token = strings.ToLower(userAgent[:q.n])
+	v.key = keyOf(v.token)
 	x.fallbackViews = append(x.fallbackViews, &v)
 	return &v
 }
@@ -577,7 +619,8 @@ type agentIndex struct {
 }
 
 type agentSlot struct {
-	tokenKey                       // the token; its length 0 marks an empty entry
+	tokenKey                       // of the token; its length 0 marks an empty entry
+	token    string                // the token, lower-cased
 	agent    atomic.Pointer[Agent] // compiled on first use
 	groups   []int                 // the groups that name it, in document order
 }
@@ -589,17 +632,9 @@ type tokenKey struct {
 	hash  uint32
 	n     uint32    // the token's length
 	words [2]uint64 // its first 16 octets as tokenOctets folds them, little-endian, zero beyond its end
-	token string    // the whole token, lower-cased
 }
 
-func newTokenKey(token string) tokenKey {
-	k := keyOf(token)
-	k.token = token
-	return k
-}
-
-// keyOf returns the key of the product token that userAgent starts with,
-// without its token string.
+// keyOf returns the key of the product token that userAgent starts with.
 func keyOf(userAgent string) tokenKey {
 	// A word at a time: the token octets of 8 octets are found, and folded
 	// to one case, with a few word-wide operations.
@@ -667,12 +702,12 @@ func zeroOctets(v uint64) uint64 {
 }
 
 // is reports whether the product token userAgent starts with, of key q,
-// is k's token.
-func (k *tokenKey) is(q *tokenKey, userAgent string) bool {
-	if k.hash != q.hash || k.n != q.n || k.words != q.words {
+// is token, of key k.
+func (k *tokenKey) is(token string, q *tokenKey, userAgent string) bool {
+	if *k != *q {
 		return false
 	}
-	return k.n <= 16 || equalLower(userAgent[16:k.n], k.token[16:])
+	return k.n <= 16 || equalLower(userAgent[16:k.n], token[16:])
 }
 
 func newAgentIndex(r *Robots) *agentIndex {
@@ -694,7 +729,7 @@ func newAgentIndex(r *Robots) *agentIndex {
 			}
 			s := byToken[token]
 			if s == nil {
-				s = &agentSlot{tokenKey: tokenKey{token: token}}
+				s = &agentSlot{token: token}
 				byToken[token] = s
 				slots = append(slots, s)
 			}
@@ -712,12 +747,12 @@ func newAgentIndex(r *Robots) *agentIndex {
 	}
 	x.table = make([]agentSlot, size)
 	for _, s := range slots {
-		key := newTokenKey(s.token)
+		key := keyOf(s.token)
 		i := key.hash & uint32(size-1)
 		for x.table[i].n != 0 {
 			i = (i + 1) & uint32(size-1)
 		}
-		x.table[i].tokenKey, x.table[i].groups = key, s.groups
+		x.table[i].tokenKey, x.table[i].token, x.table[i].groups = key, s.token, s.groups
 	}
 	return x
 }
@@ -734,7 +769,7 @@ func (x *agentIndex) slot(userAgent string, q *tokenKey) *agentSlot {
 		if e.n == 0 {
 			return &x.fallback
 		}
-		if e.is(q, userAgent) {
+		if e.is(e.token, q, userAgent) {
 			return e
 		}
 	}
@@ -743,7 +778,7 @@ func (x *agentIndex) slot(userAgent string, q *tokenKey) *agentSlot {
 // compile builds the Agent for the groups of one slot.
 func (x *agentIndex) compile(s *agentSlot) *Agent {
 	r := x.doc
-	a := &Agent{token: s.tokenKey, groups: s.groups, doc: r.Groups}
+	a := &Agent{key: s.tokenKey, token: s.token, groups: s.groups, doc: r.Groups}
 	for _, gi := range s.groups {
 		if d := r.Groups[gi].CrawlDelay; d > 0 {
 			a.delay = max(a.delay, d)

@@ -490,12 +490,10 @@ func (r *Robots) Agent(userAgent string) *Agent {
 	if r == nil {
 		return allowAll
 	}
-	// The last few tokens asked for are kept in r itself, each with its
-	// view, so that most queries go from r straight to their Agent: a
-	// crawler asks as one or a few agents, and every pointer followed is a
-	// cache miss when it asks about many sites in turn. The hashes only say
-	// where to look; the Agent's own token decides, so a view and its hash
-	// need not be stored together.
+	// The Agents of the last few tokens asked for are kept in r itself
+	// (see viewTable), so that most queries go from r straight to their
+	// Agent: a crawler asks as one or a few agents, and every pointer
+	// followed is a cache miss when it asks about many sites in turn.
 	q := keyOf(userAgent)
 	tag := uint64(uint8(q.hash))
 	for m := zeroOctets(r.views.tags.Load()^ones*tag) & viewOctets; m != 0; m &= m - 1 {

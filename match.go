@@ -427,7 +427,8 @@ func (r *matchRule) setNeedle() {
 //	then n uint32 offsets of the children
 //
 // Walking returns the offset just past a node's label; the root's label is
-// empty, so the root is at offset 1.
+// empty, so the root is at offset 1. The last node is followed by
+// trailingPad zero octets, so that a word can be read at any offset.
 type trie []byte
 
 const trieRoot = 1
@@ -440,7 +441,6 @@ const trailingPad = 8
 func buildTrie(n int, key func(int32) []byte, payload func(lo, hi int32) []byte) trie {
 	b := &trieBuilder{key: key, payload: payload}
 	b.node(nil, 0, int32(n), 0)
-	// Padding, so that a word can be read from any offset in the trie.
 	return slices.Clip(append(b.t, make([]byte, trailingPad)...))
 }
 

@@ -20,6 +20,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 )
 
 // Defaults and limits of fetching and caching, documented on the fields and
@@ -255,6 +256,11 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 	// caller's CheckRedirect is asked about each one below.
 	client := *cfg.client
 	client.CheckRedirect = stopRedirects
+	seen := &statusRecorder{next: client.Transport}
+	if seen.next == nil {
+		seen.next = http.DefaultTransport
+	}
+	client.Transport = seen
 	req, err := newRobotsRequest(tctx, target, f.UserAgent)
 	if err != nil {
 		return o.failed(parent, err)
@@ -262,9 +268,12 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 	var via []*http.Request
 	for {
 		o.FinalURL = req.URL.String()
+		seen.status = 0
 		resp, err := client.Do(req)
 		if err != nil {
-			o.HTTPStatus = 0
+			// The status already read, if any: http.Client drops a
+			// redirect whose Location does not parse.
+			o.HTTPStatus = seen.status
 			return o.failed(parent, err)
 		}
 		o.HTTPStatus = resp.StatusCode
@@ -339,6 +348,22 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 			return o.done(retryAfterLifetime(resp.Header, now))
 		}
 	}
+}
+
+// A statusRecorder passes requests to the next RoundTripper and keeps the
+// status of the last response, for the outcome of a request that failed
+// after it.
+type statusRecorder struct {
+	next   http.RoundTripper
+	status int
+}
+
+func (r *statusRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := r.next.RoundTrip(req)
+	if resp != nil {
+		r.status = resp.StatusCode
+	}
+	return resp, err
 }
 
 // stopRedirects makes a Client return redirect responses instead of following
@@ -576,18 +601,22 @@ func (o *Outcome) CrawlDelay(userAgent string) (time.Duration, bool) {
 
 // outcomeJSON is the JSON form of an Outcome: the robots.txt text as
 // MarshalText writes it and Lifetime as a Go duration ("24h0m0s"), so that a
-// stored outcome reads well.
+// stored outcome reads well. A JSON string holds only UTF-8, and
+// encoding/json replaces whatever else a string holds, which would change
+// rules written in another charset ("Disallow: /caf\xe9"): text that is not
+// UTF-8 goes in RobotsBytes instead, base64-encoded, octet for octet.
 type outcomeJSON struct {
-	Status     Status    `json:"status"`
-	HTTPStatus int       `json:"httpStatus"`
-	Robots     *string   `json:"robots,omitempty"`
-	Lifetime   string    `json:"lifetime"`
-	URL        string    `json:"url,omitempty"`
-	FinalURL   string    `json:"finalURL,omitempty"`
-	Redirects  int       `json:"redirects,omitempty"`
-	Truncated  bool      `json:"truncated,omitempty"`
-	Error      string    `json:"error,omitempty"`
-	FetchedAt  time.Time `json:"fetchedAt"`
+	Status      Status    `json:"status"`
+	HTTPStatus  int       `json:"httpStatus"`
+	Robots      *string   `json:"robots,omitempty"`
+	RobotsBytes []byte    `json:"robotsBytes,omitempty"`
+	Lifetime    string    `json:"lifetime"`
+	URL         string    `json:"url,omitempty"`
+	FinalURL    string    `json:"finalURL,omitempty"`
+	Redirects   int       `json:"redirects,omitempty"`
+	Truncated   bool      `json:"truncated,omitempty"`
+	Error       string    `json:"error,omitempty"`
+	FetchedAt   time.Time `json:"fetchedAt"`
 }
 
 // MarshalJSON writes o with Robots as its robots.txt text. It fails when
@@ -604,22 +633,27 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		s := string(text)
-		j.Robots = &s
+		if utf8.Valid(text) {
+			s := string(text)
+			j.Robots = &s
+		} else {
+			j.RobotsBytes = text
+		}
 	}
 	return json.Marshal(j)
 }
 
 // UnmarshalJSON reads what MarshalJSON writes. The robots.txt text is parsed
 // without a size limit: it was cut when it was fetched. An unknown status or
-// a lifetime that is not a Go duration is an error.
+// a lifetime that is not a Go duration is an error; the empty status, of the
+// zero Outcome, is not.
 func (o *Outcome) UnmarshalJSON(data []byte) error {
 	var j outcomeJSON
 	if err := json.Unmarshal(data, &j); err != nil {
 		return fmt.Errorf("robots: outcome: %w", err)
 	}
 	switch j.Status {
-	case Parsed, Unavailable, Unreachable:
+	case Parsed, Unavailable, Unreachable, "":
 	default:
 		return fmt.Errorf("robots: unknown outcome status %q", j.Status)
 	}
@@ -632,9 +666,13 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 		URL: j.URL, FinalURL: j.FinalURL, Redirects: j.Redirects, Truncated: j.Truncated,
 		Error: j.Error, FetchedAt: j.FetchedAt,
 	}
-	if j.Robots != nil {
+	switch {
+	case j.RobotsBytes != nil:
 		o.Robots = new(Robots)
-		o.Robots.UnmarshalText([]byte(*j.Robots)) // never fails
+		o.Robots.UnmarshalText(j.RobotsBytes) // never fails
+	case j.Robots != nil:
+		o.Robots = new(Robots)
+		o.Robots.UnmarshalText([]byte(*j.Robots))
 	}
 	return nil
 }

@@ -280,8 +280,9 @@ func TestFetchRedirectLocations(t *testing.T) {
 		{"to ftp", "ftp://" + otherHostPort + "/robots.txt", Unavailable, 302, allowsEverything, ""},
 		{"to mailto", "mailto:webmaster@example.com", Unavailable, 302, allowsEverything, ""},
 		// http.Client parses Location before it asks CheckRedirect: a
-		// Location that does not parse is a malformed response.
-		{"unparseable", "http://[::1", Unreachable, 0, refusesAllButRobotsTxt, ""},
+		// Location that does not parse is a malformed response, with the
+		// status already read (SPEC §2's table).
+		{"unparseable", "http://[::1", Unreachable, 302, refusesAllButRobotsTxt, ""},
 		{"no host", "http:///robots.txt", Unavailable, 302, allowsEverything, ""},
 	}
 	for _, tc := range tests {
@@ -1034,6 +1035,8 @@ func TestOutcomeJSON(t *testing.T) {
 		"unavailable": respond(404, ""),
 		"unreachable": respond(503, ""),
 		"big":         respond(200, big.String()),
+		// Latin-1, not UTF-8: encoding/json would turn \xe9 into U+FFFD.
+		"latin1": respond(200, "User-agent: *\nDisallow: /caf\xe9\nAllow: /caf\xe9s\n# r\xe9sum\xe9\n"),
 	}
 	for name, h := range routes {
 		t.Run(name, func(t *testing.T) {
@@ -1061,7 +1064,8 @@ func TestOutcomeJSON(t *testing.T) {
 				t.Errorf("round trip changed Robots:\n got %q\nwant %q", back.Robots.String(), o.Robots.String())
 			}
 			agents := []string{fetchAgent, "OtherBot/2.0", ""}
-			paths := []string{"/", "/private/a", "/private/ok", "/nobot/x", "/public", "/robots.txt", "/generated/7/x", "/last/x", "relative"}
+			paths := []string{"/", "/private/a", "/private/ok", "/nobot/x", "/public", "/robots.txt", "/generated/7/x", "/last/x", "relative",
+				"/caf%E9", "/caf%e9/menu", "/caf%E9s", "/caf%EF%BF%BD", "/caf"}
 			for _, agent := range agents {
 				for _, p := range paths {
 					u := srv.URL + p
@@ -1080,6 +1084,20 @@ func TestOutcomeJSON(t *testing.T) {
 			}
 		})
 	}
+	t.Run("zero", func(t *testing.T) {
+		// The zero Outcome is a valid (Unreachable) outcome: it comes back.
+		data, err := json.Marshal(&Outcome{})
+		if err != nil {
+			t.Fatalf("json.Marshal: %v", err)
+		}
+		back := Outcome{Status: Parsed, HTTPStatus: 200}
+		if err := json.Unmarshal(data, &back); err != nil {
+			t.Fatalf("json.Unmarshal(%s): %v", data, err)
+		}
+		if back.Status != "" || back.HTTPStatus != 0 || back.Robots != nil || back.IsAllowed(fetchAgent, "/") {
+			t.Errorf("zero Outcome after the round trip = %s, want the zero Outcome", describeOutcome(&back))
+		}
+	})
 	t.Run("bad input", func(t *testing.T) {
 		for _, data := range []string{
 			`{"status":"maybe","lifetime":"1h"}`,

@@ -511,6 +511,12 @@ func (p *parser) robots() *Robots {
 // nothing), since without a rule the next group's user-agent lines would
 // join it.
 //
+// The text holds the document's octets as they were, in whatever charset:
+// encoding/json, which calls MarshalText for a *Robots, replaces octets
+// that are not UTF-8 (and with them rules written in another charset), so
+// check utf8.Valid before storing the text in a JSON string. Outcome's
+// MarshalJSON does, and writes such text in base64.
+//
 // MarshalText returns an error, naming the value, when a value cannot be
 // written so that it reads back the same: a line break or '#' in any value,
 // whitespace at either end of one, a group without user agents, an empty

@@ -71,8 +71,9 @@ type Directives struct {
 // item or scope that addresses it, even when it restricts nothing: "all"
 // gives one empty set for every bot, "examplebot:" one for examplebot.
 //
-// unavailable_after takes RFC 3339 and ISO 8601 dates (a bare date is 00:00
-// UTC, a time without a zone is UTC), RFC 1123 and RFC 822 dates with or
+// unavailable_after takes RFC 3339 and ISO 8601 dates, in the extended or
+// the basic form (2010-06-25T15:00:00Z, 20100625T150000Z; a bare date is
+// 00:00 UTC, a time without a zone is UTC), RFC 1123 and RFC 822 dates with or
 // without the weekday, RFC 850 dates, and "25-Jun-2010 15:00:00 EST"; years
 // have two or four digits (two digits: 00-49 is 20xx, 50-99 is 19xx); zones
 // are numeric or one of UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST
@@ -1461,7 +1462,7 @@ func appendRFC850(b []byte, t time.Time) []byte {
 // reads an unknown zone abbreviation such as PST as UTC without saying so.
 func parseDate(s string) (time.Time, bool) {
 	s = trimASCIISpace(s)
-	if len(s) >= 5 && isDigit(s[0]) && isDigit(s[1]) && isDigit(s[2]) && isDigit(s[3]) && s[4] == '-' {
+	if len(s) >= 5 && allDigits(s[:4]) && (s[4] == '-' || len(s) >= 8 && allDigits(s[4:8])) {
 		return parseISODate(s)
 	}
 	d := dateCursor{s: s}
@@ -1514,28 +1515,35 @@ func parseDate(s string) (time.Time, bool) {
 	return makeDate(year, month, day, hour, min, sec, offset)
 }
 
-// parseISODate reads an RFC 3339 or ISO 8601 extended date: YYYY-MM-DD,
-// optionally followed by T (or a space) and hh:mm[:ss[.fraction]] and a zone.
+// parseISODate reads an RFC 3339 or ISO 8601 date. In the extended form,
+// that is YYYY-MM-DD, optionally followed by T (or a space) and
+// hh:mm[:ss[.fraction]] and a zone; in the basic form of ISO 8601,
+// YYYYMMDD, optionally followed by T and hhmm[ss[.fraction]] and a zone.
 func parseISODate(s string) (time.Time, bool) {
 	d := dateCursor{s: s}
-	year, _ := d.digits(4, 4)
-	d.skipByte('-')
-	month, ok := d.digits(2, 2)
-	if !ok || !d.skipByte('-') {
+	year, _ := d.fixed(4)
+	extended := d.skipByte('-')
+	month, ok := d.fixed(2)
+	if !ok || extended && !d.skipByte('-') {
 		return time.Time{}, false
 	}
-	day, ok := d.digits(2, 2)
-	if !ok {
+	day, ok := d.fixed(2)
+	if !ok || !d.eof() && isDigit(s[d.i]) {
 		return time.Time{}, false
 	}
 	if d.eof() {
 		return makeDate(year, time.Month(month), day, 0, 0, 0, 0)
 	}
-	if c := d.s[d.i]; c != 'T' && c != 't' && c != ' ' {
+	if c := d.s[d.i]; c != 'T' && c != 't' && (c != ' ' || !extended) {
 		return time.Time{}, false
 	}
 	d.i++
-	hour, min, sec, ok := d.clock()
+	var hour, min, sec int
+	if extended {
+		hour, min, sec, ok = d.clock()
+	} else {
+		hour, min, sec, ok = d.basicClock()
+	}
 	if !ok {
 		return time.Time{}, false
 	}
@@ -1709,6 +1717,35 @@ func (d *dateCursor) digits(min, max int) (int, bool) {
 		return 0, false
 	}
 	return n, true
+}
+
+// fixed reads exactly n decimal digits.
+func (d *dateCursor) fixed(n int) (int, bool) {
+	v := 0
+	for range n {
+		if d.eof() || !isDigit(d.s[d.i]) {
+			return 0, false
+		}
+		v = v*10 + int(d.s[d.i]-'0')
+		d.i++
+	}
+	return v, true
+}
+
+// basicClock reads hhmm with optional ss, the basic form of ISO 8601.
+func (d *dateCursor) basicClock() (hour, min, sec int, ok bool) {
+	if hour, ok = d.fixed(2); !ok {
+		return 0, 0, 0, false
+	}
+	if min, ok = d.fixed(2); !ok {
+		return 0, 0, 0, false
+	}
+	if !d.eof() && isDigit(d.s[d.i]) {
+		if sec, ok = d.fixed(2); !ok {
+			return 0, 0, 0, false
+		}
+	}
+	return hour, min, sec, d.eof() || !isDigit(d.s[d.i])
 }
 
 // clock reads hh:mm with optional :ss.

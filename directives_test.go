@@ -235,6 +235,19 @@ func TestParseDirectivesDates(t *testing.T) {
 		{"ISO bad zone", "2010-06-25T15:00:00+25:00", time.Time{}},
 		{"ISO junk after", "2010-06-25T15:00:00Z junk", time.Time{}},
 		{"year zero refused", "0000-01-01", time.Time{}},
+		{"ISO basic", "20100625T150000Z", want},
+		{"ISO basic no seconds", "20100625T1500Z", want},
+		{"ISO basic offset", "20100625T170000+0200", want},
+		{"ISO basic fraction", "20100625T150000.5Z", want},
+		{"ISO basic no zone", "20100625T150000", want},
+		{"ISO basic bare date", "20100625", utc(2010, 6, 25, 0, 0, 0)},
+		{"ISO basic lower-case t", "20100625t150000z", want},
+		{"ISO basic with space", "20100625 150000Z", time.Time{}},
+		{"ISO basic and extended mixed", "20100625T15:00:00Z", time.Time{}},
+		{"ISO basic one digit too many", "201006251", time.Time{}},
+		{"ISO basic odd time", "20100625T15000Z", time.Time{}},
+		{"ISO basic month 13", "20101325", time.Time{}},
+		{"ISO extended day with a digit more", "2010-06-251", time.Time{}},
 
 		// RFC 1123 and RFC 822.
 		{"RFC 1123", "Fri, 25 Jun 2010 15:00:00 GMT", want},
@@ -1345,7 +1358,8 @@ func FuzzParseDirectives(f *testing.F) {
 		"unavailable_after: Wed, 25 Jun 2025 15:00:00 GMT, max-snippet: 20",
 		"unavailable_after: Monday, 15-Aug-05 15:52:01 UTC; max-image-preview: LARGE",
 		"examplebot: max-snippet: -1, max-video-preview: 0, noodp, ACAP allow-index",
-		"unavailable_after: 2025-11-06T10:14:16+01:00 ", "unavailable_after: Wed, 32 Jun", ": x, a: b: c",
+		"unavailable_after: 2025-11-06T10:14:16+01:00 ", "unavailable_after: 20251106T101416.5+0100",
+		"unavailable_after: Wed, 32 Jun", ": x, a: b: c",
 	} {
 		f.Add(s)
 	}

@@ -367,17 +367,22 @@ func TestParseSyntax(t *testing.T) {
 		{"SPEC missing colon: one word is not a record", "User-agent: a\nDisallow\nAllow /z\n", `group ["a"] A"/z"` + "\n"},
 		{"SPEC missing colon: 'user agent' misspelling plus value is three words", "user agent a\nDisallow: /x\n", ""},
 		{"SPEC missing colon: sitemap", "Sitemap /sitemap.xml\n", `sitemap "/sitemap.xml"` + "\n"},
-		// The colon of "https:" is a colon: the key is "Sitemap https", which
-		// names nothing (Google's prefix match would read a Sitemap of
-		// "//example.com/s.xml").
-		{"SPEC missing colon: a URL value brings its own colon", "Sitemap https://example.com/s.xml\n", ""},
+		// The line is exactly two words, key and value, and the colon
+		// missing is the one after the key: "Sitemap https" before the
+		// colon of "https:" cannot be a key, so that colon is the value's.
+		// (Google's parser splits at the first colon and matches keys by
+		// prefix, reading a Sitemap of "//example.com/s.xml".)
+		{"SPEC missing colon: a URL value brings its own colon", "Sitemap https://example.com/s.xml\n", `sitemap "https://example.com/s.xml"` + "\n"},
+		{"SPEC missing colon: a URL value of three words", "Sitemap https://example.com/s.xml now\n", ""},
+		{"SPEC missing colon: a user agent with a colon", "User-agent a:b\nDisallow /x\n", `group ["a:b"] D"/x"` + "\n"},
+		{"SPEC missing colon: 'user agent' before a colon is a key", "user agent: a\nDisallow /x:y\n", `group ["a"] D"/x:y"` + "\n"},
+		{"SPEC missing colon: no key before the colon, not two words", "User-agent: a\n<a href=\"http://x\">x</a> y\n", `group ["a"]` + "\n"},
 		{"core-api missing colon: any key, other records too", "Host example.com\n", `record "host"="example.com"` + "\n"},
 		{"core-api missing colon: crawl-delay", "User-agent: a\nCrawl-delay 3\n", `group ["a"] delay=3s` + "\n"},
 		{"SPEC missing colon: comment is not a word", "User-agent: a\nDisallow /x # no colon\n", `group ["a"] D"/x"` + "\n"},
-		// The colon is not missing here: the key is "Disallow /a", which
-		// names nothing (Google's parser matches keys by prefix and would
-		// read a Disallow of "b"; SPEC has no prefix matching).
-		{"SPEC missing colon: a colon later in the line makes the key", "User-agent: a\nDisallow /a:b\n", `group ["a"]` + "\n"},
+		// "Disallow /a" cannot be a key: the colon is the value's (Google's
+		// parser matches keys by prefix and would read a Disallow of "b").
+		{"SPEC missing colon: a colon later in the value", "User-agent: a\nDisallow /a:b\n", `group ["a"] D"/a:b"` + "\n"},
 
 		// SPEC: "Google's accepted misspellings and no others".
 		{"SPEC misspelling: useragent", "useragent: a\nDisallow: /x\n", `group ["a"] D"/x"` + "\n"},
@@ -2065,8 +2070,18 @@ func refParse(data []byte, limit int) []refGroup {
 			line = line[:i]
 		}
 		line = strings.TrimFunc(line, isWS)
+		// A colon separates key and value when what comes before it can
+		// be a key: a token, or the misspelling "user agent". Otherwise
+		// the colon is part of a value, and the line is read as a record
+		// only if it is exactly two words.
+		isKey := func(k string) bool {
+			if strings.EqualFold(k, "user agent") {
+				return true
+			}
+			return k != "" && strings.Trim(k, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.") == ""
+		}
 		var key, value string
-		if i := strings.IndexByte(line, ':'); i >= 0 {
+		if i := strings.IndexByte(line, ':'); i >= 0 && isKey(strings.TrimFunc(line[:i], isWS)) {
 			key, value = strings.TrimFunc(line[:i], isWS), strings.TrimFunc(line[i+1:], isWS)
 		} else {
 			words := strings.FieldsFunc(line, isWS)

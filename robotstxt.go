@@ -78,8 +78,10 @@ type Record struct {
 // Lines end at LF, CR or CRLF. A UTF-8 byte order mark at the start is
 // skipped, even a truncated one. '#' starts a comment, also within a value.
 // Keys are case-insensitive and the whitespace around keys, colons and values
-// is dropped; a line without a colon is read as a key and a value only when
-// it is exactly two words ("Disallow /x"). Like Google's parser, Parse
+// is dropped; a line without a colon after its key is read as a key and a
+// value only when it is exactly two words ("Disallow /x", and "Sitemap
+// https://example.com/s.xml", whose only colon is the value's). Like
+// Google's parser, Parse
 // accepts "useragent" and "user agent" for user-agent and "dissallow",
 // "dissalow", "disalow", "diasllow" and "disallaw" for disallow.
 //
@@ -296,11 +298,19 @@ func (p *parser) line(from, to int, num int32) {
 	}
 	from, to = int(ln.from), int(ln.to)
 	var key, value span
+	kind := -1
 	if i := bytes.IndexByte(p.data[from:to], ':'); i >= 0 {
 		key, value = p.trim(from, from+i), p.trim(from+i+1, to)
-	} else {
+		if kind = keyKind(p.bytes(key)); kind == keyOther && !isToken(p.bytes(key)) {
+			kind = -1 // no key before the colon: it may be in the value
+		}
+	}
+	if kind < 0 {
 		// Google's parser accepts a forgotten colon, but only between exactly
-		// two words, so that prose is not read as records.
+		// two words, so that prose is not read as records. SPEC §1 goes
+		// further than Google, which splits at the first colon wherever it
+		// is: the value may hold one ("Sitemap https://example.com/s.xml",
+		// "Disallow /a:b").
 		i := from
 		for i < to && !isSpace(p.data[i]) {
 			i++
@@ -314,8 +324,8 @@ func (p *parser) line(from, to int, num int32) {
 				return
 			}
 		}
+		kind = keyKind(p.bytes(key))
 	}
-	kind := keyKind(p.bytes(key))
 	switch kind {
 	case keyUserAgent:
 		newGroup := !p.inUserAgents

@@ -566,7 +566,7 @@ func (o *Outcome) IsAllowed(userAgent, rawURL string) bool {
 		return o.Robots.IsAllowed(userAgent, rawURL) // a nil Robots allows everything
 	}
 	path, ok := requestPath(rawURL)
-	return ok && (path == "/robots.txt" || o != nil && o.Status == Unavailable)
+	return ok && (o != nil && o.Status == Unavailable || isRobotsTxt(path))
 }
 
 // Explain is IsAllowed with the evidence: a Parsed outcome answers as

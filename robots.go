@@ -395,7 +395,8 @@ func (d Decision) String() string {
 // rawURL is an absolute URL, whose path and query are matched (the fragment
 // is dropped and an empty path is "/"), or a path starting with "/", matched
 // as it is. Anything else is not something a crawler can fetch, and is
-// disallowed. The path /robots.txt is always allowed.
+// disallowed. The path /robots.txt is always allowed, however its octets
+// are escaped (/%72obots.txt).
 //
 // Path and patterns are compared in one canonical percent-encoding: octets
 // outside the URI unreserved and reserved sets (such as the UTF-8 of
@@ -886,7 +887,7 @@ func (a *Agent) Explain(rawURL string) Decision {
 	case !allowed:
 		d.Reason = ReasonInvalidURL
 	default:
-		if path, ok := requestPath(rawURL); ok && path == "/robots.txt" {
+		if path, ok := requestPath(rawURL); ok && isRobotsTxt(path) {
 			d.Reason = ReasonRobotsTxt
 		}
 	}
@@ -911,7 +912,7 @@ func (a *Agent) decide(rawURL string) (bool, int32) {
 	if !ok {
 		return false, -1
 	}
-	if path == "/robots.txt" || a.rules.empty() {
+	if a.rules.empty() || isRobotsTxt(path) {
 		return true, -1
 	}
 	ref, allow := a.best(path)
@@ -976,6 +977,22 @@ func appendRequestPath(dst []byte, path string) []byte {
 		dst = append(dst, '/') // an absolute URL with an empty path and a query
 	}
 	return appendCanonicalPath(dst, path)
+}
+
+// isRobotsTxt reports whether a path from requestPath is /robots.txt, which
+// RFC 9309 §2.2.2 implicitly allows, compared as rules are: after
+// normalisation, so that /robots%2Etxt is it too.
+func isRobotsTxt(path string) bool {
+	const robotsTxt = "/robots.txt"
+	if path == robotsTxt {
+		return true
+	}
+	// Escapes only make a path longer: three octets for each.
+	if len(path) > 3*len(robotsTxt) || strings.IndexByte(path, '%') < 0 {
+		return false
+	}
+	var buf [3 * len(robotsTxt)]byte
+	return string(appendCanonicalPath(buf[:0], path)) == robotsTxt
 }
 
 // requestPath returns what rawURL asks a server for: for an absolute URL its

@@ -882,6 +882,14 @@ func TestIsAllowedPaths(t *testing.T) {
 			disallow: []string{"/robots.txtx", "/robots.txt/x", "/ROBOTS.TXT", "/a/robots.txt"},
 		},
 		{
+			// SPEC §1 normalises paths before comparing: %72 is 'r', %2E '.'.
+			name:     "SPEC /robots.txt is always allowed, however escaped",
+			robots:   "User-agent: *\nDisallow: /\n",
+			agent:    "ExampleBot",
+			allow:    []string{"/%72obots.txt", "/robots%2Etxt", "https://example.com/%72%6F%62%6F%74%73%2E%74%78%74"},
+			disallow: []string{"/robots%2etxt%2F", "/robots.txt%3F", "/%2Frobots.txt"},
+		},
+		{
 			name:     "core-api /robots.txt: exactly that path, no query",
 			robots:   "User-agent: *\nDisallow: /\n",
 			agent:    "ExampleBot",
@@ -2326,7 +2334,8 @@ func refDecide(rules []*refPattern, rawURL string) bool {
 	if !ok {
 		return false
 	}
-	if path == "/robots.txt" {
+	// /robots.txt as rules see it: normalised, so /%72obots.txt too.
+	if refNormalise(path) == "/robots.txt" {
 		return true
 	}
 	// A pattern's %2A and %24 stand for '*' and '$' (RFC 9309 §2.2.3), and

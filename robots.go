@@ -943,15 +943,21 @@ func (a *Agent) best(path string) (int32, bool) {
 
 //go:noinline
 func (a *Agent) bestLarge(path string) (int32, bool) {
-	if canonicalLen(path)+1 > largePathBuffer {
-		return a.bestPooled(path)
+	if n := canonicalLen(path) + 1; n > largePathBuffer {
+		return a.bestPooled(path, n)
 	}
 	var buf [largePathBuffer]byte
 	return bestCanonical(&a.rules, appendRequestPath(buf[:0], path))
 }
 
-func (a *Agent) bestPooled(path string) (int32, bool) {
+// bestPooled is best for a path of n octets canonical, in a pooled buffer:
+// one that the garbage collector took back is made again in one allocation,
+// not grown.
+func (a *Agent) bestPooled(path string, n int) (int32, bool) {
 	buf := longPaths.Get().(*[]byte)
+	if cap(*buf) < n {
+		*buf = make([]byte, 0, n)
+	}
 	*buf = appendRequestPath((*buf)[:0], path)
 	ref, allow := bestCanonical(&a.rules, *buf)
 	longPaths.Put(buf)

@@ -993,11 +993,13 @@ func isRobotsTxt(path string) bool {
 	if path == robotsTxt {
 		return true
 	}
-	// Escapes only make a path longer: three octets for each.
+	// Decoding an escape makes a path shorter, by two octets an escape, so
+	// a longer one cannot be /robots.txt; rewriting makes it at most three
+	// times longer, which the buffer allows for.
 	if len(path) > 3*len(robotsTxt) || strings.IndexByte(path, '%') < 0 {
 		return false
 	}
-	var buf [3 * len(robotsTxt)]byte
+	var buf [3 * 3 * len(robotsTxt)]byte
 	return string(appendCanonicalPath(buf[:0], path)) == robotsTxt
 }
 

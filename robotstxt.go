@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -113,19 +112,9 @@ func ParseLimit(data []byte, maxBytes int) *Robots {
 	data = cutAtLimit(data, maxBytes)
 	data = skipBOM(data)
 	var p parser
-	buf := itemBuffers.Get().(*[]item)
-	p.items = (*buf)[:0]
 	p.parse(data)
-	r := p.robots()
-	*buf = p.items[:0]
-	itemBuffers.Put(buf)
-	return r
+	return p.robots()
 }
-
-// itemBuffers holds the buffers parsers list a document's lines in, which
-// live only while it is parsed: reusing them spares the garbage collector
-// as many octets as the rest of the parse allocates.
-var itemBuffers = sync.Pool{New: func() any { return new([]item) }}
 
 // cutAtLimit returns the whole lines of data that end within limit octets.
 func cutAtLimit(data []byte, limit int) []byte {
@@ -185,6 +174,9 @@ type span struct{ from, to int32 }
 // positions are found once each and reused until passed.
 func (p *parser) parse(data []byte) {
 	p.data = data
+	// One item a line at most; with LF, CR or CRLF line ends the lines are
+	// about the larger count (mixed ends may need append to grow it).
+	p.items = make([]item, 0, 1+max(bytes.Count(data, []byte{'\n'}), bytes.Count(data, []byte{'\r'})))
 	nextLF, nextCR := -1, -1
 	for pos, line := 0, int32(1); pos < len(data); line++ {
 		if nextLF < pos {

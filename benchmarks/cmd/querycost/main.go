@@ -15,7 +15,9 @@
 // (asyncpreemptoff keeps callgrind from tripping on the runtime's signals.)
 // Adding --cache-sim=yes --D1=32768,8,64 --LL=524288,8,64 also counts the
 // misses of a 32 KiB L1 and a 512 KiB L2, as on the CI machine: the D1mr
-// and DLmr columns of callgrind_annotate on the output file. Those counts,
+// and DLmr columns of callgrind_annotate on the output file; and
+// --branch-sim=yes the conditional branches and those its simple predictor
+// gets wrong, the Bc and Bcm columns. Those counts,
 // unlike timings, tell two versions of the matcher apart on a machine whose
 // speed drifts.
 // Flags: -kind limits the queries to one kind of the workload, -doc asks

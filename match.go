@@ -771,8 +771,8 @@ func step[T text](t trie, n int, path T, depth int) (int, int) {
 		// The first octets are distinct: find c's among them a word at a
 		// time, without a branch per octet, which a walk over ever
 		// different paths would mispredict. The word may run past them
-		// (into the offsets, or the trie's padding): a match there is no
-		// child.
+		// (into the offsets, the next node or the trie's padding): a
+		// match there is no child.
 		i = bits.TrailingZeros64(zeroOctets(le64u(t[p:])^ones*uint64(c))) >> 3
 		if i >= kids {
 			return -1, 0

@@ -59,14 +59,17 @@ const (
 // while it fetches.
 type Fetcher struct {
 	// Client sends the requests. Its Transport, Jar and Timeout are used as
-	// they are. The Fetcher follows redirects itself, so that it can count
+	// they are; the Client is not changed, but a copy of it sends the
+	// requests, with the Transport wrapped so as to see the status of a
+	// response that net/http then drops (a redirect whose Location does not
+	// parse). The Fetcher follows redirects itself, so that it can count
 	// them, and asks Client.CheckRedirect about every hop: a hop it refuses
 	// makes the outcome Unreachable. http.ErrUseLastResponse is not a
 	// refusal: a crawler's client returns it to see redirects of the pages
 	// it fetches, while RFC 9309 §2.3.1.2 asks that robots.txt redirects be
-	// followed, so the Fetcher follows the hop. Nil means a default client with its own
-	// transport (proxies from the environment, 10 s to connect and to
-	// complete a TLS handshake, HTTP/2 when the server offers it).
+	// followed, so the Fetcher follows the hop. Nil means a default client
+	// with its own transport (proxies from the environment, 10 s to connect
+	// and to complete a TLS handshake, HTTP/2 when the server offers it).
 	Client *http.Client
 
 	// UserAgent is sent as the User-Agent header of every request, redirects

@@ -622,9 +622,10 @@ type outcomeJSON struct {
 	FetchedAt   time.Time `json:"fetchedAt"`
 }
 
-// MarshalJSON writes o with Robots as its robots.txt text. It fails when
-// Robots cannot be written faithfully (see [Robots.MarshalText]); a parsed
-// document always can.
+// MarshalJSON writes o with Robots as its robots.txt text: in "robots" as a
+// string, or in "robotsBytes" as base64 when the text is not UTF-8 (a JSON
+// string would change it). It fails when Robots cannot be written
+// faithfully (see [Robots.MarshalText]); a parsed document always can.
 func (o Outcome) MarshalJSON() ([]byte, error) {
 	j := outcomeJSON{
 		Status: o.Status, HTTPStatus: o.HTTPStatus, Lifetime: o.Lifetime.String(),

@@ -1011,22 +1011,21 @@ func requestPath(rawURL string) (string, bool) {
 		return rawURL, true
 	}
 	// RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-	i := 0
-	for i < len(rawURL) {
-		c := rawURL[i]
-		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.') {
-			i++
-			continue
-		}
-		break
-	}
-	if i == 0 || !strings.HasPrefix(rawURL[i:], "://") {
+	if rawURL == "" || urlOctets[rawURL[0]]&schemeFirst == 0 {
 		return "", false
 	}
+	i := 1
+	for i < len(rawURL) && urlOctets[rawURL[i]]&schemeRest != 0 {
+		i++
+	}
+	if !strings.HasPrefix(rawURL[i:], "://") {
+		return "", false
+	}
+	// The authority runs to the first '/', '?' or '#' (RFC 3986 §3.2).
 	rest := rawURL[i+3:]
-	end := strings.IndexAny(rest, "/?#")
-	if end < 0 {
-		return "/", true
+	end := 0
+	for end < len(rest) && urlOctets[rest[end]]&authorityEnd == 0 {
+		end++
 	}
 	rest = rest[end:]
 	if hash := strings.IndexByte(rest, '#'); hash >= 0 {
@@ -1037,3 +1036,24 @@ func requestPath(rawURL string) (string, bool) {
 	}
 	return rest, true
 }
+
+// urlOctets classifies the octets requestPath looks for.
+var urlOctets = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			t[c] = schemeFirst | schemeRest
+		case '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.':
+			t[c] = schemeRest
+		case c == '/' || c == '?' || c == '#':
+			t[c] = authorityEnd
+		}
+	}
+	return t
+}()
+
+const (
+	schemeFirst = 1 << iota
+	schemeRest
+	authorityEnd
+)

@@ -63,13 +63,16 @@ type Fetcher struct {
 	// requests, with the Transport wrapped so as to see the status of a
 	// response that net/http then drops (a redirect whose Location does not
 	// parse). The Fetcher follows redirects itself, so that it can count
-	// them, and asks Client.CheckRedirect about every hop: a hop it refuses
-	// makes the outcome Unreachable. http.ErrUseLastResponse is not a
-	// refusal: a crawler's client returns it to see redirects of the pages
-	// it fetches, while RFC 9309 §2.3.1.2 asks that robots.txt redirects be
-	// followed, so the Fetcher follows the hop. Nil means a default client
-	// with its own transport (proxies from the environment, 10 s to connect
-	// and to complete a TLS handshake, HTTP/2 when the server offers it).
+	// them, and asks Client.CheckRedirect about every hop: a hop it refuses,
+	// by returning any error, makes the outcome Unreachable. That includes
+	// http.ErrUseLastResponse, which asks that the hop not be sent: the
+	// caller's policy is kept, never overridden. So do not give the
+	// Fetcher a client whose CheckRedirect returns it to see the redirects
+	// of pages: robots.txt is often redirected (to https, to www), and every
+	// such origin would refuse everything; give it a copy with CheckRedirect
+	// nil. Nil means a default client with its own transport (proxies from
+	// the environment, 10 s to connect and to complete a TLS handshake,
+	// HTTP/2 when the server offers it).
 	Client *http.Client
 
 	// UserAgent is sent as the User-Agent header of every request, redirects
@@ -320,7 +323,7 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 			nextReq.Response = resp
 			via = append(via, req)
 			if check := cfg.client.CheckRedirect; check != nil {
-				if err := check(nextReq, via); err != nil && !errors.Is(err, http.ErrUseLastResponse) {
+				if err := check(nextReq, via); err != nil {
 					o.Error = fmt.Sprintf("robots: redirect to %s refused by Client.CheckRedirect: %v", next, err)
 					return o.done(retryLifetime)
 				}

@@ -363,15 +363,17 @@ func TestFetchCheckRedirect(t *testing.T) {
 			checkOutcome(t, o, srv.URL, refusesAllButRobotsTxt)
 		}
 	})
-	t.Run("ErrUseLastResponse is not a refusal", func(t *testing.T) {
-		// A crawler's client that hands redirects back to the crawler must
-		// not make every redirected robots.txt refuse its whole origin.
+	t.Run("ErrUseLastResponse is a refusal", func(t *testing.T) {
+		// SPEC §2: the caller's CheckRedirect is wrapped, never replaced,
+		// and a hop it refuses makes the outcome Unreachable. Returning
+		// ErrUseLastResponse asks that the hop not be sent.
 		client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 		f := &Fetcher{Client: client, UserAgent: fetchAgent}
 		o := f.Fetch(context.Background(), srv.URL)
-		if o.Status != Parsed || o.Redirects != 3 {
-			t.Errorf("Fetch with CheckRedirect returning ErrUseLastResponse = %s, want parsed after 3 redirects", describeOutcome(o))
+		if o.Status != Unreachable || o.HTTPStatus != 301 || o.Redirects != 0 || !strings.Contains(o.Error, "refused") {
+			t.Errorf("Fetch with CheckRedirect returning ErrUseLastResponse = %s, want unreachable 301 after 0 redirects, refused", describeOutcome(o))
 		}
+		checkOutcome(t, o, srv.URL, refusesAllButRobotsTxt)
 	})
 	t.Run("consulted on every hop", func(t *testing.T) {
 		var vias []string

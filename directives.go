@@ -36,13 +36,18 @@ const MaxRobotsTagBytes = 8192
 // MaxVideoPreview, an empty MaxImagePreview and a zero UnavailableAfter mean
 // the directive was not given. Directives values from this package never share
 // memory that the package changes later.
+//
+// Each flag is its own directive: nosnippet does not set NoArchive, although
+// Google's early robots meta FAQ said it also kept a page out of the cache;
+// its current documentation gives nosnippet no such effect, and noarchive
+// (or nocache) says it.
 type Directives struct {
 	Bot string // lower-cased product token the set is scoped to; "" = every bot
 
 	NoIndex      bool // noindex (or none): do not index the page
 	NoFollow     bool // nofollow (or none): do not follow the page's links
 	NoArchive    bool // noarchive (or nocache): do not show a cached copy
-	NoSnippet    bool // nosnippet: show no text snippet or video preview
+	NoSnippet    bool // nosnippet: show no text snippet or video preview (see above: not NoArchive)
 	NoImageIndex bool // noimageindex: do not index the page's images
 	NoTranslate  bool // notranslate: do not offer a translation
 

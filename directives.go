@@ -8,6 +8,7 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -133,7 +134,9 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // HTML (http.DetectContentType, the WHATWG MIME Sniffing rules). Only
 // <meta name="robots"> and <meta name="<product token>"> tags that the HTML5
 // tree builder places in <head> count; reading stops where the head ends, so
-// the cost does not grow with the body. A nil h or body is valid.
+// the cost does not grow with the body. A nil h or body is valid. Header
+// names are matched in any case, also in a map written by hand whose keys
+// are not in net/http's canonical form.
 //
 // DirectivesFor accepts any input; what does not parse applies nothing. It
 // is safe for concurrent use.
@@ -1155,16 +1158,40 @@ func cutRobotsTag(field string) string {
 	return field[:cut]
 }
 
+// headerValues returns the lines of the header field name, which is in
+// canonical form, as h holds them: under that key, as net/http stores
+// every header it reads, and then under any other spelling of it (a map
+// written by hand, http.Header{"x-robots-tag": ...}), those keys in sorted
+// order so that the result does not depend on the map's.
+func headerValues(h http.Header, name string) []string {
+	values := h[name]
+	var others []string
+	for k := range h {
+		if k != name && len(k) == len(name) && strings.EqualFold(k, name) { // ASCII only, at equal lengths
+			others = append(others, k)
+		}
+	}
+	if others == nil {
+		return values
+	}
+	slices.Sort(others)
+	values = slices.Clip(values)
+	for _, k := range others {
+		values = append(values, h[k]...)
+	}
+	return values
+}
+
 // collect merges every carrier's directives for token, recording the sets
 // it used in sources when sources is not nil.
 func collect(h http.Header, body []byte, token string, sources *[]Source) directiveSet {
 	var merged directiveSet
-	for _, line := range h.Values("X-Robots-Tag") {
+	for _, line := range headerValues(h, "X-Robots-Tag") {
 		var c collector
 		parseLegacy(line, &c)
 		take(&merged, &c, token, "", Source{Carrier: CarrierXRobotsTag, Value: line}, sources)
 	}
-	if lines := h.Values("Robots-Tag"); len(lines) > 0 {
+	if lines := headerValues(h, "Robots-Tag"); len(lines) > 0 {
 		var c collector
 		field, err := parseRobotsTag(lines, &c)
 		if err != nil {
@@ -1224,7 +1251,10 @@ func take(merged *directiveSet, c *collector, token, who string, src Source, sou
 // says text/html or application/xhtml+xml, or, without a Content-Type, when
 // the WHATWG MIME Sniffing rules find HTML.
 func isHTML(h http.Header, body []byte) bool {
-	ct := h.Get("Content-Type")
+	var ct string
+	if v := headerValues(h, "Content-Type"); len(v) > 0 {
+		ct = v[0]
+	}
 	if ct == "" {
 		return strings.HasPrefix(http.DetectContentType(body), "text/html")
 	}

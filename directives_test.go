@@ -645,9 +645,25 @@ func TestDirectivesForNil(t *testing.T) {
 	if got := DirectivesFor(nil, nil, ""); show(got) != show(Directives{}) {
 		t.Errorf("DirectivesFor(nil, nil, \"\") = %s, want {}", show(got))
 	}
-	h := http.Header{"x-robots-tag": {"noindex"}} // not canonical: not a header net/http would produce
-	if got := DirectivesFor(h, nil, exampleBot); got.NoIndex {
-		t.Errorf("DirectivesFor(non-canonical key) = %s, want {} as http.Header.Values gives", show(got))
+}
+
+// TestDirectivesForHeaderKeys: net/http stores header keys canonical, but a
+// map written by hand may not; a restriction under another spelling of the
+// name still applies, with the canonical key's lines first.
+func TestDirectivesForHeaderKeys(t *testing.T) {
+	h := http.Header{
+		"x-robots-tag": {"noindex"},
+		"X-ROBOTS-TAG": {"examplebot: nofollow"},
+		"X-Robots-Tag": {"noarchive, foo"},
+		"robots-tag":   {"*;nosnippet;bar"},
+		"content-type": {"text/html"},
+	}
+	body := []byte(`<html><head><meta name="robots" content="noimageindex"></head></html>`)
+	want := Directives{NoIndex: true, NoFollow: true, NoArchive: true, NoSnippet: true, NoImageIndex: true, Other: []string{"foo", "bar"}}
+	for range 20 { // map order must not matter
+		if got := DirectivesFor(h, body, exampleBot); show(got) != show(want) {
+			t.Fatalf("DirectivesFor(%v) = %s, want %s", h, show(got), show(want))
+		}
 	}
 }
 

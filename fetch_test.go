@@ -1827,3 +1827,44 @@ func FuzzFetchPageURL(f *testing.F) {
 		}
 	})
 }
+
+// FuzzOutcomeJSON feeds UnmarshalJSON what a shared store might hold,
+// corrupt or hostile: it must never panic, and an outcome it accepts must
+// survive another round trip with the same decisions.
+func FuzzOutcomeJSON(f *testing.F) {
+	for _, s := range []string{
+		`{"status":"parsed","httpStatus":200,"robots":"User-agent: *\nDisallow: /private\n","lifetime":"24h0m0s","fetchedAt":"2026-01-02T03:04:05Z"}`,
+		`{"status":"parsed","httpStatus":200,"robotsBytes":"VXNlci1hZ2VudDogKgpEaXNhbGxvdzogL2NhZukK","lifetime":"1h0m0s","fetchedAt":"2026-01-02T03:04:05Z"}`,
+		`{"status":"unavailable","httpStatus":404,"lifetime":"24h0m0s","fetchedAt":"0001-01-01T00:00:00Z"}`,
+		`{"status":"unreachable","httpStatus":0,"lifetime":"1h0m0s","error":"x","fetchedAt":"0001-01-01T00:00:00Z"}`,
+		`{"status":"","httpStatus":0,"lifetime":"0s","fetchedAt":"0001-01-01T00:00:00Z"}`,
+		`{"status":"parsed","lifetime":"-5m","robots":null}`, `{}`, `null`, `[1]`, `{"robotsBytes":"!!"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	paths := []string{"/", "/private", "/private/x", "/caf%E9", "/robots.txt", "https://example.com/a?b", "relative"}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var o Outcome
+		if err := json.Unmarshal(data, &o); err != nil {
+			return
+		}
+		out, err := json.Marshal(&o)
+		if err != nil {
+			t.Fatalf("json.Marshal of an outcome read from %q: %v", data, err)
+		}
+		var back Outcome
+		if err := json.Unmarshal(out, &back); err != nil {
+			t.Fatalf("json.Unmarshal(%s), written from %q: %v", out, data, err)
+		}
+		if back.Status != o.Status || back.HTTPStatus != o.HTTPStatus || back.Lifetime != o.Lifetime || back.Error != o.Error {
+			t.Errorf("round trip of %q changed the outcome: %s, want %s", data, describeOutcome(&back), describeOutcome(&o))
+		}
+		for _, agent := range []string{fetchAgent, "OtherBot"} {
+			for _, p := range paths {
+				if got, want := back.IsAllowed(agent, p), o.IsAllowed(agent, p); got != want {
+					t.Errorf("round trip of %q: IsAllowed(%q, %q) = %v, want %v", data, agent, p, got, want)
+				}
+			}
+		}
+	})
+}

@@ -1868,3 +1868,43 @@ func FuzzOutcomeJSON(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadBody decodes any body under any Content-Encoding: it must never
+// panic or read past the limit, and an identity body comes back as sent.
+func FuzzReadBody(f *testing.F) {
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("User-agent: *\nDisallow: /x\n"))
+	zw.Close()
+	for _, seed := range []struct {
+		coding string
+		body   []byte
+	}{
+		{"", []byte("User-agent: *\nDisallow: /\n")},
+		{"gzip", gz.Bytes()},
+		{"x-gzip, identity", gz.Bytes()},
+		{"deflate", []byte{0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01}},
+		{"gzip, gzip", gz.Bytes()},
+		{"br", []byte("x")},
+		{"GZIP", nil},
+	} {
+		f.Add(seed.coding, seed.body, uint16(64))
+	}
+	f.Fuzz(func(t *testing.T, coding string, body []byte, limit uint16) {
+		maxBytes := int(limit) + 1
+		resp := &http.Response{Header: http.Header{}, Body: io.NopCloser(bytes.NewReader(body)), ContentLength: int64(len(body))}
+		if coding != "" {
+			resp.Header.Set("Content-Encoding", coding)
+		}
+		got, truncated, err := readBody(resp, maxBytes)
+		if err != nil {
+			return
+		}
+		if len(got) > maxBytes+1 || truncated != (len(got) > maxBytes) {
+			t.Fatalf("readBody(%q, %d octets, limit %d) = %d octets, truncated %v", coding, len(body), maxBytes, len(got), truncated)
+		}
+		if trimOWS(coding) == "" && !bytes.Equal(got, body[:min(len(body), maxBytes+1)]) {
+			t.Fatalf("readBody without a coding changed the body: %q, want %q", got, body)
+		}
+	})
+}

@@ -1167,7 +1167,9 @@ func headerValues(h http.Header, name string) []string {
 	values := h[name]
 	var others []string
 	for k := range h {
-		if k != name && len(k) == len(name) && strings.EqualFold(k, name) { // ASCII only, at equal lengths
+		// At equal lengths, EqualFold's Unicode folding cannot apply: a
+		// non-ASCII letter is longer than the ASCII one it folds to.
+		if k != name && len(k) == len(name) && strings.EqualFold(k, name) {
 			others = append(others, k)
 		}
 	}

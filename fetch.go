@@ -673,13 +673,13 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 		URL: j.URL, FinalURL: j.FinalURL, Redirects: j.Redirects, Truncated: j.Truncated,
 		Error: j.Error, FetchedAt: j.FetchedAt,
 	}
-	switch {
-	case j.RobotsBytes != nil:
+	text := j.RobotsBytes
+	if text == nil && j.Robots != nil {
+		text = []byte(*j.Robots)
+	}
+	if text != nil {
 		o.Robots = new(Robots)
-		o.Robots.UnmarshalText(j.RobotsBytes) // never fails
-	case j.Robots != nil:
-		o.Robots = new(Robots)
-		o.Robots.UnmarshalText([]byte(*j.Robots))
+		o.Robots.UnmarshalText(text) // never fails
 	}
 	return nil
 }
@@ -1382,10 +1382,7 @@ func slowOriginKey(rawURL string) (string, bool) {
 	if i < 0 {
 		return "", false
 	}
-	end := len(rawURL)
-	if j := strings.IndexAny(rawURL[i+len("://"):], "/?#"); j >= 0 {
-		end = i + len("://") + j
-	}
+	end := i + len("://") + authorityLen(rawURL[i+len("://"):])
 	u, err := robotsURL(rawURL[:end])
 	if err != nil || u.Scheme != "http" && u.Scheme != "https" {
 		return "", false

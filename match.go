@@ -825,6 +825,18 @@ func step[T text](t trie, n int, path T, depth int) (int, int) {
 	return off + labelLen, labelLen
 }
 
+// Octet-wise constants for word-at-a-time operations.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// zeroOctets returns the high bit of each octet of v that is zero.
+func zeroOctets(v uint64) uint64 {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	return ^((v&low7 + low7) | v) & highs
+}
+
 // word returns the 8 octets of s at i, little-endian.
 func word[T text](s T, i int) uint64 {
 	b := s[i : i+8]

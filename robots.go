@@ -593,8 +593,7 @@ func (x *agentIndex) fallbackView(a *Agent, q *tokenKey, userAgent string) *Agen
 		return a
 	}
 	v := *a
-	v.token = strings.ToLower(userAgent[:q.n])
-	v.key = keyOf(v.token)
+	v.key, v.token = *q, strings.ToLower(userAgent[:q.n])
 	x.fallbackViews = append(x.fallbackViews, &v)
 	return &v
 }
@@ -686,18 +685,6 @@ func tokenOctets(w uint64) (uint64, int) {
 		return x, 8
 	}
 	return x & (1<<(8*n) - 1), n
-}
-
-// Octet-wise constants for word-at-a-time operations.
-const (
-	ones  = 0x0101010101010101
-	highs = 0x8080808080808080
-)
-
-// zeroOctets returns the high bit of each octet of v that is zero.
-func zeroOctets(v uint64) uint64 {
-	const low7 = 0x7f7f7f7f7f7f7f7f
-	return ^((v&low7 + low7) | v) & highs
 }
 
 // is reports whether the product token userAgent starts with, of key q,
@@ -922,10 +909,11 @@ func (a *Agent) decide(rawURL string) (bool, int32) {
 // best finds the rule that decides path. Most paths are matched where they
 // lie, in the caller's string: the octets the walk down the rules' trie
 // reads must be canonical, and the rest only when a wildcard rule may match
-// it. Any other path is rewritten, canonical, into a buffer on the
-// stack (512 B, or 8 KiB in the larger frame of bestLarge); only one longer
-// than that borrows a pooled buffer, which the runtime may take back at a
-// garbage collection. No query allocates.
+// it. Any other path is rewritten, canonical, into a buffer on the stack
+// (512 B, or 8 KiB in the larger frame of bestLarge); only one longer than
+// that borrows a pooled buffer, which the runtime may take back at a garbage
+// collection, and which is then made again: the one allocation a query can
+// make.
 func (a *Agent) best(path string) (int32, bool) {
 	s := &a.rules
 	if path[0] == '/' {
@@ -993,10 +981,11 @@ func isRobotsTxt(path string) bool {
 	if path == robotsTxt {
 		return true
 	}
-	// Decoding an escape makes a path shorter, by two octets an escape, so
-	// a longer one cannot be /robots.txt; rewriting makes it at most three
-	// times longer, which the buffer allows for.
-	if len(path) > 3*len(robotsTxt) || strings.IndexByte(path, '%') < 0 {
+	// Each octet of the canonical form comes from one octet of path, or
+	// three (an escape decoded), or is part of an escape written, which
+	// /robots.txt has none of: so path has 11 to 33 octets. Rewriting makes
+	// it at most three times longer, which the buffer allows for.
+	if len(path) < len(robotsTxt) || len(path) > 3*len(robotsTxt) || strings.IndexByte(path, '%') < 0 {
 		return false
 	}
 	var buf [3 * 3 * len(robotsTxt)]byte
@@ -1021,13 +1010,8 @@ func requestPath(rawURL string) (string, bool) {
 	if !strings.HasPrefix(rawURL[i:], "://") {
 		return "", false
 	}
-	// The authority runs to the first '/', '?' or '#' (RFC 3986 §3.2).
 	rest := rawURL[i+3:]
-	end := 0
-	for end < len(rest) && urlOctets[rest[end]]&authorityEnd == 0 {
-		end++
-	}
-	rest = rest[end:]
+	rest = rest[authorityLen(rest):]
 	if hash := strings.IndexByte(rest, '#'); hash >= 0 {
 		rest = rest[:hash]
 	}
@@ -1035,6 +1019,17 @@ func requestPath(rawURL string) (string, bool) {
 		return "/", true
 	}
 	return rest, true
+}
+
+// authorityLen returns the length of the authority that s, the text after
+// "scheme://", starts with: it runs to the first '/', '?' or '#'
+// (RFC 3986 §3.2).
+func authorityLen(s string) int {
+	n := 0
+	for n < len(s) && urlOctets[s[n]]&authorityEnd == 0 {
+		n++
+	}
+	return n
 }
 
 // urlOctets classifies the octets requestPath looks for.

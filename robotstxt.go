@@ -81,9 +81,9 @@ type Record struct {
 // is dropped; a line without a colon after its key is read as a key and a
 // value only when it is exactly two words ("Disallow /x", and "Sitemap
 // https://example.com/s.xml", whose only colon is the value's). Like
-// Google's parser, Parse
-// accepts "useragent" and "user agent" for user-agent and "dissallow",
-// "dissalow", "disalow", "diasllow" and "disallaw" for disallow.
+// Google's parser, Parse accepts "useragent" and "user agent" for
+// user-agent and "dissallow", "dissalow", "disalow", "diasllow" and
+// "disallaw" for disallow.
 //
 // A group is one or more user-agent lines followed by rules; only an allow or
 // disallow line ends the run of user-agent lines, and a user-agent line after
@@ -99,11 +99,11 @@ func Parse(data []byte) *Robots {
 
 // ParseLimit is Parse with a parsing limit of maxBytes octets instead of
 // DefaultMaxBytes; zero or less means DefaultMaxBytes, and a limit above
-// 2 GiB (math.MaxInt32) is read as 2 GiB. A line counts when
-// its line end falls within the limit; the line the limit cuts is dropped
-// whole, as are all after it (RFC 9309 §2.5). A document shorter than the
-// limit is read to its end, final line included. There is no limit on the
-// length of a line below that.
+// 2 GiB (math.MaxInt32) is read as 2 GiB. A line counts when its line end
+// falls within the limit; the line the limit cuts is dropped whole, as are
+// all after it (RFC 9309 §2.5). A document shorter than the limit is read to
+// its end, final line included. There is no limit on the length of a line
+// below that.
 func ParseLimit(data []byte, maxBytes int) *Robots {
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes

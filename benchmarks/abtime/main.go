@@ -79,24 +79,8 @@ func main() {
 	// Each version gets its own copy of the strings, so that neither finds
 	// the other's in cache.
 	oldQs, newQs := clone(qs), clone(qs)
-	oldPass := func() int {
-		n := 0
-		for _, q := range oldQs {
-			if oldDocs[q.site].IsAllowed(q.agent, q.path) {
-				n++
-			}
-		}
-		return n
-	}
-	newPass := func() int {
-		n := 0
-		for _, q := range newQs {
-			if newDocs[q.site].IsAllowed(q.agent, q.path) {
-				n++
-			}
-		}
-		return n
-	}
+	oldPass := func() int { return pass(oldDocs, oldQs) }
+	newPass := func() int { return pass(newDocs, newQs) }
 	// The first pass compiles every agent; it also compares the answers.
 	if o, n := oldPass(), newPass(); o != n {
 		fmt.Printf("the versions disagree: old allows %d queries, new %d\n", o, n)
@@ -118,6 +102,23 @@ func main() {
 	}
 	fmt.Printf("%d queries, %d rounds: old %.0f ns/query, new %.0f ns/query (medians); new/old %.3f (median of adjacent pairs, quartiles %.3f-%.3f)\n",
 		len(qs), *rounds, quantile(oldNs, 0.5), quantile(newNs, 0.5), quantile(ratios, 0.5), quantile(ratios, 0.25), quantile(ratios, 0.75))
+}
+
+// A decider is a *Robots of either version.
+type decider interface {
+	IsAllowed(userAgent, rawURL string) bool
+}
+
+// pass asks every query of qs and returns how many are allowed. Both
+// versions go through the same generic code, so that it costs them alike.
+func pass[R decider](docs []R, qs []query) int {
+	n := 0
+	for _, q := range qs {
+		if docs[q.site].IsAllowed(q.agent, q.path) {
+			n++
+		}
+	}
+	return n
 }
 
 func clone(qs []query) []query {

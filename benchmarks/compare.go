@@ -8,7 +8,7 @@ import (
 // Docs holds every corpus file parsed by both libraries, in Corpus.Files
 // order.
 type Docs struct {
-	Ours   []*robots.Robots
+	Ours   []*robots.Robots        // one per corpus file, in Corpus.Files order
 	Temoto []*robotstxt.RobotsData // nil where temoto rejected the file
 	// TemotoErrs holds temoto's parse error for each file (nil when it
 	// parsed). temoto rejects a whole file for one bad line, such as a

@@ -13,14 +13,14 @@ import (
 // A File is one robots.txt file of the corpus, byte for byte as stored.
 type File struct {
 	Name string // file name in testdata/robotstxt, e.g. "wikipedia.org.txt"
-	Data []byte
+	Data []byte // the file's octets as fetched
 }
 
 // A Corpus is the real-world robots.txt corpus of ../testdata: every file
 // MANIFEST.tsv lists, in its order, and the crawled paths of the sites that
 // have them.
 type Corpus struct {
-	Files   []File
+	Files   []File              // in the order testdata/robotstxt/MANIFEST.tsv lists them
 	Bytes   int                 // total size of Files
 	Crawled map[string][]string // file name -> real crawled paths (path + "?query"), in file order
 }

@@ -77,13 +77,13 @@ type Query struct {
 	Site    int    // index into Corpus.Files of the site's robots.txt
 	Agent   string // one of Agents
 	Path    string // path + "?query", '/'-rooted, as a crawler passes it
-	Kind    Kind
+	Kind    Kind   // how the query was derived
 	Pattern string // the rule pattern the query was derived from; "" for crawled paths
 }
 
 // A Workload is a deterministic set of IsAllowed queries over a Corpus.
 type Workload struct {
-	Corpus  *Corpus
+	Corpus  *Corpus // the corpus the queries are about
 	Queries []Query // grouped by site, in Corpus.Files order
 }
 

@@ -983,9 +983,12 @@ func isRobotsTxt(path string) bool {
 	}
 	// Each octet of the canonical form comes from one octet of path, or
 	// three (an escape decoded), or is part of an escape written, which
-	// /robots.txt has none of: so path has 11 to 33 octets. Rewriting makes
-	// it at most three times longer, which the buffer allows for.
-	if len(path) < len(robotsTxt) || len(path) > 3*len(robotsTxt) || strings.IndexByte(path, '%') < 0 {
+	// /robots.txt has none of: so path has 11 to 33 octets, starts with '/'
+	// (%2F is not decoded) and ends with 't' or "%74". That rules out
+	// almost every escaped path before it is rewritten. Rewriting makes it
+	// at most three times longer, which the buffer allows for.
+	if len(path) < len(robotsTxt) || len(path) > 3*len(robotsTxt) || path[0] != '/' ||
+		path[len(path)-1] != 't' && !strings.HasSuffix(path, "%74") || strings.IndexByte(path, '%') < 0 {
 		return false
 	}
 	var buf [3 * 3 * len(robotsTxt)]byte

@@ -237,14 +237,13 @@ func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives
 // Directives come in a fixed order (the flags, the limits, the date, then
 // Other); dates are in RFC 850 form in UTC, with a four-digit year when two
 // digits would read back as another century. A set that restricts nothing
-// writes "" (or "examplebot: all" when scoped).
+// writes "all" (or "examplebot: all" when scoped), never "": an empty
+// header or content value would hold no set at all.
 //
 // ParseDirectives(d.String()) gives back exactly d for every set
-// ParseDirectives returns, except the unscoped set that restricts nothing:
-// it writes "", which holds no set (ExplicitString writes "index, follow"
-// for it). Any other set round-trips when its Bot is not "robots", its Bot
-// and Other names hold no ',', ';' or ':', Other holds no directive this
-// package knows, and its values are valid; sets from ParseRobotsTag may
+// ParseDirectives returns. Any set round-trips when its Bot is not "robots",
+// its Bot and Other names hold no ',', ';' or ':', Other holds no directive
+// this package knows, and its values are valid; sets from ParseRobotsTag may
 // fail that, since a structured-field token can hold ':'.
 func (d Directives) String() string {
 	return string(d.appendLegacy(nil, false))
@@ -257,6 +256,15 @@ func (d Directives) String() string {
 // exactly d for every set ParseDirectives returns, the empty one included.
 func (d Directives) ExplicitString() string {
 	return string(d.appendLegacy(nil, true))
+}
+
+// IsEmpty reports whether d holds no directive, its Bot aside: no flag,
+// limit, date or Other name. A page whose merged set is empty may be
+// indexed, followed and shown in full; String writes "all" for it.
+func (d Directives) IsEmpty() bool {
+	return !d.NoIndex && !d.NoFollow && !d.NoArchive && !d.NoSnippet && !d.NoImageIndex && !d.NoTranslate &&
+		d.MaxSnippet == nil && d.MaxVideoPreview == nil && d.MaxImagePreview == "" &&
+		d.UnavailableAfter.IsZero() && len(d.Other) == 0
 }
 
 // FormatRobotsTag writes sets as a Robots-Tag field value
@@ -1477,7 +1485,7 @@ func (d Directives) appendLegacy(b []byte, explicit bool) []byte {
 	for _, name := range d.Other {
 		item(name)
 	}
-	if len(b) == start && d.Bot != "" {
+	if len(b) == start {
 		b = append(b, "all"...)
 	}
 	return b

@@ -244,10 +244,10 @@ func (c *crawler) visit(ctx context.Context, pageURL string) []string {
 		c.sum.Stored++
 		rest := d
 		rest.NoFollow = false // applied below, to the links
-		if s := rest.String(); s != "" {
-			c.log(pageURL, "store", "with "+s)
-		} else {
+		if rest.IsEmpty() {
 			c.log(pageURL, "store", "no directive for "+robots.ProductToken(userAgent))
+		} else {
+			c.log(pageURL, "store", "with "+rest.String())
 		}
 	}
 

@@ -100,9 +100,7 @@ var pages = []page{
 func (p page) header() (http.Header, error) {
 	h := http.Header{}
 	for _, d := range p.directives {
-		if s := d.String(); s != "" {
-			h.Add("X-Robots-Tag", s)
-		}
+		h.Add("X-Robots-Tag", d.String())
 	}
 	field, err := robots.FormatRobotsTag(p.directives...)
 	if err != nil {

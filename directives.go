@@ -993,26 +993,35 @@ func (r *directiveSet) setValue(v valued, s string) bool {
 }
 
 // parseLimit reads a decimal integer of at least -1, as max-snippet and
-// max-video-preview take; a value past the range of int does not parse.
+// max-video-preview take: digits, maybe after a '-', leading zeros allowed
+// ("-0" is 0). A value past the range of int does not parse.
 func parseLimit(s string) (int, bool) {
-	if s == "-1" {
-		return -1, true
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
 	}
-	if s == "" || len(s) > 18 { // 18 digits cannot overflow an int64
+	if s == "" {
 		return 0, false
 	}
-	var n int64
+	n := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c < '0' || c > '9' {
 			return 0, false
 		}
-		n = n*10 + int64(c-'0')
+		d := int(c - '0')
+		if n > (math.MaxInt-d)/10 {
+			return 0, false // past the range of int
+		}
+		n = n*10 + d
 	}
-	if n > math.MaxInt {
-		return 0, false
+	if neg {
+		if n > 1 {
+			return 0, false
+		}
+		n = -n
 	}
-	return int(n), true
+	return n, true
 }
 
 // parseRobotsTag reads a Robots-Tag field into c and returns the text it

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"os"
@@ -156,6 +157,14 @@ func TestParseDirectives(t *testing.T) {
 		{"max-snippet empty value ignored", "max-snippet:", []Directives{{}}},
 		{"max-snippet without value ignored", "max-snippet", []Directives{{}}},
 		{"max-snippet overflow ignored", "max-snippet: 99999999999999999999", []Directives{{}}},
+		{"max-snippet one past the largest int ignored", "max-snippet: 9223372036854775808", []Directives{{}}},
+		{"max-snippet largest int", "max-snippet: 9223372036854775807", []Directives{{MaxSnippet: intp(math.MaxInt)}}},
+		{"max-snippet 19 digits", "max-snippet: 1000000000000000000", []Directives{{MaxSnippet: intp(1000000000000000000)}}},
+		{"max-snippet leading zeros", "max-snippet: 0000000000000000020", []Directives{{MaxSnippet: intp(20)}}},
+		{"max-snippet minus zero is zero", "max-snippet: -0", []Directives{{MaxSnippet: intp(0)}}},
+		{"max-snippet minus one with a leading zero", "max-video-preview: -01", []Directives{{MaxVideoPreview: intp(-1)}}},
+		{"max-snippet lone minus ignored", "max-snippet: -", []Directives{{}}},
+		{"max-snippet double minus ignored", "max-snippet: --1", []Directives{{}}},
 		{"max-snippet smaller wins", "max-snippet: 50, max-snippet: 20", []Directives{{MaxSnippet: intp(20)}}},
 		{"max-snippet limit beats no limit", "max-snippet: -1, max-snippet: 50", []Directives{{MaxSnippet: intp(50)}}},
 		{"max-snippet no limit loses", "max-snippet: 50, max-snippet: -1", []Directives{{MaxSnippet: intp(50)}}},

@@ -1126,8 +1126,9 @@ func joinLimited(lines []string, max int) string {
 // cutRobotsTag returns field cut back to the list members that end within
 // MaxRobotsTagBytes (draft-illyes-repext §3.1.1): to the last comma that
 // separates members, not one inside a string or an inner list. A member
-// whose bytes all fit is kept even when its comma is the first byte past the
-// limit. The raw prefix is never parsed.
+// whose bytes all fit is kept even when its comma, or the whitespace before
+// it, is the first byte past the limit: what follows it cannot change it.
+// The raw prefix is never parsed.
 func cutRobotsTag(field string) string {
 	if len(field) <= MaxRobotsTagBytes {
 		return field
@@ -1141,6 +1142,12 @@ func cutRobotsTag(field string) string {
 	state, depth := outside, 0
 	for i := 0; i <= MaxRobotsTagBytes; i++ {
 		c := field[i]
+		if i == MaxRobotsTagBytes && state == outside && depth == 0 && (c == ' ' || c == '\t') &&
+			!strings.HasSuffix(strings.TrimRight(field[:i], " \t"), ",") {
+			// RFC 8941 §4.2.1: OWS may follow a member; the member before
+			// it has ended. (A comma before the OWS is a cut already.)
+			return field[:i]
+		}
 		switch state {
 		case inString:
 			if c == '\\' {

@@ -417,6 +417,18 @@ func TestRobotsTagLimit(t *testing.T) {
 		{"member ending at the limit is kept when its comma follows",
 			[]string{robotsTagAt(max-len("*;noindex"), "*;noindex, *;nofollow")},
 			[]Directives{{NoIndex: true}}},
+		{"member ending at the limit is kept when a space follows",
+			[]string{robotsTagAt(max-len("*;noindex"), "*;noindex ,*;nofollow")},
+			[]Directives{{NoIndex: true}}},
+		{"member ending at the limit is kept when a tab follows",
+			[]string{robotsTagAt(max-len("x;nofollow;a=b"), "x;nofollow;a=b\t, *;noindex")},
+			[]Directives{{Bot: "x", NoFollow: true, Other: []string{"a"}}}},
+		{"whitespace at the limit after a comma keeps the comma's cut",
+			[]string{robotsTagAt(max-len("*;noindex, "), "*;noindex,  *;nofollow")},
+			[]Directives{{NoIndex: true}}},
+		{"a space inside a string at the limit is no member end",
+			[]string{robotsTagAt(max-len(`*;a="b`), `*;a="b c", *;nofollow`)},
+			nil},
 		{"the raw prefix is never parsed",
 			// The limit falls after "max-snippet=20" of "max-snippet=200".
 			[]string{robotsTagAt(max-len("*;max-snippet=20"), "*;max-snippet=200")},
@@ -1451,7 +1463,7 @@ func FuzzParseRobotsTag(f *testing.F) {
 			}
 		}
 		kept := cutRobotsTag(field)
-		if len(kept) > MaxRobotsTagBytes || !strings.HasPrefix(field, kept) || kept != field && field[len(kept)] != ',' {
+		if len(kept) > MaxRobotsTagBytes || !strings.HasPrefix(field, kept) || kept != field && !strings.ContainsRune(", \t", rune(field[len(kept)])) {
 			t.Errorf("cutRobotsTag kept %d bytes ending before %q", len(kept), field[len(kept):min(len(field), len(kept)+10)])
 		}
 		bots := map[string]bool{}

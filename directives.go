@@ -134,7 +134,9 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // HTML (http.DetectContentType, the WHATWG MIME Sniffing rules). Only
 // <meta name="robots"> and <meta name="<product token>"> tags that the HTML5
 // tree builder places in <head> count; reading stops where the head ends, so
-// the cost does not grow with the body. A nil h or body is valid. Header
+// the cost does not grow with the body. In application/xhtml+xml, which is
+// XML, a self-closing tag such as <title/> is an empty element, where HTML
+// would read the rest of the page as its text. A nil h or body is valid. Header
 // names are matched in any case, also in a map written by hand whose keys
 // are not in net/http's canonical form.
 //
@@ -1228,8 +1230,8 @@ func collect(h http.Header, body []byte, token string, sources *[]Source) direct
 			take(&merged, &c, token, "", Source{Carrier: CarrierRobotsTag, Value: field}, sources)
 		}
 	}
-	if isHTML(h, body) {
-		headMetas(body, func(name, content []byte) {
+	if kind := markup(h, body); kind != notHTML {
+		headMetas(body, kind == xhtml, func(name, content []byte) {
 			n := trimASCIISpace(name)
 			var who string // "" for every bot, else token
 			switch {
@@ -1273,22 +1275,37 @@ func take(merged *directiveSet, c *collector, token, who string, src Source, sou
 	}
 }
 
-// isHTML reports whether a body is read for meta tags: when Content-Type
-// says text/html or application/xhtml+xml, or, without a Content-Type, when
-// the WHATWG MIME Sniffing rules find HTML.
-func isHTML(h http.Header, body []byte) bool {
+// The kinds of body markup reports.
+const (
+	notHTML = iota
+	textHTML
+	xhtml
+)
+
+// markup says whether a body is read for meta tags, and how: it is when
+// Content-Type says text/html or application/xhtml+xml, or, without a
+// Content-Type, when the WHATWG MIME Sniffing rules find HTML.
+func markup(h http.Header, body []byte) int {
 	var ct string
 	if v := headerValues(h, "Content-Type"); len(v) > 0 {
 		ct = v[0]
 	}
 	if ct == "" {
-		return strings.HasPrefix(http.DetectContentType(body), "text/html")
+		if strings.HasPrefix(http.DetectContentType(body), "text/html") {
+			return textHTML
+		}
+		return notHTML
 	}
 	if i := strings.IndexByte(ct, ';'); i >= 0 {
 		ct = ct[:i]
 	}
-	ct = trimASCIISpace(ct)
-	return equalLower(ct, "text/html") || equalLower(ct, "application/xhtml+xml")
+	switch ct = trimASCIISpace(ct); {
+	case equalLower(ct, "text/html"):
+		return textHTML
+	case equalLower(ct, "application/xhtml+xml"):
+		return xhtml
+	}
+	return notHTML
 }
 
 // headMetas calls visit with the name and content of every <meta> that has
@@ -1300,7 +1317,11 @@ func isHTML(h http.Header, body []byte) bool {
 // and those inside comments, <script>, <style>, <title>, <noscript> and
 // <noframes> are text; none of them count. <noscript> is read as raw text,
 // as a browser with scripting enabled does.
-func headMetas(body []byte, visit func(name, content []byte)) {
+//
+// In XHTML (isXHTML), which is XML, a self-closing tag is an empty
+// element: <title/> or <script src="a.js"/> holds no text, where HTML
+// ignores the slash and reads what follows as the element's text.
+func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 	z := html.NewTokenizer(bytes.NewReader(trimBOM(body)))
 	afterHead := false // </head> was seen
 	templates := 0     // depth of <template> elements open in the head
@@ -1337,11 +1358,15 @@ func headMetas(body []byte, visit func(name, content []byte)) {
 			// Any other end tag is a parse error and is ignored.
 		case html.StartTagToken, html.SelfClosingTagToken:
 			tag := string(tagName(z, &nameBuf)) // no allocation: compared only
+			empty := isXHTML && tt == html.SelfClosingTagToken
+			if empty {
+				z.NextIsNotRawText()
+			}
 			if templates > 0 {
-				if tag == "template" {
+				if tag == "template" && !empty {
 					templates++
 				}
-				rawText = isRawTextTag(tag)
+				rawText = isRawTextTag(tag) && !empty
 				continue
 			}
 			switch tag {
@@ -1354,14 +1379,16 @@ func headMetas(body []byte, visit func(name, content []byte)) {
 				continue
 			case "base", "basefont", "bgsound", "link":
 			case "title", "style", "script", "noframes":
-				rawText = true
+				rawText = !empty
 			case "noscript":
 				if afterHead {
 					return // not one of the head elements "after head" accepts
 				}
-				rawText = true
+				rawText = !empty
 			case "template":
-				templates = 1
+				if !empty {
+					templates = 1
+				}
 			default:
 				return // any other element starts the body
 			}

@@ -558,6 +558,8 @@ func TestDirectivesForMeta(t *testing.T) {
 	}
 }
 
+const xhtmlTitle = `<html xmlns="http://www.w3.org/1999/xhtml"><head><title/><meta name="robots" content="noindex"/></head></html>`
+
 func TestDirectivesForContentType(t *testing.T) {
 	page := []byte(`<!DOCTYPE html><html><head><meta name="robots" content="noindex"></head></html>`)
 	tests := []struct {
@@ -581,6 +583,16 @@ func TestDirectivesForContentType(t *testing.T) {
 		{"sniffs as text", nil, []byte(`<meta name="robots" content="noindex">`), false},
 		{"sniffs as pdf", nil, append([]byte("%PDF-1.4\n"), page...), false},
 		{"first Content-Type line decides", []string{"text/plain", "text/html"}, page, false},
+		// XHTML is XML: <title/> is an empty element, where HTML reads the
+		// rest of the page as the title's text.
+		{"xhtml self-closing title", []string{"application/xhtml+xml"}, []byte(xhtmlTitle), true},
+		{"xhtml self-closing script", []string{"application/xhtml+xml"},
+			[]byte(`<html xmlns="http://www.w3.org/1999/xhtml"><head><script src="a.js"/><meta name="robots" content="noindex"/></head></html>`), true},
+		{"xhtml self-closing template", []string{"application/xhtml+xml"},
+			[]byte(`<html xmlns="http://www.w3.org/1999/xhtml"><head><template/><meta name="robots" content="noindex"/></head></html>`), true},
+		{"xhtml self-closing div starts the body", []string{"application/xhtml+xml"},
+			[]byte(`<html xmlns="http://www.w3.org/1999/xhtml"><head><div/><meta name="robots" content="noindex"/></head></html>`), false},
+		{"html ignores the slash of <title/>", []string{"text/html"}, []byte(xhtmlTitle), false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -1244,7 +1256,7 @@ func TestGoldenPagesAgainstTreeBuilder(t *testing.T) {
 // scanMetas lists "name=content" for every meta headMetas visits.
 func scanMetas(body []byte) []string {
 	var out []string
-	headMetas(body, func(name, content []byte) {
+	headMetas(body, false, func(name, content []byte) {
 		out = append(out, string(name)+"="+string(content))
 	})
 	return out

@@ -1645,8 +1645,3 @@ func FuzzHeadMetas(f *testing.F) {
 		}
 	})
 }
-
-// isEmpty reports whether r restricts nothing and names nothing unknown.
-func (r *directiveSet) isEmpty() bool {
-	return r.flags == 0 && r.image == imageUnset && r.until.IsZero() && len(r.other) == 0
-}

@@ -180,8 +180,8 @@ type Outcome struct {
 	// §2.4). For a 429 or 5xx it is Retry-After, capped at 24 hours, else
 	// 1 hour. For a network failure, a refused redirect or a page URL that
 	// cannot be fetched it is 1 hour. It is 1 minute when ctx ended the
-	// retrieval, and 0 when the Fetcher has no UserAgent: such outcomes say
-	// nothing about the origin.
+	// retrieval or the Fetcher has no UserAgent: such outcomes say nothing
+	// about the origin, and should be asked again soon.
 	Lifetime time.Duration
 
 	// URL is the robots.txt URL for the page URL, the first one requested;
@@ -226,10 +226,15 @@ type Outcome struct {
 // bodies are decoded; MaxBytes applies to the decoded bytes, and a body cut
 // short is never parsed.
 //
-// Timeout bounds the whole retrieval, and ctx can end it sooner.
+// Timeout bounds the whole retrieval, and ctx can end it sooner; a nil ctx
+// is context.Background(). A nil *Fetcher is the zero Fetcher, which has no
+// UserAgent: its outcomes are Unreachable, and nothing is sent.
 func (f *Fetcher) Fetch(ctx context.Context, pageURL string) *Outcome {
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	if f == nil {
+		f = &Fetcher{}
 	}
 	o := &Outcome{Status: Unreachable}
 	target, err := robotsURL(pageURL)
@@ -241,7 +246,7 @@ func (f *Fetcher) Fetch(ctx context.Context, pageURL string) *Outcome {
 	}
 	o.URL = target.String()
 	if f.UserAgent == "" {
-		return o.fail(errNoUserAgent, 0)
+		return o.fail(errNoUserAgent, shortLifetime)
 	}
 	cfg := f.config()
 	tctx, cancel := context.WithTimeout(ctx, cfg.timeout)
@@ -554,13 +559,14 @@ func (o *Outcome) fail(err error, lifetime time.Duration) *Outcome {
 func (o *Outcome) failed(parent context.Context, err error) *Outcome {
 	err = fmt.Errorf("robots: %w", err)
 	if parent.Err() != nil {
-		return o.fail(err, cancelledLifetime)
+		return o.fail(err, shortLifetime)
 	}
 	return o.fail(err, retryLifetime)
 }
 
-// cancelledLifetime is the Lifetime of an outcome the caller's context ended.
-const cancelledLifetime = time.Minute
+// shortLifetime is the Lifetime of an outcome that says nothing about the
+// origin: the caller's context ended it, or the Fetcher had no UserAgent.
+const shortLifetime = time.Minute
 
 // IsAllowed reports whether userAgent may fetch rawURL under o: a Parsed
 // outcome decides by its rules, an Unavailable one allows everything, and an
@@ -651,18 +657,13 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads what MarshalJSON writes. The robots.txt text is parsed
-// without a size limit: it was cut when it was fetched. An unknown status or
-// a lifetime that is not a Go duration is an error; the empty status, of the
-// zero Outcome, is not.
+// without a size limit: it was cut when it was fetched. A lifetime that is
+// not a Go duration is an error. Any status is read back as written, an
+// unknown one (Unreachable to IsAllowed) and the zero Outcome's "" too.
 func (o *Outcome) UnmarshalJSON(data []byte) error {
 	var j outcomeJSON
 	if err := json.Unmarshal(data, &j); err != nil {
 		return fmt.Errorf("robots: outcome: %w", err)
-	}
-	switch j.Status {
-	case Parsed, Unavailable, Unreachable, "":
-	default:
-		return fmt.Errorf("robots: unknown outcome status %q", j.Status)
 	}
 	lifetime, err := time.ParseDuration(j.Lifetime)
 	if err != nil {
@@ -1027,7 +1028,8 @@ func monthNumber(name string) int {
 // evicted origin starts over.
 //
 // A Cache must not be copied after first use. Set its fields before first
-// use; it is safe for concurrent use.
+// use; it is safe for concurrent use. Its methods take a nil ctx as
+// context.Background(), as Fetch does.
 type Cache struct {
 	// Fetcher retrieves robots.txt for the Cache. Its UserAgent is
 	// required: without one the Cache refuses everything and fetches
@@ -1264,6 +1266,9 @@ func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 // the entry is fresh and rawURL's scheme and host are already in canonical
 // form (lower case, no default port), as a crawler's URLs usually are.
 func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEntry, error) {
+	if ctx == nil {
+		ctx = context.Background() // as Fetch takes it
+	}
 	origin, ok := originKey(rawURL)
 	if !ok {
 		return nil, nil, fmt.Errorf("robots: %q is not an http or https URL: %w", rawURL, ErrNoOrigin)

@@ -887,8 +887,19 @@ func TestFetchRequest(t *testing.T) {
 	}
 	t.Run("no UserAgent", func(t *testing.T) {
 		o := (&Fetcher{Client: failingClient(t)}).Fetch(context.Background(), "http://example.com/")
-		if o.Status != Unreachable || o.Lifetime != 0 || !strings.Contains(o.Error, "UserAgent") {
-			t.Errorf("Fetch without UserAgent = %s, want unreachable, lifetime 0, an error naming UserAgent", describeOutcome(o))
+		if o.Status != Unreachable || o.Lifetime != time.Minute || !strings.Contains(o.Error, "UserAgent") {
+			t.Errorf("Fetch without UserAgent = %s, want unreachable, lifetime 1m, an error naming UserAgent", describeOutcome(o))
+		}
+	})
+	t.Run("nil Fetcher", func(t *testing.T) {
+		// SPEC §2: Fetch never panics; nil is the zero Fetcher, which has
+		// no UserAgent.
+		var f *Fetcher
+		for _, page := range []string{"http://example.com/", "ftp://example.com/", "relative"} {
+			o := f.Fetch(context.Background(), page)
+			if o.Status != Unreachable || o.Lifetime <= 0 || o.Lifetime > time.Hour || o.IsAllowed(fetchAgent, page) {
+				t.Errorf("(*Fetcher)(nil).Fetch(%q) = %s, want unreachable, a lifetime in (0, 1h]", page, describeOutcome(o))
+			}
 		}
 	})
 	t.Run("nil ctx", func(t *testing.T) {
@@ -1049,14 +1060,7 @@ func TestOutcomeJSON(t *testing.T) {
 			f := newTestFetcher()
 			f.MaxBytes = 1 << 20
 			o := f.Fetch(context.Background(), srv.URL)
-			data, err := json.Marshal(o)
-			if err != nil {
-				t.Fatalf("json.Marshal: %v", err)
-			}
-			var back Outcome
-			if err := json.Unmarshal(data, &back); err != nil {
-				t.Fatalf("json.Unmarshal(%s): %v", data, err)
-			}
+			back := jsonRoundTrip(t, o, Outcome{})
 			if back.Status != o.Status || back.HTTPStatus != o.HTTPStatus || back.Lifetime != o.Lifetime ||
 				back.URL != o.URL || back.FinalURL != o.FinalURL || back.Redirects != o.Redirects ||
 				back.Truncated != o.Truncated || back.Error != o.Error || !back.FetchedAt.Equal(o.FetchedAt) {
@@ -1088,21 +1092,22 @@ func TestOutcomeJSON(t *testing.T) {
 	}
 	t.Run("zero", func(t *testing.T) {
 		// The zero Outcome is a valid (Unreachable) outcome: it comes back.
-		data, err := json.Marshal(&Outcome{})
-		if err != nil {
-			t.Fatalf("json.Marshal: %v", err)
-		}
-		back := Outcome{Status: Parsed, HTTPStatus: 200}
-		if err := json.Unmarshal(data, &back); err != nil {
-			t.Fatalf("json.Unmarshal(%s): %v", data, err)
-		}
+		// Unmarshalled over a non-zero one, to see every field replaced.
+		back := jsonRoundTrip(t, &Outcome{}, Outcome{Status: Parsed, HTTPStatus: 200})
 		if back.Status != "" || back.HTTPStatus != 0 || back.Robots != nil || back.IsAllowed(fetchAgent, "/") {
 			t.Errorf("zero Outcome after the round trip = %s, want the zero Outcome", describeOutcome(&back))
 		}
 	})
+	t.Run("unknown status", func(t *testing.T) {
+		// An Outcome with an unknown Status is valid (Unreachable): it
+		// comes back as written, and still refuses.
+		back := jsonRoundTrip(t, &Outcome{Status: "maybe", HTTPStatus: 200, Lifetime: time.Hour}, Outcome{})
+		if back.Status != "maybe" || back.HTTPStatus != 200 || back.Lifetime != time.Hour || back.IsAllowed(fetchAgent, "/") {
+			t.Errorf("unknown status after the round trip = %s, want it as written, refusing /", describeOutcome(&back))
+		}
+	})
 	t.Run("bad input", func(t *testing.T) {
 		for _, data := range []string{
-			`{"status":"maybe","lifetime":"1h"}`,
 			`{"status":"parsed","lifetime":"one hour"}`,
 			`{"status":"parsed"}`,
 			`{}`,
@@ -1115,6 +1120,20 @@ func TestOutcomeJSON(t *testing.T) {
 			}
 		}
 	})
+}
+
+// jsonRoundTrip returns o written by json.Marshal and read back by
+// json.Unmarshal into into.
+func jsonRoundTrip(t *testing.T, o *Outcome, into Outcome) Outcome {
+	t.Helper()
+	data, err := json.Marshal(o)
+	if err != nil {
+		t.Fatalf("json.Marshal: %v", err)
+	}
+	if err := json.Unmarshal(data, &into); err != nil {
+		t.Fatalf("json.Unmarshal(%s): %v", data, err)
+	}
+	return into
 }
 
 // hostServer serves robots.txt for any host name: its client dials the
@@ -1207,6 +1226,21 @@ func TestCacheOneFetchPerOrigin(t *testing.T) {
 		t.Errorf("%d of %d answers were wrong", n, goroutines)
 	}
 	t.Logf("%d goroutines asking about one cold origin: %d request", goroutines, requests.Load())
+}
+
+func TestCacheNilContext(t *testing.T) {
+	srv := startServer(t, respond(200, fetchRobots))
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}
+	for _, c := range rulesOfFetchRobots {
+		//lint:ignore SA1012 a nil ctx is context.Background(), as for Fetch
+		if got := cache.IsAllowed(nil, fetchAgent, srv.URL+c.path); got != c.allowed {
+			t.Errorf("IsAllowed(nil, %q) = %v, want %v", c.path, got, c.allowed)
+		}
+	}
+	//lint:ignore SA1012 a nil ctx is context.Background(), as for Fetch
+	if o, err := cache.Outcome(nil, srv.URL+"/"); err != nil || o.Status != Parsed {
+		t.Errorf("Outcome(nil, ...) = %v, %v; want a parsed outcome", o, err)
+	}
 }
 
 func TestCacheManyOrigins(t *testing.T) {

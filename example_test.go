@@ -143,7 +143,7 @@ func ExampleRobots_MarshalText() {
 	fmt.Print(string(body))
 	// Output:
 	// User-agent: *
-	// Content-Signal: ai-train=no, search=yes
+	// Content-Signal: search=yes, ai-train=no
 	// Disallow: /search
 	// Disallow: /*.json$
 	//

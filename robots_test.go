@@ -1805,7 +1805,7 @@ func TestMarshalTextFormat(t *testing.T) {
 				Sitemaps: []string{"https://example.com/sitemap.xml"},
 				Records:  []Record{{Name: "host", Value: "example.com"}},
 			},
-			"User-agent: *\nContent-Signal: ai-train=no, search=yes\nDisallow: /search\nDisallow: /*.json$\n\n" +
+			"User-agent: *\nContent-Signal: search=yes, ai-train=no\nDisallow: /search\nDisallow: /*.json$\n\n" +
 				"User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n\n" +
 				"User-agent: SlowBot\nCrawl-delay: 30\nAllow: /\n\n" +
 				"Sitemap: https://example.com/sitemap.xml\n\n" +
@@ -1820,6 +1820,9 @@ func TestMarshalTextFormat(t *testing.T) {
 				Records:        []Record{{Name: "Clean-Param", Value: "ref /a/"}},
 			},
 			"Content-Signal: search=yes\n\nUser-agent: a\nCrawl-delay: 1.5\n\nclean-param: ref /a/\n"},
+		{"Content-Signal keys: the defined ones in their order, then others sorted",
+			&Robots{ContentSignals: map[string]bool{"zeta": true, "ai-train": false, "alpha": false, "ai-input": true, "search": true}},
+			"Content-Signal: search=yes, ai-input=yes, ai-train=no, alpha=no, zeta=yes\n"},
 		{"SPEC writing: sitemaps only", &Robots{Sitemaps: []string{"https://e/1", "https://e/2"}}, "Sitemap: https://e/1\nSitemap: https://e/2\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

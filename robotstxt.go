@@ -2,6 +2,7 @@ package robots
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -652,11 +653,28 @@ func (w *writer) line(key, value string) {
 	w.buf = append(w.buf, '\n')
 }
 
-// signals writes a Content-Signal line with its keys sorted, so the output is
-// stable.
+// signalRank orders the Content-Signal keys the signals writer puts first.
+func signalRank(k string) int {
+	switch strings.ToLower(k) {
+	case "search":
+		return 0
+	case "ai-input":
+		return 1
+	case "ai-train":
+		return 2
+	}
+	return 3
+}
+
+// signals writes a Content-Signal line: the keys contentsignals.org
+// defines first, in its order (search, ai-input, ai-train), then any others
+// sorted, so that the output is stable and reads as published examples do.
 func (w *writer) signals(key string, m map[string]bool) {
 	var b strings.Builder
-	for i, k := range slices.Sorted(maps.Keys(m)) {
+	keys := slices.SortedFunc(maps.Keys(m), func(x, y string) int {
+		return cmp.Or(cmp.Compare(signalRank(x), signalRank(y)), strings.Compare(x, y))
+	})
+	for i, k := range keys {
 		if !isToken(k) {
 			w.fail(fmt.Errorf("robots: Content-Signal key %q is not a token", k))
 		}

@@ -48,7 +48,7 @@ type Directives struct {
 	NoIndex      bool // noindex (or none): do not index the page
 	NoFollow     bool // nofollow (or none): do not follow the page's links
 	NoArchive    bool // noarchive (or nocache): do not show a cached copy
-	NoSnippet    bool // nosnippet: show no text snippet or video preview (see above: not NoArchive)
+	NoSnippet    bool // nosnippet: show no text snippet or video preview (not NoArchive: see the type's doc)
 	NoImageIndex bool // noimageindex: do not index the page's images
 	NoTranslate  bool // notranslate: do not offer a translation
 
@@ -238,14 +238,17 @@ func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives
 // "max-snippet: 20", "unavailable_after: Friday, 25-Jun-10 23:00:00 UTC".
 // Directives come in a fixed order (the flags, the limits, the date, then
 // Other); dates are in RFC 850 form in UTC, with a four-digit year when two
-// digits would read back as another century. A set that restricts nothing
-// writes "all" (or "examplebot: all" when scoped), never "": an empty
-// header or content value would hold no set at all.
+// digits would read back as another century. A set for which IsEmpty
+// reports true writes "all" (or "examplebot: all" when scoped), never "": an
+// empty header or content value would hold no set at all.
 //
 // ParseDirectives(d.String()) gives back exactly d for every set
-// ParseDirectives returns. Any set round-trips when its Bot is not "robots",
-// its Bot and Other names hold no ',', ';' or ':', Other holds no directive
-// this package knows, and its values are valid; sets from ParseRobotsTag may
+// ParseDirectives returns. A set built by hand round-trips when its Bot and
+// Other names are lower-case, distinct, non-empty and without surrounding
+// whitespace, hold no ',', ';' or ':', and are not "robots" or a valued
+// directive's name (max-snippet, ...); when Other holds no directive this
+// package knows; and when its values are valid (limits of at least -1,
+// MaxImagePreview "", none, standard or large). Sets from ParseRobotsTag may
 // fail that, since a structured-field token can hold ':'.
 func (d Directives) String() string {
 	return string(d.appendLegacy(nil, false))
@@ -262,7 +265,8 @@ func (d Directives) ExplicitString() string {
 
 // IsEmpty reports whether d holds no directive, its Bot aside: no flag,
 // limit, date or Other name. A page whose merged set is empty may be
-// indexed, followed and shown in full; String writes "all" for it.
+// indexed, followed and shown in full; String writes "all" for it, or
+// "examplebot: all" when it is scoped.
 func (d Directives) IsEmpty() bool {
 	return !d.NoIndex && !d.NoFollow && !d.NoArchive && !d.NoSnippet && !d.NoImageIndex && !d.NoTranslate &&
 		d.MaxSnippet == nil && d.MaxVideoPreview == nil && d.MaxImagePreview == "" &&
@@ -275,7 +279,10 @@ func (d Directives) IsEmpty() bool {
 // Flags are bare keys, limits integers, max-image-preview a token and
 // unavailable_after an RFC 3339 string in UTC. ParseRobotsTag reads the value
 // back to the same sets when each Bot is lower-case and named by one set
-// only (it lower-cases Bots and merges sets that share one).
+// only (it lower-cases Bots and merges sets that share one), Other holds no
+// directive this package knows (Other: ["noindex"] reads back as NoIndex),
+// and the values are valid: limits of at least -1, MaxImagePreview "",
+// none, standard or large. Invalid values are written as given.
 //
 // The error, prefixed "robots:" and wrapping the httpsfv error, reports a
 // Bot that is not a structured-field token (or is "*", which there means
@@ -350,6 +357,10 @@ type Link struct {
 //
 // Links reads the whole document with a tokenizer, not a tree builder, so
 // documents of any nesting depth work and the cost is linear in the body.
+// It reads body as text/html, not knowing its Content-Type: in XHTML served
+// as application/xhtml+xml, a self-closing <title/> or <script/> (an empty
+// element in XML) hides the links after it, where DirectivesFor, which
+// knows the type, reads them as empty.
 // It accepts any bytes and is safe for concurrent use.
 func Links(body []byte, base *url.URL) []Link {
 	z := html.NewTokenizer(bytes.NewReader(trimBOM(body)))

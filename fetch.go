@@ -159,7 +159,9 @@ const (
 // An Outcome is the result of one robots.txt retrieval: what was fetched, what
 // it decides and how long it may be kept. It is plain data: encoding/json
 // writes and reads it with identical decisions, so outcomes can be stored and
-// shared.
+// shared. The robots.txt is stored as MarshalText writes it, without its
+// comments, so a Decision from an outcome read back cites the line of the
+// stored text, not of the file as served.
 //
 // The zero Outcome, an Outcome with an unknown Status and a nil *Outcome are
 // Unreachable: they refuse everything but /robots.txt.
@@ -210,7 +212,7 @@ type Outcome struct {
 
 // Fetch retrieves the robots.txt of pageURL's origin and returns what it
 // decides. It never panics and always returns an Outcome; when it cannot know,
-// the outcome is Unreachable, which refuses everything.
+// the outcome is Unreachable, which refuses everything but /robots.txt.
 //
 // The request goes to scheme://host[:port]/robots.txt with GET: the page URL's
 // path, query, fragment and userinfo are dropped, so its credentials are never

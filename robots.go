@@ -22,9 +22,10 @@
 //
 // A [Fetcher] retrieves an origin's robots.txt and turns every HTTP result
 // into an [Outcome]: a 2xx is parsed, a 4xx allows everything, and a 5xx, a
-// 429 or a network failure refuses everything. The outcome says how long it
-// may be kept, and is plain data that survives encoding/json. A [Cache] does
-// this per origin for a whole crawl, one retrieval at a time per origin:
+// 429 or a network failure refuses everything but /robots.txt. The outcome
+// says how long it may be kept, and is plain data that survives
+// encoding/json. A [Cache] does this per origin for a whole crawl, one
+// retrieval at a time per origin:
 //
 //	cache := &robots.Cache{Fetcher: robots.Fetcher{UserAgent: agent}}
 //	if cache.IsAllowed(ctx, agent, pageURL) { ... fetch the page ... }
@@ -138,7 +139,8 @@ func isASCIISpace(c byte) bool {
 
 // ErrNoOrigin is returned, wrapped, by RobotsURL for text that is not an
 // absolute URL with a host, such as "/page", "mailto:a@example.com" or
-// "file:///etc/hosts".
+// "file:///etc/hosts", and by the Cache methods for any URL that is not an
+// http or https URL with a host.
 var ErrNoOrigin = errors.New("URL has no origin")
 
 // RobotsURL returns the robots.txt URL of rawURL's origin (RFC 9309 §2.3):
@@ -320,7 +322,7 @@ type Reason uint8
 const (
 	ReasonNoMatch     Reason = iota // no rule matched the path (or no group applies): allowed
 	ReasonRule                      // Decision.Rule matched and decided
-	ReasonRobotsTxt                 // the path is /robots.txt, which is always allowed (RFC 9309 §2.2.2)
+	ReasonRobotsTxt                 // the path is /robots.txt (no query), which is always allowed (RFC 9309 §2.2.2)
 	ReasonInvalidURL                // neither an absolute URL nor a /-rooted path: disallowed
 	ReasonUnavailable               // robots.txt was unavailable (4xx): allowed (RFC 9309 §2.3.1.3)
 	ReasonUnreachable               // robots.txt was unreachable (5xx, network): disallowed (RFC 9309 §2.3.1.4)
@@ -395,8 +397,8 @@ func (d Decision) String() string {
 // rawURL is an absolute URL, whose path and query are matched (the fragment
 // is dropped and an empty path is "/"), or a path starting with "/", matched
 // as it is. Anything else is not something a crawler can fetch, and is
-// disallowed. The path /robots.txt is always allowed, however its octets
-// are escaped (/%72obots.txt).
+// disallowed. The path /robots.txt, without a query, is always allowed,
+// however its octets are escaped (/%72obots.txt).
 //
 // Path and patterns are compared in one canonical percent-encoding: octets
 // outside the URI unreserved and reserved sets (such as the UTF-8 of

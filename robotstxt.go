@@ -65,7 +65,10 @@ type Rule struct {
 }
 
 // A Record is a line the protocol does not define, such as Host or
-// Clean-param, kept so that nothing in a document is silently dropped.
+// Clean-param, kept so that no record of a document is silently dropped.
+// Lines this package reads are not Records, even when their value does not
+// parse: an empty Sitemap, a Crawl-delay or Content-Signal value that does
+// not parse, and a Crawl-delay before the first group are dropped.
 type Record struct {
 	Name  string // lower-cased
 	Value string // as written

@@ -1504,8 +1504,13 @@ func FuzzDirectivesFor(f *testing.F) {
 		"ExampleBot/1.0")
 	f.Add("googlebot: noindex", "googlebot;nofollow", `<html><meta name="GoogleBot" content="noarchive">`, "Googlebot")
 	f.Add("", "", `<head><template><meta name=robots content=noindex></template><script>"<meta>"</script><meta name=robots content=none>`, "x")
+	f.Add("", "", `<html xmlns="http://www.w3.org/1999/xhtml"><head><title/><meta name="robots" content="noindex"/>`, "x")
 	f.Fuzz(func(t *testing.T, xRobotsTag, robotsTag, body, agent string) {
-		h := http.Header{"Content-Type": {"text/html"}}
+		contentType := "text/html"
+		if len(body)%2 == 1 {
+			contentType = "application/xhtml+xml" // read with XML's empty elements
+		}
+		h := http.Header{"Content-Type": {contentType}}
 		for line := range strings.SplitSeq(xRobotsTag, "\n") {
 			h.Add("X-Robots-Tag", line)
 		}

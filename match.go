@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // This file holds the matcher: octets in, a verdict out. It knows nothing of
@@ -880,9 +881,12 @@ func tryWild[T text](s *ruleSet, from, to int32, path T, depth int, bestKey rank
 // index can pay for itself; below it, trying each rule is always faster.
 const minNeedleRules = 4
 
-// maxTried bounds the rules a needle scan marks as tried, in a fixed array
-// on the stack; rules beyond it may be tried more than once.
+// maxTried bounds the needles a scan marks as tried in a fixed array on
+// the stack; a scan over more borrows a pooled bitmap.
 const maxTried = 4096
+
+// triedBitmaps holds the bitmaps of scans over more than maxTried needles.
+var triedBitmaps = sync.Pool{New: func() any { return new([]uint64) }}
 
 // A needleIndex finds, in one pass over a path, the wildcard rules whose
 // needle (longest segment) occurs in it: only those can match. A table of the
@@ -961,8 +965,12 @@ func (x *needleIndex) worthScanning(n, k int) bool {
 // scan returns the best of the wildcard rules that match path, if it
 // outranks bestKey; nil otherwise. Needles are looked for from position
 // from on, where the shortest prefix of a wildcard rule on the path ends.
-// Each rule is tried at most once, at the first place its needle occurs: the
-// tried marks live on the stack, in a small array when the rules are few.
+// The rules of a needle are tried at the first place it occurs, and never
+// again: a rule is matched against the whole path, wherever its needle was
+// found, and bestKey only grows. So a query tries each rule at most once and
+// walks the needle trie once per octet, however many rules share a needle
+// and however often it occurs. The tried marks live on the stack, in a
+// small array when the rules are few; beyond maxTried, in a pooled bitmap.
 //
 // The pass over the path also checks that a path given as a string is
 // canonical from position from on (best's walk has matched the octets
@@ -978,8 +986,26 @@ func scan[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey ra
 
 //go:noinline
 func scanMany[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey rankKey) (*matchRule, bool) {
+	if len(wild) > maxTried {
+		return scanPooled(x, wild, path, from, bestKey)
+	}
 	var tried [maxTried / 64]uint64
 	return scanMarking(x, tried[:], wild, path, from, bestKey)
+}
+
+// scanPooled is scan for more than maxTried rules, whose tried marks are
+// in a pooled bitmap: made once at its full size when the pool is empty.
+func scanPooled[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey rankKey) (*matchRule, bool) {
+	buf := triedBitmaps.Get().(*[]uint64)
+	n := (len(wild) + 63) / 64
+	if cap(*buf) < n {
+		*buf = make([]uint64, n)
+	}
+	tried := (*buf)[:n]
+	clear(tried)
+	r, ok := scanMarking(x, tried, wild, path, from, bestKey)
+	triedBitmaps.Put(buf)
+	return r, ok
 }
 
 func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path T, from int, bestKey rankKey) (*matchRule, bool) {
@@ -1016,16 +1042,16 @@ func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path 
 			if len(p) == 0 {
 				continue
 			}
-			for _, i := range x.rules[le32(p):le32(p[4:])] {
+			// The needle's rules are x.rules[lo:hi]; it is marked by lo.
+			lo, hi := le32(p), le32(p[4:])
+			if tried[lo>>6]&(1<<(lo&63)) != 0 {
+				continue
+			}
+			tried[lo>>6] |= 1 << (lo & 63)
+			for _, i := range x.rules[lo:hi] {
 				r := &wild[i]
 				if r.key <= bestKey {
 					break // best first: nothing further under this needle can win
-				}
-				if int(i) < 64*len(tried) {
-					if tried[i>>6]&(1<<(i&63)) != 0 {
-						continue
-					}
-					tried[i>>6] |= 1 << (i & 63)
 				}
 				// The rule's prefix must be on the path too.
 				if matches(&r.pattern, path) {

@@ -59,7 +59,6 @@ import (
 	"math"
 	"math/bits"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -706,9 +705,7 @@ func newAgentIndex(r *Robots) *agentIndex {
 		for _, ua := range g.UserAgents {
 			if strings.HasPrefix(ua, "*") {
 				// "*" followed by other text still means every agent.
-				if !slices.Contains(x.fallback.groups, i) {
-					x.fallback.groups = append(x.fallback.groups, i)
-				}
+				x.fallback.groups = appendGroup(x.fallback.groups, i)
 				continue
 			}
 			token := ProductToken(ua)
@@ -721,9 +718,7 @@ func newAgentIndex(r *Robots) *agentIndex {
 				byToken[token] = s
 				slots = append(slots, s)
 			}
-			if !slices.Contains(s.groups, i) {
-				s.groups = append(s.groups, i)
-			}
+			s.groups = appendGroup(s.groups, i)
 		}
 	}
 	if len(slots) == 0 {
@@ -743,6 +738,16 @@ func newAgentIndex(r *Robots) *agentIndex {
 		x.table[i].tokenKey, x.table[i].token, x.table[i].groups = key, s.token, s.groups
 	}
 	return x
+}
+
+// appendGroup appends group i to groups unless it is there already. Groups
+// come in document order, so only the last can be i: a search of the whole
+// list would make many groups naming one token quadratic.
+func appendGroup(groups []int, i int) []int {
+	if n := len(groups); n > 0 && groups[n-1] == i {
+		return groups
+	}
+	return append(groups, i)
 }
 
 // slot returns the slot for the product token of userAgent, of key q,

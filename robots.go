@@ -189,7 +189,8 @@ func robotsURL(rawURL string) (*url.URL, error) {
 // its punycode (RFC 3492), the form DNS and HTTP use. It does not apply the
 // full UTS #46 mapping (that needs Unicode tables the library does without);
 // it lower-cases with Unicode rules and accepts the ideographic full stops
-// as label separators, which covers hosts as people type them.
+// as label separators, which covers hosts as people type them. A label
+// whose ASCII form would pass the 63 octets DNS allows is an error.
 func asciiHost(host string) (string, error) {
 	if isASCII(host) {
 		return strings.ToLower(host), nil
@@ -209,14 +210,29 @@ func asciiHost(host string) (string, error) {
 		if isASCII(label) {
 			continue
 		}
+		// RFC 1034 §3.1: a DNS label has at most 63 octets, and its
+		// punycode form has at least one per code point, after "xn--".
+		// Checking first also bounds the encoder, whose cost grows with
+		// the square of a label's length.
+		if utf8.RuneCountInString(label) > maxLabel-len("xn--") {
+			return "", errLabelTooLong
+		}
 		encoded, err := punycode(label)
 		if err != nil {
 			return "", err
+		}
+		if len(encoded) > maxLabel-len("xn--") {
+			return "", errLabelTooLong
 		}
 		labels[i] = "xn--" + encoded
 	}
 	return strings.Join(labels, "."), nil
 }
+
+// maxLabel is the most octets a DNS label may have.
+const maxLabel = 63
+
+var errLabelTooLong = errors.New("internationalized host label longer than DNS allows (63 octets in punycode)")
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {

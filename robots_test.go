@@ -1646,6 +1646,8 @@ func TestRobotsURL(t *testing.T) {
 		{"http://127.0.0.1/x", "http://127.0.0.1/robots.txt"},
 		{"https://bücher.example/a", "https://xn--bcher-kva.example/robots.txt"},
 		{"https://例え.テスト/", "https://xn--r8jz45g.xn--zckzah/robots.txt"},
+		// 62 octets in punycode: within a DNS label's 63.
+		{"http://" + strings.Repeat("a", 54) + "ü.de/", "http://xn--" + strings.Repeat("a", 54) + "-ovf.de/robots.txt"},
 	} {
 		got, err := RobotsURL(c.in)
 		if err != nil || got != c.want {
@@ -1663,6 +1665,11 @@ func TestRobotsURL(t *testing.T) {
 		{"file:///etc/hosts", true},
 		{"http://[::1/x", false},
 		{"http://example.com/%zz", false},
+		// RFC 1034 §3.1: a DNS label has at most 63 octets. Longer IDN
+		// labels are refused before punycode encoding, whose cost grows
+		// with the square of the length (40,000 code points took seconds).
+		{"http://" + strings.Repeat("a", 58) + "ü.de/", false},
+		{"http://" + strings.Repeat("例", 40000) + ".jp/", false},
 	} {
 		got, err := RobotsURL(c.in)
 		if err == nil {

@@ -483,17 +483,18 @@ type Agent struct {
 	delay    time.Duration
 	hasDelay bool
 	signals  map[string]bool
-	doc      []Group // the document's groups when compiled, for Decision.Rule
 	_        [agentPad]byte
 }
 
 // agentPad pads an Agent to 192 octets; TestLayout checks it.
-const agentPad = 24
+const agentPad = 48
 
-// A ruleRef says where a compiled rule came from.
+// A ruleRef says where a compiled rule came from, and holds the rule as it
+// was then: Decision.Rule cites what decided, even when the document's
+// Groups have been edited since (the Agent does not see such edits).
 type ruleRef struct {
-	group, rule int32
-	line        int32
+	rule        Rule
+	group, line int32
 }
 
 // allowAll is the Agent of a nil Robots: it has no rules.
@@ -787,7 +788,7 @@ func (x *agentIndex) slot(userAgent string, q *tokenKey) *agentSlot {
 // compile builds the Agent for the groups of one slot.
 func (x *agentIndex) compile(s *agentSlot) *Agent {
 	r := x.doc
-	a := &Agent{key: s.tokenKey, token: s.token, groups: s.groups, doc: r.Groups}
+	a := &Agent{key: s.tokenKey, token: s.token, groups: s.groups}
 	for _, gi := range s.groups {
 		if d := r.Groups[gi].CrawlDelay; d > 0 {
 			a.delay = max(a.delay, d)
@@ -810,7 +811,7 @@ func ruleSpecs(doc []Group, groups []int, lines [][]int32) ([]ruleSpec, []ruleRe
 	var refs []ruleRef
 	for _, gi := range groups {
 		for ri, rule := range doc[gi].Rules {
-			ref := ruleRef{group: int32(gi), rule: int32(ri)}
+			ref := ruleRef{rule: rule, group: int32(gi)}
 			if lines != nil && lines[gi] != nil {
 				ref.line = lines[gi][ri]
 			}
@@ -891,7 +892,7 @@ func (a *Agent) Explain(rawURL string) Decision {
 	case rule >= 0:
 		ref := a.refs[rule]
 		d.Reason = ReasonRule
-		d.Rule = a.doc[ref.group].Rules[ref.rule]
+		d.Rule = ref.rule
 		d.Line = int(ref.line)
 		d.Group = int(ref.group)
 	case !allowed:

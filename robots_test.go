@@ -1450,6 +1450,24 @@ func TestExplainTies(t *testing.T) {
 	}
 }
 
+// TestExplainAfterEdits checks that a document edited after its first query
+// (which its compiled views do not see) still explains what decided, and
+// does not panic on rules that are gone.
+func TestExplainAfterEdits(t *testing.T) {
+	r := parseString("User-agent: *\nDisallow: /a\nDisallow: /b\n")
+	if r.IsAllowed("x", "/b") {
+		t.Fatal("IsAllowed(x, /b) = true before the edit, want false")
+	}
+	r.Groups[0].Rules[0].Pattern = "/zzz"
+	r.Groups[0].Rules = nil
+	for path, want := range map[string]Rule{"/a": {Pattern: "/a"}, "/b": {Pattern: "/b"}} {
+		d := r.Explain("x", path)
+		if d.Allowed || d.Reason != ReasonRule || d.Rule != want {
+			t.Errorf("Explain(x, %q) after the edit = %+v, want disallowed by %+v as compiled", path, d, want)
+		}
+	}
+}
+
 // core-api: "Decision.String: one audit-log line"; the formats below are
 // the ones the Decision.String doc comment gives.
 func TestDecisionString(t *testing.T) {

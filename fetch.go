@@ -259,6 +259,7 @@ func (f *Fetcher) Fetch(ctx context.Context, pageURL string) *Outcome {
 var (
 	errNotHTTP     = errors.New("robots.txt is fetched only over http and https")
 	errNoUserAgent = errors.New("robots: Fetcher.UserAgent is empty; it is required")
+	errNilCache    = errors.New("robots: the Cache is nil")
 )
 
 // retrieve sends the requests of one retrieval, following redirects, and fills
@@ -1031,7 +1032,8 @@ func monthNumber(name string) int {
 //
 // A Cache must not be copied after first use. Set its fields before first
 // use; it is safe for concurrent use. Its methods take a nil ctx as
-// context.Background(), as Fetch does.
+// context.Background(), as Fetch does. A nil *Cache fetches nothing and
+// refuses everything, with an error from Outcome.
 type Cache struct {
 	// Fetcher retrieves robots.txt for the Cache. Its UserAgent is
 	// required: without one the Cache refuses everything and fetches
@@ -1136,7 +1138,8 @@ type Store interface {
 // most two parsed robots.txt files (the latest and, while the origin is
 // unreachable, the last reachable one), each cut at the Fetcher's MaxBytes;
 // MaxOrigins therefore bounds memory. The zero value is ready to use and a
-// MemoryStore is safe for concurrent use.
+// MemoryStore is safe for concurrent use. A nil *MemoryStore holds nothing:
+// Get finds nothing, Len is 0 and Put fails.
 type MemoryStore struct {
 	// MaxOrigins is how many origins are kept. Zero or less means 10,000.
 	// Set it before first use.
@@ -1155,6 +1158,9 @@ type memoryItem struct {
 // Get returns origin's entry, or nil, and marks origin as recently used. It
 // never fails.
 func (s *MemoryStore) Get(_ context.Context, origin string) (*CacheEntry, error) {
+	if s == nil {
+		return nil, nil
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	el, ok := s.byKey[origin]
@@ -1168,6 +1174,9 @@ func (s *MemoryStore) Get(_ context.Context, origin string) (*CacheEntry, error)
 // Put records origin's entry, evicting the least recently used origins
 // beyond MaxOrigins. It never fails.
 func (s *MemoryStore) Put(_ context.Context, origin string, e *CacheEntry) error {
+	if s == nil {
+		return errors.New("robots: Put on a nil *MemoryStore")
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if el, ok := s.byKey[origin]; ok {
@@ -1193,6 +1202,9 @@ func (s *MemoryStore) Put(_ context.Context, origin string, e *CacheEntry) error
 
 // Len returns how many origins s holds.
 func (s *MemoryStore) Len() int {
+	if s == nil {
+		return 0
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.recency.Len()
@@ -1268,6 +1280,9 @@ func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 // the entry is fresh and rawURL's scheme and host are already in canonical
 // form (lower case, no default port), as a crawler's URLs usually are.
 func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEntry, error) {
+	if c == nil {
+		return nil, nil, errNilCache
+	}
 	if ctx == nil {
 		ctx = context.Background() // as Fetch takes it
 	}

@@ -1243,6 +1243,33 @@ func TestCacheNilContext(t *testing.T) {
 	}
 }
 
+func TestCacheAndStoreNil(t *testing.T) {
+	var c *Cache
+	ctx := context.Background()
+	if c.IsAllowed(ctx, fetchAgent, "https://example.com/") {
+		t.Error("(*Cache)(nil).IsAllowed = true, want false")
+	}
+	if d := c.Explain(ctx, fetchAgent, "https://example.com/"); d.Allowed || d.Reason != ReasonUnreachable {
+		t.Errorf("(*Cache)(nil).Explain = %+v, want refused, unreachable", d)
+	}
+	if d, ok := c.CrawlDelay(ctx, fetchAgent, "https://example.com/"); ok || d != 0 {
+		t.Errorf("(*Cache)(nil).CrawlDelay = %v, %v, want 0, false", d, ok)
+	}
+	if o, err := c.Outcome(ctx, "https://example.com/"); o != nil || err == nil {
+		t.Errorf("(*Cache)(nil).Outcome = %v, %v, want nil and an error", o, err)
+	}
+	var s *MemoryStore
+	if e, err := s.Get(ctx, "https://example.com"); e != nil || err != nil {
+		t.Errorf("(*MemoryStore)(nil).Get = %v, %v, want nil, nil", e, err)
+	}
+	if err := s.Put(ctx, "https://example.com", &CacheEntry{}); err == nil {
+		t.Error("(*MemoryStore)(nil).Put = nil, want an error")
+	}
+	if n := s.Len(); n != 0 {
+		t.Errorf("(*MemoryStore)(nil).Len() = %d, want 0", n)
+	}
+}
+
 func TestCacheManyOrigins(t *testing.T) {
 	const origins, perOrigin = 25, 40
 	hs := newHostServer(t, func(w http.ResponseWriter, r *http.Request) {

@@ -469,7 +469,9 @@ func (r *Robots) ContentSignalsFor(userAgent string) map[string]bool {
 // the Robots methods do for that agent.
 //
 // An Agent is immutable and safe for concurrent use. Its queries do not
-// allocate (but for a rare long path; see Robots.IsAllowed).
+// allocate (but for a rare long path; see Robots.IsAllowed). The zero Agent
+// and a nil *Agent have no rules: they allow everything, as the Agent of a
+// nil Robots does.
 type Agent struct {
 	// A query reads only the first two fields. They fill the first 56
 	// octets, and the padding at the end makes an Agent 192 octets, a size
@@ -907,12 +909,18 @@ func (a *Agent) Explain(rawURL string) Decision {
 
 // CrawlDelay returns the agent's Crawl-delay; see Robots.CrawlDelay.
 func (a *Agent) CrawlDelay() (time.Duration, bool) {
+	if a == nil {
+		return 0, false
+	}
 	return a.delay, a.hasDelay
 }
 
 // ContentSignals returns the agent's Content-Signal preferences; see
 // Robots.ContentSignalsFor. The map is the caller's to keep.
 func (a *Agent) ContentSignals() map[string]bool {
+	if a == nil {
+		return nil
+	}
 	return maps.Clone(a.signals)
 }
 
@@ -923,7 +931,7 @@ func (a *Agent) decide(rawURL string) (bool, int32) {
 	if !ok {
 		return false, -1
 	}
-	if a.rules.empty() || isRobotsTxt(path) {
+	if a == nil || a.rules.empty() || isRobotsTxt(path) {
 		return true, -1
 	}
 	ref, allow := a.best(path)

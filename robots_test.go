@@ -1354,6 +1354,20 @@ func TestIsAllowedNilZeroAndBuilt(t *testing.T) {
 	if d, ok := nilRobots.CrawlDelay("ExampleBot"); ok || d != 0 {
 		t.Errorf("(*Robots)(nil).CrawlDelay = %v, %v, want 0, false", d, ok)
 	}
+	for name, a := range map[string]*Agent{"(*Agent)(nil)": nil, "&Agent{}": {}} {
+		if !a.IsAllowed("/x") || !a.IsAllowed("https://example.com/x") || a.IsAllowed("no-slash") {
+			t.Errorf("%s.IsAllowed: want /x and an absolute URL allowed, no-slash refused", name)
+		}
+		if d := a.Explain("/x"); !d.Allowed || d.Reason != ReasonNoMatch || d.Group != -1 {
+			t.Errorf("%s.Explain(/x) = %+v, want allowed, no match, Group -1", name, d)
+		}
+		if d, ok := a.CrawlDelay(); ok || d != 0 {
+			t.Errorf("%s.CrawlDelay() = %v, %v, want 0, false", name, d, ok)
+		}
+		if m := a.ContentSignals(); m != nil {
+			t.Errorf("%s.ContentSignals() = %v, want nil", name, m)
+		}
+	}
 	var zero Robots
 	if !zero.IsAllowed("ExampleBot", "https://example.com/x") {
 		t.Errorf("Robots{}.IsAllowed(ExampleBot, https://example.com/x) = false, want true")

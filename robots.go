@@ -479,8 +479,9 @@ type Agent struct {
 	key   tokenKey // of the product token this view is for
 	rules ruleSet
 
-	token    string // the product token, lower-cased
-	groups   []int  // indices of the groups that apply, in document order
+	token    string   // the product token, lower-cased
+	groups   []int    // indices of the groups that apply, in document order
+	cited    [][]Rule // the Rules of groups[i] when compiled, for Decision.Rule
 	refs     []ruleRef
 	delay    time.Duration
 	hasDelay bool
@@ -489,14 +490,14 @@ type Agent struct {
 }
 
 // agentPad pads an Agent to 192 octets; TestLayout checks it.
-const agentPad = 48
+const agentPad = 24
 
-// A ruleRef says where a compiled rule came from, and holds the rule as it
-// was then: Decision.Rule cites what decided, even when the document's
-// Groups have been edited since (the Agent does not see such edits).
+// A ruleRef says where a compiled rule came from: Agent.cited[at][rule], of
+// the document's group Agent.groups[at]. The Agent keeps each group's Rules
+// slice as it was, so that Explain cites a rule that decided even when the
+// document's Groups are changed later (which the Agent does not see).
 type ruleRef struct {
-	rule        Rule
-	group, line int32
+	at, rule, line int32
 }
 
 // allowAll is the Agent of a nil Robots: it has no rules.
@@ -797,23 +798,28 @@ func (x *agentIndex) compile(s *agentSlot) *Agent {
 			a.hasDelay = true
 		}
 	}
+	a.cited = make([][]Rule, len(s.groups))
+	for i, gi := range s.groups {
+		a.cited[i] = r.Groups[gi].Rules
+	}
 	var specs []ruleSpec
-	specs, a.refs = ruleSpecs(r.Groups, s.groups, x.ruleLines())
+	specs, a.refs = ruleSpecs(a.cited, x.ruleLines(), s.groups)
 	a.rules = newRuleSet(specs)
 	a.signals = x.contentSignals(s.groups)
 	return a
 }
 
-// ruleSpecs lists the rules of the given groups for newRuleSet, in document
-// order and with Google's index.html rule added, and where each came from:
-// a spec's ref indexes refs. lines, when not nil, has each group's source
-// lines.
-func ruleSpecs(doc []Group, groups []int, lines [][]int32) ([]ruleSpec, []ruleRef) {
+// ruleSpecs lists the rules of cited, the Rules of document groups
+// groups[i], for newRuleSet, in document order and with Google's index.html
+// rule added, and where each came from: a spec's ref indexes refs. lines,
+// when not nil, has each document group's source lines.
+func ruleSpecs(cited [][]Rule, lines [][]int32, groups []int) ([]ruleSpec, []ruleRef) {
 	var specs []ruleSpec
 	var refs []ruleRef
-	for _, gi := range groups {
-		for ri, rule := range doc[gi].Rules {
-			ref := ruleRef{rule: rule, group: int32(gi)}
+	for at, rules := range cited {
+		gi := groups[at]
+		for ri, rule := range rules {
+			ref := ruleRef{at: int32(at), rule: int32(ri)}
 			if lines != nil && lines[gi] != nil {
 				ref.line = lines[gi][ri]
 			}
@@ -894,9 +900,9 @@ func (a *Agent) Explain(rawURL string) Decision {
 	case rule >= 0:
 		ref := a.refs[rule]
 		d.Reason = ReasonRule
-		d.Rule = ref.rule
+		d.Rule = a.cited[ref.at][ref.rule]
 		d.Line = int(ref.line)
-		d.Group = int(ref.group)
+		d.Group = a.groups[ref.at]
 	case !allowed:
 		d.Reason = ReasonInvalidURL
 	default:

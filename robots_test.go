@@ -1472,12 +1472,22 @@ func TestExplainAfterEdits(t *testing.T) {
 	if r.IsAllowed("x", "/b") {
 		t.Fatal("IsAllowed(x, /b) = true before the edit, want false")
 	}
-	r.Groups[0].Rules[0].Pattern = "/zzz"
-	r.Groups[0].Rules = nil
-	for path, want := range map[string]Rule{"/a": {Pattern: "/a"}, "/b": {Pattern: "/b"}} {
-		d := r.Explain("x", path)
-		if d.Allowed || d.Reason != ReasonRule || d.Rule != want {
-			t.Errorf("Explain(x, %q) after the edit = %+v, want disallowed by %+v as compiled", path, d, want)
+	for _, edit := range []struct {
+		name string
+		do   func()
+	}{
+		{"rules removed", func() { r.Groups[0].Rules = nil }},
+		{"groups removed", func() { r.Groups = nil }},
+	} {
+		edit.do()
+		for _, want := range []struct {
+			path string
+			line int
+		}{{"/a", 2}, {"/b", 3}} {
+			d := r.Explain("x", want.path)
+			if d.Allowed || d.Reason != ReasonRule || d.Rule != (Rule{Pattern: want.path}) || d.Group != 0 || d.Line != want.line {
+				t.Errorf("%s: Explain(x, %q) = %+v, want disallowed by line %d, group 0, as compiled", edit.name, want.path, d, want.line)
+			}
 		}
 	}
 }

@@ -104,7 +104,7 @@ func TestRuleSetAgreesWithBruteForceOnCorpus(t *testing.T) {
 			if a.rules.empty() {
 				continue
 			}
-			specs, _ := ruleSpecs(a.cited, nil, a.groups)
+			specs, _ := ruleSpecs(r.Groups, a.groups, nil)
 			brute := bruteRules(specs)
 			for _, p := range paths {
 				if !strings.HasPrefix(p, "/") {

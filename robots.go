@@ -479,9 +479,8 @@ type Agent struct {
 	key   tokenKey // of the product token this view is for
 	rules ruleSet
 
-	token    string   // the product token, lower-cased
-	groups   []int    // indices of the groups that apply, in document order
-	cited    [][]Rule // the Rules of groups[i] when compiled, for Decision.Rule
+	token    string // the product token, lower-cased
+	groups   []int  // indices of the groups that apply, in document order
 	refs     []ruleRef
 	delay    time.Duration
 	hasDelay bool
@@ -490,14 +489,15 @@ type Agent struct {
 }
 
 // agentPad pads an Agent to 192 octets; TestLayout checks it.
-const agentPad = 24
+const agentPad = 48
 
-// A ruleRef says where a compiled rule came from: Agent.cited[at][rule], of
-// the document's group Agent.groups[at]. The Agent keeps each group's Rules
-// slice as it was, so that Explain cites a rule that decided even when the
-// document's Groups are changed later (which the Agent does not see).
+// A ruleRef says where a compiled rule came from, and holds its pattern as
+// it was then (its Allow is the decision's): Explain cites the rule that
+// decided even when the document has been changed since, which the Agent
+// does not see.
 type ruleRef struct {
-	at, rule, line int32
+	pattern     string
+	group, line int32
 }
 
 // allowAll is the Agent of a nil Robots: it has no rules.
@@ -629,7 +629,13 @@ func (x *agentIndex) fallbackView(a *Agent, q *tokenKey, userAgent string) *Agen
 // first octets and the compiled Agent: a lookup reads one entry, without
 // allocating or following a pointer to compare keys.
 type agentIndex struct {
-	doc      *Robots
+	doc *Robots
+	// The document's Groups and Content-Signal when it was indexed: Agents
+	// compiled later read these, so that a document changed after its
+	// first query (which is not seen) cannot make them read past its end.
+	groups  []Group
+	signals map[string]bool
+
 	table    []agentSlot // open-addressed by token hash; len is a power of two, or 0
 	fallback agentSlot   // the "*" groups, for agents no group names
 
@@ -718,7 +724,7 @@ func (k *tokenKey) is(token string, q *tokenKey, userAgent string) bool {
 }
 
 func newAgentIndex(r *Robots) *agentIndex {
-	x := &agentIndex{doc: r}
+	x := &agentIndex{doc: r, groups: r.Groups, signals: r.ContentSignals}
 	var slots []*agentSlot
 	byToken := make(map[string]*agentSlot)
 	for i, g := range r.Groups {
@@ -790,36 +796,30 @@ func (x *agentIndex) slot(userAgent string, q *tokenKey) *agentSlot {
 
 // compile builds the Agent for the groups of one slot.
 func (x *agentIndex) compile(s *agentSlot) *Agent {
-	r := x.doc
 	a := &Agent{key: s.tokenKey, token: s.token, groups: s.groups}
 	for _, gi := range s.groups {
-		if d := r.Groups[gi].CrawlDelay; d > 0 {
+		if d := x.groups[gi].CrawlDelay; d > 0 {
 			a.delay = max(a.delay, d)
 			a.hasDelay = true
 		}
 	}
-	a.cited = make([][]Rule, len(s.groups))
-	for i, gi := range s.groups {
-		a.cited[i] = r.Groups[gi].Rules
-	}
 	var specs []ruleSpec
-	specs, a.refs = ruleSpecs(a.cited, x.ruleLines(), s.groups)
+	specs, a.refs = ruleSpecs(x.groups, s.groups, x.ruleLines())
 	a.rules = newRuleSet(specs)
 	a.signals = x.contentSignals(s.groups)
 	return a
 }
 
-// ruleSpecs lists the rules of cited, the Rules of document groups
-// groups[i], for newRuleSet, in document order and with Google's index.html
-// rule added, and where each came from: a spec's ref indexes refs. lines,
-// when not nil, has each document group's source lines.
-func ruleSpecs(cited [][]Rule, lines [][]int32, groups []int) ([]ruleSpec, []ruleRef) {
+// ruleSpecs lists the rules of the given groups for newRuleSet, in document
+// order and with Google's index.html rule added, and where each came from:
+// a spec's ref indexes refs. lines, when not nil, has each group's source
+// lines.
+func ruleSpecs(doc []Group, groups []int, lines [][]int32) ([]ruleSpec, []ruleRef) {
 	var specs []ruleSpec
 	var refs []ruleRef
-	for at, rules := range cited {
-		gi := groups[at]
-		for ri, rule := range rules {
-			ref := ruleRef{at: int32(at), rule: int32(ri)}
+	for _, gi := range groups {
+		for ri, rule := range doc[gi].Rules {
+			ref := ruleRef{pattern: rule.Pattern, group: int32(gi)}
 			if lines != nil && lines[gi] != nil {
 				ref.line = lines[gi][ri]
 			}
@@ -851,9 +851,9 @@ func indexFileDir(rule Rule) (string, bool) {
 // edited in code).
 func (x *agentIndex) ruleLines() [][]int32 {
 	r := x.doc
-	lines := make([][]int32, len(r.Groups))
+	lines := make([][]int32, len(x.groups))
 	at := 0
-	for i, g := range r.Groups {
+	for i, g := range x.groups {
 		n := len(g.Rules)
 		if n > 0 && at+n <= len(r.ruleStore) && &g.Rules[0] == &r.ruleStore[at] {
 			lines[i] = r.ruleLines[at : at+n]
@@ -868,15 +868,15 @@ func (x *agentIndex) contentSignals(groups []int) map[string]bool {
 	var merged map[string]bool
 	fromGroups := make(map[string]bool)
 	for _, gi := range groups {
-		for k, v := range x.doc.Groups[gi].ContentSignals {
+		for k, v := range x.groups[gi].ContentSignals {
 			if old, ok := fromGroups[k]; ok {
 				v = old && v // "no" wins between groups
 			}
 			fromGroups[k] = v
 		}
 	}
-	if len(x.doc.ContentSignals) > 0 || len(fromGroups) > 0 {
-		merged = maps.Clone(x.doc.ContentSignals)
+	if len(x.signals) > 0 || len(fromGroups) > 0 {
+		merged = maps.Clone(x.signals)
 		if merged == nil {
 			merged = make(map[string]bool, len(fromGroups))
 		}
@@ -900,9 +900,9 @@ func (a *Agent) Explain(rawURL string) Decision {
 	case rule >= 0:
 		ref := a.refs[rule]
 		d.Reason = ReasonRule
-		d.Rule = a.cited[ref.at][ref.rule]
+		d.Rule = Rule{Allow: allowed, Pattern: ref.pattern}
 		d.Line = int(ref.line)
-		d.Group = a.groups[ref.at]
+		d.Group = int(ref.group)
 	case !allowed:
 		d.Reason = ReasonInvalidURL
 	default:

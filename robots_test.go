@@ -1476,6 +1476,7 @@ func TestExplainAfterEdits(t *testing.T) {
 		name string
 		do   func()
 	}{
+		{"a pattern edited in place", func() { r.Groups[0].Rules[0].Pattern = "/zzz" }},
 		{"rules removed", func() { r.Groups[0].Rules = nil }},
 		{"groups removed", func() { r.Groups = nil }},
 	} {
@@ -1489,6 +1490,26 @@ func TestExplainAfterEdits(t *testing.T) {
 				t.Errorf("%s: Explain(x, %q) = %+v, want disallowed by line %d, group 0, as compiled", edit.name, want.path, d, want.line)
 			}
 		}
+	}
+}
+
+// TestNewAgentAfterEdits checks that an agent first asked about after the
+// document's Groups were replaced is compiled from the Groups as they were
+// at the document's first query, and does not read past their end.
+func TestNewAgentAfterEdits(t *testing.T) {
+	r := parseString("User-agent: a\nDisallow: /a\n\nUser-agent: b\nDisallow: /b\nContent-Signal: ai-train=no\n")
+	if r.IsAllowed("a", "/a") {
+		t.Fatal("IsAllowed(a, /a) = true, want false")
+	}
+	r.Groups = nil
+	if r.IsAllowed("b", "/b") {
+		t.Error("IsAllowed(b, /b) after Groups = nil: true, want false (as the document was at its first query)")
+	}
+	if d := r.Explain("b", "/b"); d.Rule != (Rule{Pattern: "/b"}) || d.Group != 1 || d.Line != 5 {
+		t.Errorf("Explain(b, /b) after Groups = nil = %+v, want line 5, group 1", d)
+	}
+	if m := r.ContentSignalsFor("b"); !maps.Equal(m, map[string]bool{"ai-train": false}) {
+		t.Errorf("ContentSignalsFor(b) after Groups = nil = %v, want ai-train=no", m)
 	}
 }
 

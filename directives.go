@@ -1155,11 +1155,14 @@ func cutRobotsTag(field string) string {
 	state, depth := outside, 0
 	for i := 0; i <= MaxRobotsTagBytes; i++ {
 		c := field[i]
-		if i == MaxRobotsTagBytes && state == outside && depth == 0 && (c == ' ' || c == '\t') &&
-			!strings.HasSuffix(strings.TrimRight(field[:i], " \t"), ",") {
+		if i == MaxRobotsTagBytes && state == outside && depth == 0 && (c == ' ' || c == '\t') {
 			// RFC 8941 §4.2.1: OWS may follow a member; the member before
-			// it has ended. (A comma before the OWS is a cut already.)
-			return field[:i]
+			// it has ended, unless the text before the OWS cannot end one:
+			// a comma (a cut already), or a ';' or '=' whose parameter the
+			// OWS splits (";  notranslate" is allowed inside a member).
+			if t := strings.TrimRight(field[:i], " \t"); t != "" && !strings.ContainsRune(",;=", rune(t[len(t)-1])) {
+				return field[:i]
+			}
 		}
 		switch state {
 		case inString:

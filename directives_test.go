@@ -426,6 +426,9 @@ func TestRobotsTagLimit(t *testing.T) {
 		{"whitespace at the limit after a comma keeps the comma's cut",
 			[]string{robotsTagAt(max-len("*;noindex, "), "*;noindex,  *;nofollow")},
 			[]Directives{{NoIndex: true}}},
+		{"a space after a parameter's ';' at the limit is inside the member",
+			[]string{`*;noarchive, "` + strings.Repeat("f", max-len(`*;noarchive, "`)-len(`", *;nosnippet;`)) + `", *;nosnippet; notranslate`},
+			[]Directives{{NoArchive: true}}},
 		{"a space inside a string at the limit is no member end",
 			[]string{robotsTagAt(max-len(`*;a="b`), `*;a="b c", *;nofollow`)},
 			nil},
@@ -1477,6 +1480,13 @@ func FuzzParseRobotsTag(f *testing.F) {
 		kept := cutRobotsTag(field)
 		if len(kept) > MaxRobotsTagBytes || !strings.HasPrefix(field, kept) || kept != field && !strings.ContainsRune(", \t", rune(field[len(kept)])) {
 			t.Errorf("cutRobotsTag kept %d bytes ending before %q", len(kept), field[len(kept):min(len(field), len(kept)+10)])
+		}
+		// Cutting keeps whole members: what is kept of a valid list is a
+		// valid list.
+		if _, err := httpsfv.UnmarshalList([]string{field}); err == nil {
+			if _, err := httpsfv.UnmarshalList([]string{kept}); err != nil {
+				t.Errorf("cutRobotsTag kept %d bytes of a valid field that do not parse: %v", len(kept), err)
+			}
 		}
 		bots := map[string]bool{}
 		for _, d := range sets {

@@ -881,8 +881,9 @@ func tryWild[T text](s *ruleSet, from, to int32, path T, depth int, bestKey rank
 // index can pay for itself; below it, trying each rule is always faster.
 const minNeedleRules = 4
 
-// maxTried bounds the needles a scan marks as tried in a fixed array on
-// the stack; a scan over more borrows a pooled bitmap.
+// maxTried bounds the wildcard rules of a scan whose tried marks fit a
+// fixed array on the stack (a needle is marked at the index of its first
+// rule); a scan over more borrows a pooled bitmap.
 const maxTried = 4096
 
 // triedBitmaps holds the bitmaps of scans over more than maxTried needles.

@@ -434,7 +434,8 @@ func (d Decision) String() string {
 // an already canonical path is read in place, and one whose percent-encoding
 // must be rewritten is rewritten on the stack, unless it is longer than
 // 8 KiB rewritten, when it borrows a pooled buffer, which the runtime may
-// reclaim at a garbage collection.
+// reclaim at a garbage collection. An agent with more than 4,096 wildcard
+// rules borrows a pooled bitmap for them in the same way.
 func (r *Robots) IsAllowed(userAgent, rawURL string) bool {
 	return r.Agent(userAgent).IsAllowed(rawURL)
 }
@@ -469,9 +470,9 @@ func (r *Robots) ContentSignalsFor(userAgent string) map[string]bool {
 // the Robots methods do for that agent.
 //
 // An Agent is immutable and safe for concurrent use. Its queries do not
-// allocate (but for a rare long path; see Robots.IsAllowed). The zero Agent
-// and a nil *Agent have no rules: they allow everything, as the Agent of a
-// nil Robots does.
+// allocate (but for a rare long path or a huge wildcard rule set; see
+// Robots.IsAllowed). The zero Agent and a nil *Agent have no rules: they
+// allow everything, as the Agent of a nil Robots does.
 type Agent struct {
 	// A query reads only the first two fields. They fill the first 56
 	// octets, and the padding at the end makes an Agent 192 octets, a size

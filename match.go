@@ -661,7 +661,8 @@ func nodePayload(rules, wild []matchRule, from, to int32) []byte {
 }
 
 // maxWildNodes is how many trie nodes with wildcard rules a walk remembers
-// to try after it; a walk that meets more tries the others on its way.
+// to try after it; a walk that meets more scans for all wildcard rules'
+// needles instead.
 const maxWildNodes = 8
 
 // best returns the caller's reference to the rule of s that decides path,
@@ -689,6 +690,7 @@ func best[T text](s *ruleSet, path T) (int32, bool, bool) {
 	var wild [maxWildNodes]wildNode
 	var nWild, nRules int
 	var wildTop rankKey
+	overflow := false // more than maxWildNodes nodes with wildcard rules
 	n, depth := trieRoot, 0
 	for {
 		if size := int(t[n]); size > 0 {
@@ -708,19 +710,15 @@ func best[T text](s *ruleSet, path T) (int32, bool, bool) {
 				p = p[12:]
 			}
 			if flags&nodeWild != 0 {
-				from, to := le32(p[8:]), le32(p[12:])
 				if nWild < len(wild) {
+					from, to := le32(p[8:]), le32(p[12:])
 					wild[nWild] = wildNode{from, to, depth}
 					nWild++
 					nRules += int(to - from)
-					wildTop = max(wildTop, le64(p))
 				} else {
-					if raw && needsCanonical(string(path)) {
-						return -1, false, false
-					}
-					raw = false
-					bestKey, best = tryWild(s, from, to, path, depth, bestKey, best)
+					overflow = true
 				}
+				wildTop = max(wildTop, le64(p))
 			}
 		}
 		next, matched := step(t, n, path, depth)
@@ -736,7 +734,10 @@ func best[T text](s *ruleSet, path T) (int32, bool, bool) {
 	if wildTop <= bestKey {
 		return best, bestKey.allow(), true // no wildcard rule on the way can win
 	}
-	if x := s.wild.needles; x != nil && x.worthScanning(len(path)-wild[0].depth, nRules) {
+	// Past maxWildNodes nodes, the needle scan covers them all: trying each
+	// node's rules one by one would cost rules times path. (Nine nodes hold
+	// nine rules at least, enough for a needle index: x is not nil.)
+	if x := s.wild.needles; x != nil && (overflow || x.worthScanning(len(path)-wild[0].depth, nRules)) {
 		// The scan checks the rest of path is canonical on its way.
 		r, ok := scan(x, s.wild.rules, path, wild[0].depth, bestKey)
 		if !ok {

@@ -3,6 +3,7 @@ package robots
 import (
 	"bufio"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -125,6 +126,44 @@ func TestRuleSetAgreesWithBruteForceOnCorpus(t *testing.T) {
 				if got != want || gotAllow != wantAllow {
 					t.Errorf("%s, %s, %q: index chose rule %d (allow %v), brute force %d (allow %v)", filepath.Base(file), ua, p, got, gotAllow, want, wantAllow)
 				}
+			}
+		}
+	}
+}
+
+// TestRuleSetAgreesWithBruteForceOnNestedWildcards checks the index against
+// bruteBest where a walk passes more nodes with wildcard rules than it
+// remembers (maxWildNodes), on random rule sets over a small alphabet, so
+// that prefixes nest and needles recur.
+func TestRuleSetAgreesWithBruteForceOnNestedWildcards(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	word := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "ab%"[rng.IntN(3)]
+		}
+		return string(b)
+	}
+	for round := range 300 {
+		var specs []ruleSpec
+		for i := range 5 + rng.IntN(40) {
+			p := "/" + strings.Repeat("a", rng.IntN(14)) + "*" + word(1+rng.IntN(3))
+			if rng.IntN(3) == 0 {
+				p += "*" + word(1+rng.IntN(2))
+			}
+			if rng.IntN(4) == 0 {
+				p += "$"
+			}
+			specs = append(specs, ruleSpec{pattern: p, allow: rng.IntN(2) == 0, ref: int32(i)})
+		}
+		s := newRuleSet(specs)
+		brute := bruteRules(specs)
+		for range 50 {
+			path := appendCanonicalPath(nil, "/"+strings.Repeat("a", rng.IntN(16))+word(rng.IntN(30)))
+			got, gotAllow := bestCanonical(&s, path)
+			want, wantAllow := bruteBest(brute, path)
+			if got != want || gotAllow != wantAllow {
+				t.Fatalf("round %d, %q against %v: index chose rule %d (allow %v), brute force %d (allow %v)", round, path, specs, got, gotAllow, want, wantAllow)
 			}
 		}
 	}

@@ -2780,6 +2780,38 @@ func TestManyWildcardRules(t *testing.T) {
 	}
 }
 
+// TestWildcardNodesPastTheWalksMemory covers a path that passes more trie
+// nodes with wildcard rules than a walk remembers (maxWildNodes): the rules
+// of every node must still be tried, through the needle scan.
+func TestWildcardNodesPastTheWalksMemory(t *testing.T) {
+	var doc strings.Builder
+	doc.WriteString("User-agent: *\n")
+	for i := 1; i <= maxWildNodes; i++ {
+		fmt.Fprintf(&doc, "Disallow: /%s*y\n", strings.Repeat("a", i)) // a node each
+	}
+	for i := range 100 {
+		fmt.Fprintf(&doc, "Disallow: /%s*z%d\n", strings.Repeat("a", maxWildNodes+1), i)
+	}
+	fmt.Fprintf(&doc, "Disallow: /%s*w\n", strings.Repeat("a", maxWildNodes+2))
+	r := parseString(doc.String())
+	deep := "/" + strings.Repeat("a", maxWildNodes+2)
+	for _, c := range []struct {
+		path string
+		want bool
+	}{
+		{deep + "-w", false},                             // the tenth node's rule
+		{deep + "-z42", false},                           // a ninth node's rule
+		{deep + strings.Repeat("x", 10000) + "w", false}, // far along a long path
+		{deep + strings.Repeat("x", 10000), true},
+		{deep + "-q", true},
+		{"/aaay", false}, // a remembered node's rule
+	} {
+		if got := r.IsAllowed("ExampleBot", c.path); got != c.want {
+			t.Errorf("IsAllowed(<%d octets ending %q>) = %v, want %v", len(c.path), c.path[max(0, len(c.path)-6):], got, c.want)
+		}
+	}
+}
+
 // fuzzSeeds are documents and snippets FuzzParse starts from.
 func fuzzSeeds(t testing.TB) [][]byte {
 	seeds := [][]byte{

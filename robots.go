@@ -582,13 +582,7 @@ func (r *Robots) agent(userAgent string, q *tokenKey) *Agent {
 		}
 	}
 	s := x.slot(userAgent, q)
-	a := s.agent.Load()
-	if a == nil {
-		a = x.compile(s)
-		if !s.agent.CompareAndSwap(nil, a) {
-			a = s.agent.Load()
-		}
-	}
+	a := x.agentOf(s)
 	if s != &x.fallback || a.key.is(a.token, q, userAgent) {
 		return a // a named token's Agent, or the fallback's own (a user agent without a token)
 	}
@@ -636,6 +630,7 @@ type agentIndex struct {
 	// first query (which is not seen) cannot make them read past its end.
 	groups  []Group
 	signals map[string]bool
+	lines   [][]int32 // see ruleLines: found once, not per Agent, which would make many Agents quadratic
 
 	table    []agentSlot // open-addressed by token hash; len is a power of two, or 0
 	fallback agentSlot   // the "*" groups, for agents no group names
@@ -649,6 +644,7 @@ type agentSlot struct {
 	token    string                // the token, lower-cased
 	agent    atomic.Pointer[Agent] // compiled on first use
 	groups   []int                 // the groups that name it, in document order
+	like     *agentSlot            // an earlier slot with the same groups, whose rules its Agent shares; or nil
 }
 
 // A tokenKey identifies a product token by its length and its first 16
@@ -725,7 +721,11 @@ func (k *tokenKey) is(token string, q *tokenKey, userAgent string) bool {
 }
 
 func newAgentIndex(r *Robots) *agentIndex {
-	x := &agentIndex{doc: r, groups: r.Groups, signals: r.ContentSignals}
+	x := &agentIndex{doc: r, groups: r.Groups}
+	if len(r.ContentSignals) > 0 {
+		x.signals = maps.Clone(r.ContentSignals) // nil when there are none
+	}
+	x.lines = x.ruleLines()
 	var slots []*agentSlot
 	byToken := make(map[string]*agentSlot)
 	for i, g := range r.Groups {
@@ -756,13 +756,21 @@ func newAgentIndex(r *Robots) *agentIndex {
 		size *= 2
 	}
 	x.table = make([]agentSlot, size)
+	// Tokens named by the same groups share one compiled rule set: a group
+	// naming many tokens would otherwise be compiled once for each.
+	byGroups := make(map[string]*agentSlot)
 	for _, s := range slots {
 		key := keyOf(s.token)
 		i := key.hash & uint32(size-1)
 		for x.table[i].n != 0 {
 			i = (i + 1) & uint32(size-1)
 		}
-		x.table[i].tokenKey, x.table[i].token, x.table[i].groups = key, s.token, s.groups
+		e := &x.table[i]
+		e.tokenKey, e.token, e.groups = key, s.token, s.groups
+		k := fmt.Sprint(s.groups)
+		if e.like = byGroups[k]; e.like == nil {
+			byGroups[k] = e
+		}
 	}
 	return x
 }
@@ -795,8 +803,25 @@ func (x *agentIndex) slot(userAgent string, q *tokenKey) *agentSlot {
 	}
 }
 
+// agentOf returns the Agent of slot s, compiling it on first use.
+func (x *agentIndex) agentOf(s *agentSlot) *Agent {
+	a := s.agent.Load()
+	if a == nil {
+		a = x.compile(s)
+		if !s.agent.CompareAndSwap(nil, a) {
+			a = s.agent.Load()
+		}
+	}
+	return a
+}
+
 // compile builds the Agent for the groups of one slot.
 func (x *agentIndex) compile(s *agentSlot) *Agent {
+	if s.like != nil {
+		v := *x.agentOf(s.like) // its rules, delay and signals, under s's token
+		v.key, v.token = s.tokenKey, s.token
+		return &v
+	}
 	a := &Agent{key: s.tokenKey, token: s.token, groups: s.groups}
 	for _, gi := range s.groups {
 		if d := x.groups[gi].CrawlDelay; d > 0 {
@@ -805,7 +830,7 @@ func (x *agentIndex) compile(s *agentSlot) *Agent {
 		}
 	}
 	var specs []ruleSpec
-	specs, a.refs = ruleSpecs(x.groups, s.groups, x.ruleLines())
+	specs, a.refs = ruleSpecs(x.groups, s.groups, x.lines)
 	a.rules = newRuleSet(specs)
 	a.signals = x.contentSignals(s.groups)
 	return a
@@ -866,7 +891,6 @@ func (x *agentIndex) ruleLines() [][]int32 {
 
 // contentSignals merges the document's Content-Signal with those of groups.
 func (x *agentIndex) contentSignals(groups []int) map[string]bool {
-	var merged map[string]bool
 	fromGroups := make(map[string]bool)
 	for _, gi := range groups {
 		for k, v := range x.groups[gi].ContentSignals {
@@ -876,13 +900,14 @@ func (x *agentIndex) contentSignals(groups []int) map[string]bool {
 			fromGroups[k] = v
 		}
 	}
-	if len(x.signals) > 0 || len(fromGroups) > 0 {
-		merged = maps.Clone(x.signals)
-		if merged == nil {
-			merged = make(map[string]bool, len(fromGroups))
-		}
-		maps.Copy(merged, fromGroups)
+	if len(fromGroups) == 0 {
+		return x.signals // shared by every Agent, which never changes it
 	}
+	merged := maps.Clone(x.signals)
+	if merged == nil {
+		merged = make(map[string]bool, len(fromGroups))
+	}
+	maps.Copy(merged, fromGroups)
 	return merged
 }
 

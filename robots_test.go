@@ -1493,6 +1493,37 @@ func TestExplainAfterEdits(t *testing.T) {
 	}
 }
 
+// TestAgentsShareRules checks that tokens named by the same groups share one
+// compiled rule set (a group naming thousands of tokens would otherwise be
+// compiled thousands of times), and still answer as their own tokens.
+func TestAgentsShareRules(t *testing.T) {
+	r := parseString("Content-Signal: search=yes\nUser-agent: a\nUser-agent: b\nDisallow: /x\n\nUser-agent: c\nDisallow: /x\n")
+	a, b, c := r.Agent("a"), r.Agent("B/2.0"), r.Agent("c")
+	if a == b || a.token != "a" || b.token != "b" {
+		t.Fatalf("Agent(a), Agent(B/2.0) = tokens %q, %q, want distinct Agents for a and b", a.token, b.token)
+	}
+	if &a.rules.trie[0] != &b.rules.trie[0] || &a.refs[0] != &b.refs[0] {
+		t.Error("a and b, named by the same group, do not share their compiled rules")
+	}
+	if &a.rules.trie[0] == &c.rules.trie[0] {
+		t.Error("a and c, named by different groups, share compiled rules")
+	}
+	for _, ag := range []*Agent{a, b, c} {
+		if ag.IsAllowed("/x") || !ag.IsAllowed("/y") {
+			t.Errorf("Agent %q: /x allowed or /y refused", ag.token)
+		}
+		if m := ag.ContentSignals(); !maps.Equal(m, map[string]bool{"search": true}) {
+			t.Errorf("Agent %q: ContentSignals() = %v, want search=yes", ag.token, m)
+		}
+	}
+	if d := b.Explain("/x"); d.Line != 4 || d.Group != 0 {
+		t.Errorf("Agent(b).Explain(/x) = %+v, want line 4, group 0", d)
+	}
+	if d := c.Explain("/x"); d.Line != 7 || d.Group != 1 {
+		t.Errorf("Agent(c).Explain(/x) = %+v, want line 7, group 1", d)
+	}
+}
+
 // TestNewAgentAfterEdits checks that an agent first asked about after the
 // document's Groups were replaced is compiled from the Groups as they were
 // at the document's first query, and does not read past their end.

@@ -30,6 +30,12 @@ import (
 // after it, is ignored.
 const MaxRobotsTagBytes = 8192
 
+// MaxLinkBytes is the longest URL Links returns, in octets; a <base href>
+// longer than it is ignored. RFC 9110 §4.1 recommends that senders and
+// recipients support URIs of at least 8,000 octets: a longer one is not
+// reliably crawlable.
+const MaxLinkBytes = 8000
+
 // Directives is one set of page directives: the restrictions a publisher
 // places on a page for one bot, or for every bot.
 //
@@ -352,11 +358,14 @@ type Link struct {
 // one token, and not nofollow). Links that cannot be crawled are left out: a
 // href that does not parse as a URL, or that resolves to a scheme other than
 // http and https (javascript:, mailto:, data:, tel:, ...) or to an http URL
-// with no host. Links inside comments and raw-text elements (<script>,
-// <style>, <noscript>, <textarea>, <title>) are not links.
+// with no host, or that is longer than MaxLinkBytes. Links inside comments
+// and raw-text elements (<script>, <style>, <noscript>, <textarea>, <title>)
+// are not links.
 //
 // Links reads the whole document with a tokenizer, not a tree builder, so
-// documents of any nesting depth work and the cost is linear in the body.
+// documents of any nesting depth work and the cost is linear in the body:
+// each link costs at most MaxLinkBytes more than its href, so that a long
+// base cannot make the result grow with the square of the body.
 // It reads body as text/html, not knowing its Content-Type: in XHTML served
 // as application/xhtml+xml, a self-closing <title/> or <script/> (an empty
 // element in XML) hides the links after it, where DirectivesFor, which
@@ -412,7 +421,7 @@ func Links(body []byte, base *url.URL) []Link {
 			}
 		}
 	}
-	if haveBase {
+	if haveBase && len(baseHref) <= MaxLinkBytes {
 		if u, err := url.Parse(cleanHref(baseHref)); err == nil {
 			if base != nil {
 				u = base.ResolveReference(u)
@@ -422,6 +431,9 @@ func Links(body []byte, base *url.URL) []Link {
 	}
 	out := links[:0]
 	for _, l := range links {
+		if len(l.URL) > MaxLinkBytes {
+			continue
+		}
 		ref, err := url.Parse(cleanHref(l.URL))
 		if err != nil {
 			continue
@@ -430,11 +442,11 @@ func Links(body []byte, base *url.URL) []Link {
 			ref = base.ResolveReference(ref)
 		}
 		ref.Fragment, ref.RawFragment = "", ""
-		if !crawlable(ref) {
-			continue
+		if !crawlable(ref) || len(ref.Scheme)+len(ref.Host)+len(ref.Path)+len(ref.RawQuery) > MaxLinkBytes {
+			continue // the URL would be too long: checked before it is written
 		}
 		l.URL = ref.String()
-		if l.URL == "" {
+		if l.URL == "" || len(l.URL) > MaxLinkBytes {
 			continue
 		}
 		out = append(out, l)

@@ -1024,7 +1024,15 @@ func TestLinks(t *testing.T) {
 
 		// Size.
 		{"10,000-deep nesting", page, deep, []Link{{URL: "https://example.com/deep"}}},
-		{"1 MB href", page, `<a href="/` + long + `">`, []Link{{URL: "https://example.com/" + long}}},
+		{"1 MB href left out", page, `<a href="/` + long + `">`, nil},
+		// MaxLinkBytes (RFC 9110 §4.1's 8,000): "https://example.com/" is 20 octets.
+		{"URL of MaxLinkBytes kept", page, `<a href="/` + strings.Repeat("m", MaxLinkBytes-20) + `">`,
+			[]Link{{URL: "https://example.com/" + strings.Repeat("m", MaxLinkBytes-20)}}},
+		{"URL past MaxLinkBytes left out", page, `<a href="/` + strings.Repeat("m", MaxLinkBytes-19) + `"><a href=/b>`,
+			[]Link{{URL: "https://example.com/b"}}},
+		{"relative href past MaxLinkBytes once resolved", page, `<a href="` + strings.Repeat("m", MaxLinkBytes-20) + `">`, nil},
+		{"base href past MaxLinkBytes ignored", page, `<base href="https://b.example/` + long + `/"><a href=x>`,
+			[]Link{{URL: "https://example.com/dir/x"}}},
 		{"1 MB attribute beside href", page, `<a data-x="` + long + `" href="/x">`, []Link{{URL: "https://example.com/x"}}},
 		{"byte order mark", page, "\xEF\xBB\xBF<a href=/b>", []Link{{URL: "https://example.com/b"}}},
 		{"binary", page, "\x00\xff\xfe<a href=/b>\x00", []Link{{URL: "https://example.com/b"}}},

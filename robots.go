@@ -429,8 +429,11 @@ func (d Decision) String() string {
 // exactly "/d/" as "Allow: /d/$" would.
 //
 // A query costs one walk down an index of the agent's rules, linear in the
-// path's length (times a pattern's length at worst, for wildcards), and
-// allocates nothing once the document has answered a query for that agent:
+// path's length, and one match, linear in the path times the pattern, for
+// each wildcard rule whose longest literal part occurs in the path: never
+// more than the path's length times the agent's wildcard patterns' total
+// length. It allocates nothing once the document has answered a query for
+// that agent:
 // an already canonical path is read in place, and one whose percent-encoding
 // must be rewritten is rewritten on the stack, unless it is longer than
 // 8 KiB rewritten, when it borrows a pooled buffer, which the runtime may

@@ -433,12 +433,11 @@ func (d Decision) String() string {
 // each wildcard rule whose longest literal part occurs in the path: never
 // more than the path's length times the agent's wildcard patterns' total
 // length. It allocates nothing once the document has answered a query for
-// that agent:
-// an already canonical path is read in place, and one whose percent-encoding
-// must be rewritten is rewritten on the stack, unless it is longer than
-// 8 KiB rewritten, when it borrows a pooled buffer, which the runtime may
-// reclaim at a garbage collection. An agent with more than 4,096 wildcard
-// rules borrows a pooled bitmap for them in the same way.
+// that agent: an already canonical path is read in place, and one whose
+// percent-encoding must be rewritten is rewritten on the stack, unless it is
+// longer than 8 KiB rewritten, when it borrows a pooled buffer, which the
+// runtime may reclaim at a garbage collection. An agent with more than 4,096
+// wildcard rules borrows a pooled bitmap for them in the same way.
 func (r *Robots) IsAllowed(userAgent, rawURL string) bool {
 	return r.Agent(userAgent).IsAllowed(rawURL)
 }

@@ -661,8 +661,9 @@ func nodePayload(rules, wild []matchRule, from, to int32) []byte {
 }
 
 // maxWildNodes is how many trie nodes with wildcard rules a walk remembers
-// to try after it; a walk that meets more scans for all wildcard rules'
-// needles instead.
+// to try after it. The rules of a node past them are tried on the walk's
+// way when they are few, and else by a needle scan, as best decides for
+// the remembered ones.
 const maxWildNodes = 8
 
 // best returns the caller's reference to the rule of s that decides path,
@@ -690,7 +691,7 @@ func best[T text](s *ruleSet, path T) (int32, bool, bool) {
 	var wild [maxWildNodes]wildNode
 	var nWild, nRules int
 	var wildTop rankKey
-	overflow := false // more than maxWildNodes nodes with wildcard rules
+	overflow := false // a node past maxWildNodes left its rules to the needle scan
 	n, depth := trieRoot, 0
 	for {
 		if size := int(t[n]); size > 0 {
@@ -710,15 +711,26 @@ func best[T text](s *ruleSet, path T) (int32, bool, bool) {
 				p = p[12:]
 			}
 			if flags&nodeWild != 0 {
-				if nWild < len(wild) {
-					from, to := le32(p[8:]), le32(p[12:])
+				from, to := le32(p[8:]), le32(p[12:])
+				switch {
+				case nWild < len(wild):
 					wild[nWild] = wildNode{from, to, depth}
 					nWild++
 					nRules += int(to - from)
-				} else {
+					wildTop = max(wildTop, le64(p))
+				case s.wild.needles != nil && s.wild.needles.worthScanning(len(path)-depth, int(to-from)):
+					// Too many rules here to try one by one: the needle
+					// scan, which tries each rule at most once, takes them.
 					overflow = true
+					wildTop = max(wildTop, le64(p))
+				default:
+					// A few rules: tried now, where the walk passes them.
+					if raw && needsCanonical(string(path)) {
+						return -1, false, false
+					}
+					raw = false
+					bestKey, best = tryWild(s, from, to, path, depth, bestKey, best)
 				}
-				wildTop = max(wildTop, le64(p))
 			}
 		}
 		next, matched := step(t, n, path, depth)
@@ -734,9 +746,9 @@ func best[T text](s *ruleSet, path T) (int32, bool, bool) {
 	if wildTop <= bestKey {
 		return best, bestKey.allow(), true // no wildcard rule on the way can win
 	}
-	// Past maxWildNodes nodes, the needle scan covers them all: trying each
-	// node's rules one by one would cost rules times path. (Nine nodes hold
-	// nine rules at least, enough for a needle index: x is not nil.)
+	// A node past maxWildNodes with many rules leaves them to the needle
+	// scan, which covers every wildcard rule, those of the remembered nodes
+	// too.
 	if x := s.wild.needles; x != nil && (overflow || x.worthScanning(len(path)-wild[0].depth, nRules)) {
 		// The scan checks the rest of path is canonical on its way.
 		r, ok := scan(x, s.wild.rules, path, wild[0].depth, bestKey)

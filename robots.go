@@ -429,15 +429,18 @@ func (d Decision) String() string {
 // exactly "/d/" as "Allow: /d/$" would.
 //
 // A query costs one walk down an index of the agent's rules, linear in the
-// path's length, and one match, linear in the path times the pattern, for
-// each wildcard rule whose longest literal part occurs in the path: never
-// more than the path's length times the agent's wildcard patterns' total
-// length. It allocates nothing once the document has answered a query for
-// that agent: an already canonical path is read in place, and one whose
-// percent-encoding must be rewritten is rewritten on the stack, unless it is
-// longer than 8 KiB rewritten, when it borrows a pooled buffer, which the
-// runtime may reclaim at a garbage collection. An agent with more than 4,096
-// wildcard rules borrows a pooled bitmap for them in the same way.
+// path's length. Wildcard rules on that walk cost one match each, linear in
+// the path times the pattern; when they are many, a pass over the path finds
+// those whose longest literal part occurs in it (at each octet, as far as
+// one of those parts goes on matching), and only those are matched, once
+// each. In all, never more than the path's length times the agent's
+// wildcard patterns' total length. It allocates nothing once the document
+// has answered a query for that agent: an already canonical path is read in
+// place, and one whose percent-encoding must be rewritten is rewritten on
+// the stack, unless it is longer than 8 KiB rewritten, when it borrows a
+// pooled buffer, which the runtime may reclaim at a garbage collection. An
+// agent with more than 4,096 wildcard rules borrows a pooled bitmap for them
+// in the same way.
 func (r *Robots) IsAllowed(userAgent, rawURL string) bool {
 	return r.Agent(userAgent).IsAllowed(rawURL)
 }

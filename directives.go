@@ -31,9 +31,9 @@ import (
 const MaxRobotsTagBytes = 8192
 
 // MaxLinkBytes is the longest URL Links returns, in octets; a <base href>
-// longer than it is ignored. RFC 9110 §4.1 recommends that senders and
-// recipients support URIs of at least 8,000 octets: a longer one is not
-// reliably crawlable.
+// that resolves to a longer one is ignored. RFC 9110 §4.1 recommends that
+// senders and recipients support URIs of at least 8,000 octets: a longer one
+// is not reliably crawlable.
 const MaxLinkBytes = 8000
 
 // Directives is one set of page directives: the restrictions a publisher
@@ -364,8 +364,9 @@ type Link struct {
 //
 // Links reads the whole document with a tokenizer, not a tree builder, so
 // documents of any nesting depth work and the cost is linear in the body:
-// each link costs at most MaxLinkBytes more than its href, so that a long
-// base cannot make the result grow with the square of the body.
+// each link's URL is at most MaxLinkBytes, so that a long base cannot make
+// the result grow with the square of the body (it can still make the URLs
+// total about MaxLinkBytes/8 times the body, "<a href>" being 8 octets).
 // It reads body as text/html, not knowing its Content-Type: in XHTML served
 // as application/xhtml+xml, a self-closing <title/> or <script/> (an empty
 // element in XML) hides the links after it, where DirectivesFor, which
@@ -421,19 +422,19 @@ func Links(body []byte, base *url.URL) []Link {
 			}
 		}
 	}
-	if haveBase && len(baseHref) <= MaxLinkBytes {
+	if haveBase {
 		if u, err := url.Parse(cleanHref(baseHref)); err == nil {
 			if base != nil {
 				u = base.ResolveReference(u)
 			}
-			base = u
+			u.Fragment, u.RawFragment = "", ""
+			if len(u.String()) <= MaxLinkBytes {
+				base = u
+			}
 		}
 	}
 	out := links[:0]
 	for _, l := range links {
-		if len(l.URL) > MaxLinkBytes {
-			continue
-		}
 		ref, err := url.Parse(cleanHref(l.URL))
 		if err != nil {
 			continue

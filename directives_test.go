@@ -1033,6 +1033,13 @@ func TestLinks(t *testing.T) {
 		{"relative href past MaxLinkBytes once resolved", page, `<a href="` + strings.Repeat("m", MaxLinkBytes-20) + `">`, nil},
 		{"base href past MaxLinkBytes ignored", page, `<base href="https://b.example/` + long + `/"><a href=x>`,
 			[]Link{{URL: "https://example.com/dir/x"}}},
+		// What counts is the URL, not the attribute: fragments, spaces and
+		// dot segments do not.
+		{"long fragment", page, `<a href="/x#` + long + `">`, []Link{{URL: "https://example.com/x"}}},
+		{"long padding", page, `<a href="` + strings.Repeat(" ", MaxLinkBytes) + `/x">`, []Link{{URL: "https://example.com/x"}}},
+		{"long dot segments", page, `<a href="` + strings.Repeat("../", MaxLinkBytes/3) + `x">`, []Link{{URL: "https://example.com/x"}}},
+		{"base href with a long fragment", page, `<base href="https://b.example/d/#` + long + `"><a href=x>`,
+			[]Link{{URL: "https://b.example/d/x"}}},
 		{"1 MB attribute beside href", page, `<a data-x="` + long + `" href="/x">`, []Link{{URL: "https://example.com/x"}}},
 		{"byte order mark", page, "\xEF\xBB\xBF<a href=/b>", []Link{{URL: "https://example.com/b"}}},
 		{"binary", page, "\x00\xff\xfe<a href=/b>\x00", []Link{{URL: "https://example.com/b"}}},

@@ -350,7 +350,8 @@ type Link struct {
 // Links returns the <a href> and <area href> links of an HTML document, in
 // document order, duplicates kept. Each href is resolved against the first
 // <base href> of the document, itself resolved against base (the page's URL),
-// and its fragment is dropped. A nil base leaves links relative unless the
+// and its fragment is dropped; a <base href> that resolves to more than
+// MaxLinkBytes is ignored. A nil base leaves links relative unless the
 // document names an absolute base.
 //
 // NoFollow is set when rel, read as ASCII case-insensitive tokens separated
@@ -358,9 +359,9 @@ type Link struct {
 // one token, and not nofollow). Links that cannot be crawled are left out: a
 // href that does not parse as a URL, or that resolves to a scheme other than
 // http and https (javascript:, mailto:, data:, tel:, ...) or to an http URL
-// with no host, or that is longer than MaxLinkBytes. Links inside comments
-// and raw-text elements (<script>, <style>, <noscript>, <textarea>, <title>)
-// are not links.
+// with no host, or whose resolved URL is longer than MaxLinkBytes. Links
+// inside comments and raw-text elements (<script>, <style>, <noscript>,
+// <textarea>, <title>) are not links.
 //
 // Links reads the whole document with a tokenizer, not a tree builder, so
 // documents of any nesting depth work and the cost is linear in the body:

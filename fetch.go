@@ -1175,7 +1175,7 @@ func (s *MemoryStore) Get(_ context.Context, origin string) (*CacheEntry, error)
 }
 
 // Put records origin's entry, evicting the least recently used origins
-// beyond MaxOrigins. It never fails.
+// beyond MaxOrigins. It fails only on a nil *MemoryStore.
 func (s *MemoryStore) Put(_ context.Context, origin string, e *CacheEntry) error {
 	if s == nil {
 		return errors.New("robots: Put on a nil *MemoryStore")
@@ -1228,7 +1228,7 @@ func (c *Cache) storage() Store {
 // IsAllowed reports whether userAgent may fetch rawURL, fetching the
 // robots.txt of rawURL's origin when the Cache holds no fresh outcome for it.
 // It is false when rawURL is not an http or https URL, when ctx ends before
-// the outcome is known, and when the Fetcher has no UserAgent.
+// the outcome is known, when the Fetcher has no UserAgent, and when c is nil.
 func (c *Cache) IsAllowed(ctx context.Context, userAgent, rawURL string) bool {
 	o, _, err := c.outcome(ctx, rawURL)
 	if err != nil {
@@ -1239,8 +1239,8 @@ func (c *Cache) IsAllowed(ctx context.Context, userAgent, rawURL string) bool {
 
 // Explain is IsAllowed with the evidence (see [Outcome.Explain]). When there
 // is no outcome to go by (rawURL is not an http or https URL, ctx ends first,
-// or the Fetcher has no UserAgent), it refuses, as IsAllowed does, with
-// ReasonUnreachable: even /robots.txt, which every outcome allows.
+// the Fetcher has no UserAgent, or c is nil), it refuses, as IsAllowed does,
+// with ReasonUnreachable: even /robots.txt, which every outcome allows.
 func (c *Cache) Explain(ctx context.Context, userAgent, rawURL string) Decision {
 	o, _, err := c.outcome(ctx, rawURL)
 	if err != nil {
@@ -1265,7 +1265,8 @@ func (c *Cache) CrawlDelay(ctx context.Context, userAgent, rawURL string) (time.
 // is the last reachable one, or an Unavailable outcome saying why (see
 // Cache). The outcome is shared: treat it as read-only. The error wraps
 // ErrNoOrigin when rawURL is not an http or https URL with a host, is ctx's
-// when ctx ends first, and says so when Fetcher.UserAgent is empty.
+// when ctx ends first, and says so when c is nil or Fetcher.UserAgent is
+// empty.
 func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 	o, e, err := c.outcome(ctx, rawURL)
 	if o == unreachableTooLong {

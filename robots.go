@@ -16,7 +16,8 @@
 // Groups are chosen by the agent's [ProductToken], the longest matching pattern
 // decides and Allow wins a tie; '*' and '$' work as RFC 9309 §2.2.3 says, and
 // percent-encoding is normalised on both sides. [Robots.Agent] compiles the
-// rules of one agent for hot loops; queries allocate nothing either way.
+// rules of one agent for hot loops; once an agent's first query has compiled
+// them, queries allocate nothing either way.
 //
 // # Fetching
 //
@@ -437,8 +438,8 @@ func (d Decision) String() string {
 // wildcard patterns' total length. It allocates nothing once the document
 // has answered a query for that agent: an already canonical path is read in
 // place, and one whose percent-encoding must be rewritten is rewritten on
-// the stack, unless it is longer than 8 KiB rewritten, when it borrows a
-// pooled buffer, which the runtime may reclaim at a garbage collection. An
+// the stack, unless the rewritten path is longer than 8 KiB; then it borrows
+// a pooled buffer, which the runtime may reclaim at a garbage collection. An
 // agent with more than 4,096 wildcard rules borrows a pooled bitmap for them
 // in the same way.
 func (r *Robots) IsAllowed(userAgent, rawURL string) bool {
@@ -509,10 +510,11 @@ type ruleRef struct {
 // allowAll is the Agent of a nil Robots: it has no rules.
 var allowAll = &Agent{}
 
-// Agent returns the compiled view of r for userAgent's product token. It is
-// built on the first call for that token and shared by later calls, which
-// find it among the few views r keeps of the tokens last asked for, or else
-// by a table lookup; neither allocates. A nil Robots gives an Agent that
+// Agent returns the compiled view of r for userAgent's product token. The
+// first call for a token compiles the rules of the groups that apply to it,
+// or reuses those of a token named by the same groups; later calls find the
+// same Agent among the few views r keeps of the tokens last asked for, or
+// else by a table lookup; neither allocates. A nil Robots gives an Agent that
 // allows everything.
 func (r *Robots) Agent(userAgent string) *Agent {
 	if r == nil {

@@ -1018,7 +1018,8 @@ func monthNumber(name string) int {
 // them) and kept for their Lifetime. However many goroutines ask about an
 // origin at once, one retrieval is in flight for it and the others wait for
 // its outcome; a caller whose ctx ends stops waiting, and the retrieval goes
-// on for the others (bounded by Fetcher.Timeout).
+// on for the others (bounded by Fetcher.Timeout, as are the Store's Get and
+// Put around it).
 //
 // RFC 9309 §2.3.1.4 lets a crawler stop treating an origin as unreachable
 // after a long time, for example 30 days. The Cache does so exactly this way:
@@ -1076,9 +1077,15 @@ type CacheEntry struct {
 	UnreachableSince time.Time `json:"unreachableSince,omitzero"`
 }
 
-// fresh reports whether e can answer at now without a new retrieval.
+// fresh reports whether e can answer at now without a new retrieval. An
+// entry is read as a Store gives it, maybe written by another machine or by
+// hand: a Lifetime above 24 hours counts as 24 hours (RFC 9309 §2.4), and an
+// outcome fetched in the future (a clock ahead) is stale.
 func (e *CacheEntry) fresh(now time.Time) bool {
-	return e != nil && e.Outcome != nil && now.Before(e.Outcome.FetchedAt.Add(e.Outcome.Lifetime))
+	if e == nil || e.Outcome == nil || now.Before(e.Outcome.FetchedAt) {
+		return false
+	}
+	return now.Before(e.Outcome.FetchedAt.Add(min(e.Outcome.Lifetime, maxLifetime)))
 }
 
 // next is the entry that follows e (which may be nil) when o arrives.
@@ -1126,9 +1133,15 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 //
 // The Cache reads an entry before every answer, so Get should be fast; an
 // implementation backed by a remote service will usually keep decoded
-// entries in memory in front of it. A Get error counts as a miss; a Put
-// error is dropped (the outcome still answers the callers waiting for it,
-// and the next caller fetches again).
+// entries in memory in front of it. A Get error counts as a miss, and the
+// outcome then fetched is not Put, so as not to overwrite a history the
+// Cache could not read; a Put error is dropped (the outcome still answers
+// the callers waiting for it, and the next caller fetches again). The Get
+// before each answer gets the caller's ctx; the Get and Put around a
+// retrieval, which outlives callers who leave, each get a context that ends
+// after the Fetcher's Timeout. An entry is fresh
+// for at most 24 hours after its FetchedAt, whatever its Lifetime says, and
+// not at all when its FetchedAt is in the future.
 type Store interface {
 	// Get returns origin's entry, or nil when there is none.
 	Get(ctx context.Context, origin string) (*CacheEntry, error)
@@ -1336,8 +1349,14 @@ func (c *Cache) refresh(ctx context.Context, origin string) (*CacheEntry, error)
 
 // fill performs the retrieval of p.
 func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
+	// ctx has no cancellation (see refresh): the Store's calls get the
+	// Fetcher's Timeout each, so that a Store that hangs cannot keep the
+	// origin's waiters, and every later caller, waiting for ever.
+	timeout := c.Fetcher.config().timeout
 	store := c.storage()
-	prev, err := store.Get(ctx, origin)
+	getCtx, cancel := context.WithTimeout(ctx, timeout)
+	prev, err := store.Get(getCtx, origin)
+	cancel()
 	if err != nil {
 		prev = nil
 	}
@@ -1347,7 +1366,13 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 	// before unregistering (below) makes this look sufficient.
 	if !prev.fresh(time.Now()) {
 		e = prev.next(c.Fetcher.Fetch(ctx, origin))
-		_ = store.Put(ctx, origin, e) // documented on Store: the outcome still answers the waiters
+		// After a failed Get the stored history (of an unreachable
+		// origin's 30 days) is unknown: writing a new one would erase it.
+		if err == nil {
+			putCtx, cancel := context.WithTimeout(ctx, timeout)
+			_ = store.Put(putCtx, origin, e) // documented on Store: the outcome still answers the waiters
+			cancel()
+		}
 	}
 	p.entry = e
 	c.mu.Lock()

@@ -1243,6 +1243,97 @@ func TestCacheNilContext(t *testing.T) {
 	}
 }
 
+// hangingStore is a Store whose calls return only when their ctx ends, and
+// counts them.
+type hangingStore struct{ gets, puts atomic.Int32 }
+
+func (s *hangingStore) Get(ctx context.Context, _ string) (*CacheEntry, error) {
+	s.gets.Add(1)
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+func (s *hangingStore) Put(ctx context.Context, _ string, _ *CacheEntry) error {
+	s.puts.Add(1)
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// failingGetStore is a Store whose Get fails, and counts Puts.
+type failingGetStore struct{ puts atomic.Int32 }
+
+func (s *failingGetStore) Get(context.Context, string) (*CacheEntry, error) {
+	return nil, errors.New("store down")
+}
+
+func (s *failingGetStore) Put(context.Context, string, *CacheEntry) error {
+	s.puts.Add(1)
+	return nil
+}
+
+func TestCacheStoreTrouble(t *testing.T) {
+	srv := startServer(t, respond(200, fetchRobots))
+	t.Run("a hanging Store does not hang the origin", func(t *testing.T) {
+		store := &hangingStore{}
+		c := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent, Timeout: 100 * time.Millisecond}, Store: store}
+		short, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+		defer cancel()
+		// The caller's own Get ends with its ctx; the retrieval it started
+		// (a Get, the fetch, no Put after the failed Get) goes on without
+		// it, and must end within the Fetcher's Timeout for each step, not
+		// stay registered for ever.
+		if _, err := c.Outcome(short, srv.URL+"/"); err == nil {
+			t.Fatal("Outcome with a hanging Store and a 10 ms ctx: nil error, want ctx's")
+		}
+		inflight := func() int {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			return len(c.inflight)
+		}
+		for deadline := time.Now().Add(10 * time.Second); inflight() > 0 && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if n := inflight(); n != 0 {
+			t.Errorf("%d retrievals still in flight 10 s after the caller left, want 0", n)
+		}
+		if n := store.gets.Load(); n < 2 {
+			t.Errorf("Store saw %d Gets, want the caller's and the retrieval's", n)
+		}
+	})
+	t.Run("a failed Get is not followed by a Put", func(t *testing.T) {
+		store := &failingGetStore{}
+		c := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+		if o, err := c.Outcome(context.Background(), srv.URL+"/"); err != nil || o.Status != Parsed {
+			t.Fatalf("Outcome = %v, %v; want a parsed outcome", o, err)
+		}
+		if n := store.puts.Load(); n != 0 {
+			t.Errorf("%d Puts after a failed Get, want 0: the stored history is unknown", n)
+		}
+	})
+}
+
+func TestCacheEntryFresh(t *testing.T) {
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		name      string
+		fetchedAt time.Time
+		lifetime  time.Duration
+		want      bool
+	}{
+		{"within its lifetime", now.Add(-time.Hour), 2 * time.Hour, true},
+		{"past its lifetime", now.Add(-3 * time.Hour), 2 * time.Hour, false},
+		{"lifetime past 24 h counts as 24 h", now.Add(-100 * time.Hour), 1000 * time.Hour, false},
+		{"24 h lifetime still fresh", now.Add(-23 * time.Hour), 1000 * time.Hour, true},
+		{"fetched in the future", now.Add(time.Hour), 2 * time.Hour, false},
+		{"negative lifetime", now.Add(-time.Second), -time.Hour, false},
+	} {
+		e := &CacheEntry{Outcome: &Outcome{Status: Parsed, FetchedAt: c.fetchedAt, Lifetime: c.lifetime}}
+		if got := e.fresh(now); got != c.want {
+			t.Errorf("%s: fresh = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
 func TestCacheAndStoreNil(t *testing.T) {
 	var c *Cache
 	ctx := context.Background()

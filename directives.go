@@ -740,6 +740,19 @@ type collector struct {
 	more   []directiveSet
 	n      int
 	index  map[string]int // bot -> position, once there are too many to scan
+
+	// With forOnly set, only the unscoped set and the set of bot only are
+	// kept; the items of other scopes go to discard: collect wants one
+	// agent's sets, and a value may name a million bots.
+	forOnly bool
+	only    string // lower case
+	discard directiveSet
+}
+
+// forAgent returns a collector that keeps only the sets DirectivesFor can
+// use for token.
+func forAgent(token string) collector {
+	return collector{forOnly: true, only: token}
 }
 
 func (c *collector) at(i int) *directiveSet {
@@ -818,8 +831,11 @@ func (c *collector) export() []Directives {
 // content, as Google documents it for both.
 type legacyParser struct {
 	c   *collector
-	set int // position of the set directives go to; -1 until one lands unscoped
+	set int // position of the set directives go to; -1 until one lands unscoped; discarded for c.discard
 }
+
+// discarded is legacyParser.set for a scope the collector does not keep.
+const discarded = -2
 
 func parseLegacy(value string, c *collector) {
 	p := legacyParser{c: c, set: -1}
@@ -906,6 +922,9 @@ func (p *legacyParser) item(s string) bool {
 			return true // ": noindex" names no bot; nothing says whom it addresses
 		case equalLower(name, "robots"):
 			p.set = -1
+		case p.c.forOnly && !equalLower(name, p.c.only):
+			p.c.discard = directiveSet{}
+			p.set = discarded
 		default:
 			p.set = p.c.scope(lowerString(name))
 		}
@@ -917,7 +936,10 @@ func (p *legacyParser) item(s string) bool {
 // first use: any item opens it, even one that restricts nothing ("all") or
 // whose value does not parse, as a scope opens its set.
 func (p *legacyParser) target() *directiveSet {
-	if p.set < 0 {
+	switch p.set {
+	case discarded:
+		return &p.c.discard
+	case -1:
 		p.set = p.c.scope("")
 	}
 	return p.c.at(p.set)
@@ -925,6 +947,9 @@ func (p *legacyParser) target() *directiveSet {
 
 // flag applies a directive without a value.
 func (p *legacyParser) flag(name string) {
+	if p.set == discarded {
+		return // not even an unknown name is worth keeping
+	}
 	set := p.target()
 	if f, ok := flagByName(name); ok {
 		set.flags |= f
@@ -1243,7 +1268,7 @@ func headerValues(h http.Header, name string) []string {
 func collect(h http.Header, body []byte, token string, sources *[]Source) directiveSet {
 	var merged directiveSet
 	for _, line := range headerValues(h, "X-Robots-Tag") {
-		var c collector
+		c := forAgent(token)
 		parseLegacy(line, &c)
 		take(&merged, &c, token, "", Source{Carrier: CarrierXRobotsTag, Value: line}, sources)
 	}
@@ -1269,7 +1294,7 @@ func collect(h http.Header, body []byte, token string, sources *[]Source) direct
 			default:
 				return
 			}
-			var c collector
+			c := forAgent(token)
 			value := string(content)
 			parseLegacy(value, &c)
 			var src Source

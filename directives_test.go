@@ -563,6 +563,25 @@ func TestDirectivesForMeta(t *testing.T) {
 
 const xhtmlTitle = `<html xmlns="http://www.w3.org/1999/xhtml"><head><title/><meta name="robots" content="noindex"/></head></html>`
 
+// TestDirectivesForIgnoresOtherBots checks that DirectivesFor keeps no set
+// for the bots a value names other than the agent: a meta content naming
+// thousands of bots costs no more than naming one.
+func TestDirectivesForIgnoresOtherBots(t *testing.T) {
+	var b strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&b, "bot%d: noindex, x%d, ", i, i)
+	}
+	b.WriteString("examplebot: nofollow, robots: noarchive")
+	h := http.Header{"X-Robots-Tag": {b.String()}}
+	want := Directives{NoFollow: true, NoArchive: true}
+	if got := DirectivesFor(h, nil, exampleBot); show(got) != show(want) {
+		t.Fatalf("DirectivesFor = %s, want %s", show(got), show(want))
+	}
+	if n := testing.AllocsPerRun(10, func() { DirectivesFor(h, nil, exampleBot) }); n > 20 {
+		t.Errorf("DirectivesFor of a line naming 5,000 other bots: %.0f allocations, want at most 20", n)
+	}
+}
+
 func TestDirectivesForContentType(t *testing.T) {
 	page := []byte(`<!DOCTYPE html><html><head><meta name="robots" content="noindex"></head></html>`)
 	tests := []struct {

@@ -899,8 +899,20 @@ const minNeedleRules = 4
 // rule); a scan over more borrows a pooled bitmap.
 const maxTried = 4096
 
-// triedBitmaps holds the bitmaps of scans over more than maxTried needles.
+// triedBitmaps holds the bitmaps of scans over more than maxTried rules.
 var triedBitmaps = sync.Pool{New: func() any { return new([]uint64) }}
+
+// borrow returns a slice of n elements from pool, which holds *[]T: one
+// the garbage collector took back, or too short, is made again at its full
+// size in one allocation, not grown. Its contents are the last user's.
+func borrow[T any](pool *sync.Pool, n int) *[]T {
+	buf := pool.Get().(*[]T)
+	if cap(*buf) < n {
+		*buf = make([]T, n)
+	}
+	*buf = (*buf)[:n]
+	return buf
+}
 
 // A needleIndex finds, in one pass over a path, the wildcard rules whose
 // needle (longest segment) occurs in it: only those can match. A table of the
@@ -1008,16 +1020,11 @@ func scanMany[T text](x *needleIndex, wild []matchRule, path T, from int, bestKe
 }
 
 // scanPooled is scan for more than maxTried rules, whose tried marks are
-// in a pooled bitmap: made once at its full size when the pool is empty.
+// in a bitmap borrowed from triedBitmaps.
 func scanPooled[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey rankKey) (*matchRule, bool) {
-	buf := triedBitmaps.Get().(*[]uint64)
-	n := (len(wild) + 63) / 64
-	if cap(*buf) < n {
-		*buf = make([]uint64, n)
-	}
-	tried := (*buf)[:n]
-	clear(tried)
-	r, ok := scanMarking(x, tried, wild, path, from, bestKey)
+	buf := borrow[uint64](&triedBitmaps, (len(wild)+63)/64)
+	clear(*buf)
+	r, ok := scanMarking(x, *buf, wild, path, from, bestKey)
 	triedBitmaps.Put(buf)
 	return r, ok
 }

@@ -983,8 +983,9 @@ func (a *Agent) decide(rawURL string) (bool, int32) {
 // it. Any other path is rewritten, canonical, into a buffer on the stack
 // (512 B, or 8 KiB in the larger frame of bestLarge); only one longer than
 // that borrows a pooled buffer, which the runtime may take back at a garbage
-// collection, and which is then made again: the one allocation a query can
-// make.
+// collection, and which is then made again. That, and the same for the
+// tried marks of a scan over more than 4,096 wildcard rules (scanPooled),
+// are the only allocations a query can make.
 func (a *Agent) best(path string) (int32, bool) {
 	s := &a.rules
 	if path[0] == '/' {
@@ -1009,14 +1010,10 @@ func (a *Agent) bestLarge(path string) (int32, bool) {
 	return bestCanonical(&a.rules, appendRequestPath(buf[:0], path))
 }
 
-// bestPooled is best for a path of n octets canonical, in a pooled buffer:
-// one that the garbage collector took back is made again in one allocation,
-// not grown.
+// bestPooled is best for a path of n octets canonical, in a buffer borrowed
+// from longPaths.
 func (a *Agent) bestPooled(path string, n int) (int32, bool) {
-	buf := longPaths.Get().(*[]byte)
-	if cap(*buf) < n {
-		*buf = make([]byte, 0, n)
-	}
+	buf := borrow[byte](&longPaths, n)
 	*buf = appendRequestPath((*buf)[:0], path)
 	ref, allow := bestCanonical(&a.rules, *buf)
 	longPaths.Put(buf)

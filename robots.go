@@ -631,13 +631,13 @@ func (x *agentIndex) fallbackView(a *Agent, q *tokenKey, userAgent string) *Agen
 // first octets and the compiled Agent: a lookup reads one entry, without
 // allocating or following a pointer to compare keys.
 type agentIndex struct {
-	doc *Robots
-	// The document's Groups and Content-Signal when it was indexed: Agents
-	// compiled later read these, so that a document changed after its
-	// first query (which is not seen) cannot make them read past its end.
+	// The document's Groups, Content-Signal and rule lines (see ruleLines)
+	// when it was indexed: Agents compiled later read these, so that a
+	// document changed after its first query (which is not seen) cannot
+	// make them read past its end, and each is found once, not per Agent.
 	groups  []Group
 	signals map[string]bool
-	lines   [][]int32 // see ruleLines: found once, not per Agent, which would make many Agents quadratic
+	lines   [][]int32
 
 	table    []agentSlot // open-addressed by token hash; len is a power of two, or 0
 	fallback agentSlot   // the "*" groups, for agents no group names
@@ -728,11 +728,10 @@ func (k *tokenKey) is(token string, q *tokenKey, userAgent string) bool {
 }
 
 func newAgentIndex(r *Robots) *agentIndex {
-	x := &agentIndex{doc: r, groups: r.Groups}
+	x := &agentIndex{groups: r.Groups, lines: ruleLines(r)}
 	if len(r.ContentSignals) > 0 {
 		x.signals = maps.Clone(r.ContentSignals) // nil when there are none
 	}
-	x.lines = x.ruleLines()
 	var slots []*agentSlot
 	byToken := make(map[string]*agentSlot)
 	for i, g := range r.Groups {
@@ -879,14 +878,13 @@ func indexFileDir(rule Rule) (string, bool) {
 	return p[:strings.LastIndexByte(p, '/')+1] + "$", true
 }
 
-// ruleLines returns, per group, the source lines of its rules, or nil for a
-// group whose rules are not the ones Parse produced (a Robots built or
+// ruleLines returns, per group of r, the source lines of its rules, or nil
+// for a group whose rules are not the ones Parse produced (a Robots built or
 // edited in code).
-func (x *agentIndex) ruleLines() [][]int32 {
-	r := x.doc
-	lines := make([][]int32, len(x.groups))
+func ruleLines(r *Robots) [][]int32 {
+	lines := make([][]int32, len(r.Groups))
 	at := 0
-	for i, g := range x.groups {
+	for i, g := range r.Groups {
 		n := len(g.Rules)
 		if n > 0 && at+n <= len(r.ruleStore) && &g.Rules[0] == &r.ruleStore[at] {
 			lines[i] = r.ruleLines[at : at+n]

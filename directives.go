@@ -745,8 +745,8 @@ type collector struct {
 	// kept; the items of other scopes go to discard: collect wants one
 	// agent's sets, and a value may name a million bots.
 	forOnly bool
-	only    string // lower case
-	discard directiveSet
+	only    string       // lower case
+	discard directiveSet // valued directives land here, unread (flags are not even set)
 }
 
 // forAgent returns a collector that keeps only the sets DirectivesFor can
@@ -923,7 +923,6 @@ func (p *legacyParser) item(s string) bool {
 		case equalLower(name, "robots"):
 			p.set = -1
 		case p.c.forOnly && !equalLower(name, p.c.only):
-			p.c.discard = directiveSet{}
 			p.set = discarded
 		default:
 			p.set = p.c.scope(lowerString(name))

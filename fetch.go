@@ -375,6 +375,7 @@ type statusRecorder struct {
 	status int
 }
 
+// RoundTrip sends req by r.next, noting the status of any response.
 func (r *statusRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := r.next.RoundTrip(req)
 	if resp != nil {
@@ -541,6 +542,7 @@ func deflateReader(r io.Reader) io.Reader {
 // errReader is a reader that fails with err.
 type errReader struct{ err error }
 
+// Read fails with e.err.
 func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // done stamps the outcome with its lifetime and the time it was decided.

@@ -1949,6 +1949,45 @@ func TestMarshalTextFormat(t *testing.T) {
 	}
 }
 
+// SPEC §1 "Writing" near the limit: a document Parse read whole, from
+// lines written without spaces, must not come back longer than
+// DefaultMaxBytes, where Parse would drop its last rules. Past the limit
+// MarshalText writes tightly; below it, as usual.
+func TestMarshalTextNearTheLimit(t *testing.T) {
+	const tail = "Allow:/a/b\nSitemap:https://example.com/s.xml\n"
+	var doc strings.Builder
+	doc.WriteString("User-agent:*\nContent-Signal:search=yes,ai-train=no\n")
+	rules := 1
+	for doc.Len()+len("Disallow:/a\n")+len(tail) <= DefaultMaxBytes {
+		doc.WriteString("Disallow:/a\n")
+		rules++
+	}
+	doc.WriteString(tail)
+	r := parseString(doc.String())
+	if n := len(r.Groups[0].Rules); n != rules || len(r.Sitemaps) != 1 {
+		t.Fatalf("Parse read %d of %d rules and %d sitemaps of the %d-octet input", n, rules, len(r.Sitemaps), doc.Len())
+	}
+	text, err := r.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(text) > DefaultMaxBytes {
+		t.Fatalf("MarshalText wrote %d octets, more than Parse reads (%d)", len(text), DefaultMaxBytes)
+	}
+	if !strings.HasPrefix(string(text), "User-agent:*\nContent-Signal:search=yes,ai-train=no\nDisallow:/a\n") {
+		t.Errorf("MarshalText past the limit starts %q, want the tight form", text[:80])
+	}
+	if s := r.String(); s != string(text) {
+		t.Errorf("String differs from MarshalText past the limit")
+	}
+	checkRoundTrip(t, "near the limit", r, []string{"ExampleBot"}, []string{"/a", "/a/b", "/b", "/robots.txt"})
+
+	small := parseString("User-agent:*\nDisallow:/a\n")
+	if got := small.String(); got != "User-agent: *\nDisallow: /a\n" {
+		t.Errorf("a small document is written %q, want the usual spaced form", got)
+	}
+}
+
 // core-api: MarshalText refuses values it cannot write faithfully, with an
 // error prefixed "robots:"; String writes them anyway.
 func TestMarshalTextErrors(t *testing.T) {

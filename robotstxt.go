@@ -531,6 +531,13 @@ func (p *parser) robots() *Robots {
 // check utf8.Valid before storing the text in a JSON string. Outcome's
 // MarshalJSON does, and writes such text in base64.
 //
+// Text that would run past DefaultMaxBytes, where Parse stops, is written
+// without the optional space after each colon and comma ("Disallow:/a").
+// Then a document that Parse read within that limit reads back whole
+// unless its own lines were just as tight and MarshalText lengthens some
+// (a "useragent" key, a Crawl-delay of ".5"); UnmarshalText and ParseLimit
+// read text of any length.
+//
 // MarshalText returns an error, naming the value, when a value cannot be
 // written so that it reads back the same: a line break or '#' in any value,
 // whitespace at either end of one, a group without user agents, an empty
@@ -538,8 +545,7 @@ func (p *parser) robots() *Robots {
 // defines, a negative Crawl-delay, or a Content-Signal key that is not a
 // token.
 func (r *Robots) MarshalText() ([]byte, error) {
-	var w writer
-	w.robots(r)
+	w := write(r)
 	if w.err != nil {
 		return nil, w.err
 	}
@@ -564,14 +570,25 @@ func (r *Robots) UnmarshalText(data []byte) error {
 // String returns the text MarshalText writes; values MarshalText would
 // refuse are written as they are.
 func (r *Robots) String() string {
-	var w writer
+	return string(write(r).buf)
+}
+
+// write writes r as MarshalText describes, tightly when the usual form is
+// longer than Parse reads.
+func write(r *Robots) *writer {
+	w := &writer{}
 	w.robots(r)
-	return string(w.buf)
+	if len(w.buf) > DefaultMaxBytes {
+		w = &writer{tight: true}
+		w.robots(r)
+	}
+	return w
 }
 
 type writer struct {
-	buf []byte
-	err error // the first value that cannot be written
+	buf   []byte
+	err   error // the first value that cannot be written
+	tight bool  // no space after a colon or a comma
 }
 
 func (w *writer) robots(r *Robots) {
@@ -650,7 +667,9 @@ func (w *writer) line(key, value string) {
 	w.buf = append(w.buf, key...)
 	w.buf = append(w.buf, ':')
 	if value != "" {
-		w.buf = append(w.buf, ' ')
+		if !w.tight {
+			w.buf = append(w.buf, ' ')
+		}
 		w.buf = append(w.buf, value...)
 	}
 	w.buf = append(w.buf, '\n')
@@ -682,7 +701,10 @@ func (w *writer) signals(key string, m map[string]bool) {
 			w.fail(fmt.Errorf("robots: Content-Signal key %q is not a token", k))
 		}
 		if i > 0 {
-			b.WriteString(", ")
+			b.WriteByte(',')
+			if !w.tight {
+				b.WriteByte(' ')
+			}
 		}
 		b.WriteString(strings.ToLower(k))
 		if m[k] {

@@ -463,7 +463,10 @@ func readBody(resp *http.Response, maxBytes int) (body []byte, truncated bool, e
 	}
 	var buf bytes.Buffer
 	if n := resp.ContentLength; n > 0 && n <= limit && len(resp.Header.Values("Content-Encoding")) == 0 {
-		buf.Grow(int(n))
+		// The length is the server's word, not bytes received: room for
+		// more than a default body is made as the bytes arrive, so that a
+		// large MaxBytes does not let a claim alone take the memory.
+		buf.Grow(int(min(n, DefaultMaxBytes+1)))
 	}
 	if _, err := buf.ReadFrom(io.LimitReader(r, limit)); err != nil {
 		return nil, false, err

@@ -10,10 +10,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -479,6 +481,41 @@ func TestFetchNeverSendsCredentials(t *testing.T) {
 		if r != (seen{"", "/robots.txt", "", fetchAgent}) {
 			t.Errorf("request %d = %+v, want no Authorization, path /robots.txt, no query, our User-Agent", i, r)
 		}
+	}
+}
+
+// TestFetchContentLengthClaims covers a Content-Length far larger than
+// the body sent, with MaxBytes as large as a caller may set it: the claim
+// alone must not make Fetch set memory aside (SPEC §4: no unbounded
+// memory), nor panic (SPEC §2) as bytes.Buffer.Grow does for more than
+// it can hold. The body is cut short, so the outcome is Unreachable.
+func TestFetchContentLengthClaims(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		contentLength string
+		maxBytes      int
+	}{
+		{"the largest int64, MaxBytes math.MaxInt", "9223372036854775807", math.MaxInt},
+		{"1 TiB, MaxBytes 2 TiB", "1099511627776", 1 << 41},
+		{"1 GiB, MaxBytes 1 GiB", "1073741824", 1 << 30},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := httptest.NewServer(rawResponse("HTTP/1.1 200 OK\r\nContent-Length: "+tc.contentLength+
+				"\r\n\r\nUser-agent: *\nDisallow: /a\n", nil))
+			t.Cleanup(srv.Close)
+			f := newTestFetcher()
+			f.MaxBytes = tc.maxBytes
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			o := f.Fetch(context.Background(), srv.URL)
+			runtime.ReadMemStats(&after)
+			if o.Status != Unreachable || o.HTTPStatus != 200 {
+				t.Errorf("Fetch = %s, want unreachable 200 (body cut short)", describeOutcome(o))
+			}
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 8<<20 {
+				t.Errorf("Fetch allocated %d octets for a %s-octet claim and a 27-octet body", alloc, tc.contentLength)
+			}
+		})
 	}
 }
 

@@ -60,9 +60,9 @@ const (
 type Fetcher struct {
 	// Client sends the requests. Its Transport, Jar and Timeout are used as
 	// they are; the Client is not changed, but a copy of it sends the
-	// requests, with the Transport wrapped so as to see the status of a
-	// response that net/http then drops (a redirect whose Location does not
-	// parse). The Fetcher follows redirects itself, so that it can count
+	// requests, with the Transport wrapped so as to see a response that
+	// net/http then drops (a redirect whose Location does not parse, which
+	// it fails as an error). The Fetcher follows redirects itself, so that it can count
 	// them, and asks Client.CheckRedirect about every hop: a hop it refuses,
 	// by returning any error, makes the outcome Unreachable. That includes
 	// http.ErrUseLastResponse, which asks that the hop not be sent: the
@@ -222,12 +222,12 @@ type Outcome struct {
 // sent, and an internationalized host is sent in its ASCII form. Redirects
 // (301, 302, 303, 307, 308) are followed up to MaxRedirects, to any host: the
 // file found governs pageURL's origin. A chain that ends in a 3xx (too many
-// hops, no Location, a Location that is not http or https) is Unavailable;
-// so is a 4xx other than 429, whose body is never parsed. Any 2xx is parsed,
-// whatever its Content-Type: an HTML page yields no rules and allows
-// everything. A 429, a 5xx, a final 1xx, a status outside 100-599, a
-// malformed response (a Location that does not parse among them), and every
-// network, TLS, timeout or decoding failure are Unreachable. gzip and deflate
+// hops, a loop, no Location, a Location that does not parse or is not http
+// or https) is Unavailable; so is a 4xx other than 429, whose body is never
+// parsed. Any 2xx is parsed, whatever its Content-Type: an HTML page yields
+// no rules and allows everything. A 429, a 5xx, a final 1xx, a status
+// outside 100-599, a malformed response, and every network, TLS, timeout or
+// decoding failure are Unreachable. gzip and deflate
 // bodies are decoded; MaxBytes applies to the decoded bytes, and a body cut
 // short is never parsed.
 //
@@ -288,9 +288,17 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 		seen.status = 0
 		resp, err := client.Do(req)
 		if err != nil {
-			// The status already read, if any: http.Client drops a
-			// redirect whose Location does not parse.
+			// The status already read, if any.
 			o.HTTPStatus = seen.status
+			if bad := seen.badLocation; bad != nil {
+				// http.Client fails a redirect whose Location does not
+				// parse; the response itself is well formed, a 3xx that
+				// cannot be followed, as one without a Location.
+				_, why := redirectTarget(req.URL, bad)
+				o.Status = Unavailable
+				o.Error = "robots: " + why
+				return o.done(freshLifetime(bad.Header, time.Now()))
+			}
 			return o.failed(parent, err)
 		}
 		o.HTTPStatus = resp.StatusCode
@@ -367,19 +375,27 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 	}
 }
 
-// A statusRecorder passes requests to the next RoundTripper and keeps the
-// status of the last response, for the outcome of a request that failed
-// after it.
+// A statusRecorder passes requests to the next RoundTripper and keeps what
+// the outcome of a request that failed after a response needs: the status
+// of the last response, and that response when it is a redirect whose
+// Location does not parse, which http.Client fails with an error.
 type statusRecorder struct {
-	next   http.RoundTripper
-	status int
+	next        http.RoundTripper
+	status      int
+	badLocation *http.Response
 }
 
 // RoundTrip sends req by r.next, noting the status of any response.
 func (r *statusRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := r.next.RoundTrip(req)
+	r.badLocation = nil
 	if resp != nil {
 		r.status = resp.StatusCode
+		if loc := resp.Header.Get("Location"); loc != "" && isFollowedRedirect(resp.StatusCode) {
+			if _, err := req.URL.Parse(loc); err != nil { // as http.Client parses it
+				r.badLocation = resp
+			}
+		}
 	}
 	return resp, err
 }
@@ -418,9 +434,7 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 		return nil, fmt.Sprintf("status %d has no Location", resp.StatusCode)
 	}
 	// Relative and protocol-relative references resolve against the
-	// request, as RFC 9110 §10.2.2 says. (http.Client has parsed loc
-	// already: one that does not parse fails there as a malformed response,
-	// Unreachable, before CheckRedirect is asked. This check is a backstop.)
+	// request, as RFC 9110 §10.2.2 says.
 	next, err := from.Parse(loc)
 	if err != nil {
 		return nil, fmt.Sprintf("status %d has a Location that does not parse: %v", resp.StatusCode, err)

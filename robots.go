@@ -147,7 +147,11 @@ var ErrNoOrigin = errors.New("URL has no origin")
 // its scheme, host and port followed by "/robots.txt". Userinfo, path,
 // query and fragment are dropped; scheme and host are lower-cased, a default
 // port (80 for http, 443 for https) is dropped, and a non-ASCII host is
-// written in its ASCII (punycode) form.
+// written in its ASCII (punycode) form. That form lower-cases by Unicode's
+// rules without the rest of the UTS #46 mapping (full-width letters, for
+// one, are not folded to ASCII): a host the mapping would change gives a
+// name no registry hands out, whose retrieval fails, never another
+// domain's.
 //
 // "https://User:pw@Example.COM:443/a?b#c" gives
 // "https://example.com/robots.txt". The error wraps ErrNoOrigin for a
@@ -190,8 +194,13 @@ func robotsURL(rawURL string) (*url.URL, error) {
 // its punycode (RFC 3492), the form DNS and HTTP use. It does not apply the
 // full UTS #46 mapping (that needs Unicode tables the library does without);
 // it lower-cases with Unicode rules and accepts the ideographic full stops
-// as label separators, which covers hosts as people type them. A label
-// whose ASCII form would pass the 63 octets DNS allows is an error.
+// as label separators, which covers hosts as people type them. Where the
+// result differs from UTS #46's, it is a label IDNA 2008 disallows, which no
+// registry hands out, or UTS #46 refuses the host: compared with
+// golang.org/x/net/idna over every upper-case and title-case character, only
+// two became another valid name, and they are written as UTS #46 writes
+// them (see idnaSpecial). A label whose ASCII form would pass the 63
+// octets DNS allows is an error.
 func asciiHost(host string) (string, error) {
 	if isASCII(host) {
 		return strings.ToLower(host), nil
@@ -199,6 +208,7 @@ func asciiHost(host string) (string, error) {
 	if !utf8.ValidString(host) {
 		return "", errors.New("host is not valid UTF-8")
 	}
+	host = idnaSpecial.Replace(host)
 	host = strings.Map(func(r rune) rune {
 		switch r {
 		case '\u3002', '\uff0e', '\uff61': // ideographic and full-width full stops
@@ -229,6 +239,12 @@ func asciiHost(host string) (string, error) {
 	}
 	return strings.Join(labels, "."), nil
 }
+
+// idnaSpecial writes the characters whose Unicode lower case is a valid
+// label character other than the one UTS #46 maps them to, so that a host
+// is never taken for another domain: İ is i and a combining dot above, not
+// the i of an ASCII name, and ẞ is ss, not ß.
+var idnaSpecial = strings.NewReplacer("\u0130", "i\u0307", "\u1E9E", "ss")
 
 // maxLabel is the most octets a DNS label may have.
 const maxLabel = 63

@@ -1740,6 +1740,14 @@ func TestRobotsURL(t *testing.T) {
 		{"http://127.0.0.1/x", "http://127.0.0.1/robots.txt"},
 		{"https://bücher.example/a", "https://xn--bcher-kva.example/robots.txt"},
 		{"https://例え.テスト/", "https://xn--r8jz45g.xn--zckzah/robots.txt"},
+		// UTS #46 maps İ to i and a combining dot and ẞ to ss, not to
+		// the i of an ASCII name or to ß (as golang.org/x/net/idna's
+		// Lookup does); the Kelvin sign is k in both.
+		{"http://İstanbul.example/", "http://xn--istanbul-o0e.example/robots.txt"},
+		{"http://ẞ.de/", "http://ss.de/robots.txt"},
+		{"http://Straẞe.de/", "http://strasse.de/robots.txt"},
+		{"http://Straße.de/", "http://xn--strae-oqa.de/robots.txt"},
+		{"http://\u212Aa.example/", "http://ka.example/robots.txt"},
 		// 62 octets in punycode: within a DNS label's 63.
 		{"http://" + strings.Repeat("a", 54) + "ü.de/", "http://xn--" + strings.Repeat("a", 54) + "-ovf.de/robots.txt"},
 	} {

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/dunglas/httpsfv"
 	"golang.org/x/net/html"
@@ -77,7 +78,9 @@ type Directives struct {
 // bot. The valued directives max-snippet, max-image-preview,
 // max-video-preview and unavailable_after are not scopes, so
 // "examplebot: max-snippet: 20" scopes a limit to examplebot. Names, values
-// and bot names are ASCII case-insensitive. none is noindex plus nofollow,
+// and bot names are ASCII case-insensitive (an unknown name goes to Other
+// lower-cased by Unicode's rules when it is UTF-8, so that "NOÉ" and "noé"
+// are one). none is noindex plus nofollow,
 // nocache is noarchive, and all, index and follow restrict nothing. Items
 // before any scope form the set with Bot "". A set appears with the first
 // item or scope that addresses it, even when it restricts nothing: "all"
@@ -957,7 +960,17 @@ func (p *legacyParser) flag(name string) {
 	if valuedDirective(name) != vNone {
 		return // a valued directive with no value does not parse
 	}
-	set.addOther(lowerString(name))
+	set.addOther(lowerName(name))
+}
+
+// lowerName lower-cases an unknown directive name for Other: by Unicode's
+// rules when it is valid UTF-8 (SPEC §3: "lower-cased"), else its ASCII
+// letters only, so that no octet is replaced.
+func lowerName(name string) string {
+	if isASCII(name) || !utf8.ValidString(name) {
+		return lowerString(name)
+	}
+	return strings.ToLower(name)
 }
 
 // flagByName returns the restriction a directive name sets: zero and true for

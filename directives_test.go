@@ -117,6 +117,8 @@ func TestParseDirectives(t *testing.T) {
 		{"unknown names kept lower-cased once", "noodp, NOODP, noydir, NoAI",
 			[]Directives{{Other: []string{"noodp", "noydir", "noai"}}}},
 		{"unknown with spaces", "ACAP allow-index", []Directives{{Other: []string{"acap allow-index"}}}},
+		{"unknown non-ASCII lower-cased by Unicode", "NOÉ, noé, ÑOAI", []Directives{{Other: []string{"noé", "ñoai"}}}},
+		{"unknown not UTF-8: ASCII lower-cased, octets kept", "NO\xc9, no\xc9", []Directives{{Other: []string{"no\xc9"}}}},
 		{"space-separated is one unknown item", "noindex nofollow", []Directives{{Other: []string{"noindex nofollow"}}}},
 
 		// Bot scopes.
@@ -1426,7 +1428,7 @@ func checkSet(t *testing.T, where string, d Directives) {
 	}
 	seen := map[string]bool{}
 	for _, o := range d.Other {
-		if _, known := flagByName(o); known || valuedDirective(o) != vNone || o == "" || o != lowerString(o) ||
+		if _, known := flagByName(o); known || valuedDirective(o) != vNone || o == "" || o != lowerName(o) ||
 			o != trimASCIISpace(o) || strings.ContainsAny(o, ",;:") || seen[o] {
 			t.Errorf("%s: Other holds %q (all: %q)", where, o, d.Other)
 		}

@@ -257,7 +257,9 @@ func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives
 // whitespace, hold no ',', ';' or ':', and are not "robots" or a valued
 // directive's name (max-snippet, ...); when Other holds no directive this
 // package knows; and when its values are valid (limits of at least -1,
-// MaxImagePreview "", none, standard or large). Sets from ParseRobotsTag may
+// MaxImagePreview "", none, standard or large, UnavailableAfter a whole
+// second in UTC of the years 1 to 9999, as every date ParseDirectives reads
+// is). Sets from ParseRobotsTag may
 // fail that, since a structured-field token can hold ':'.
 func (d Directives) String() string {
 	return string(d.appendLegacy(nil, false))

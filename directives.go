@@ -366,7 +366,9 @@ type Link struct {
 // http and https (javascript:, mailto:, data:, tel:, ...) or to an http URL
 // with no host, or whose resolved URL is longer than MaxLinkBytes. Links
 // inside comments and raw-text elements (<script>, <style>, <noscript>,
-// <textarea>, <title>) are not links.
+// <textarea>, <title>) are not links; inside SVG and MathML those elements
+// hold markup and a self-closing tag is empty, as in a browser, and SVG's
+// <a href> is a link.
 //
 // Links reads the whole document with a tokenizer, not a tree builder, so
 // documents of any nesting depth work and the cost is linear in the body:
@@ -384,16 +386,23 @@ func Links(body []byte, base *url.URL) []Link {
 	var baseHref string
 	haveBase := false
 	var nameBuf [maxTagName]byte
+	var foreign foreignContent
 	for {
+		z.AllowCDATA(foreign.active()) // CDATA sections are text in foreign content only
 		tt := z.Next()
 		if tt == html.ErrorToken {
 			break
 		}
+		if tt == html.EndTagToken {
+			foreign.end(z)
+			continue
+		}
 		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
 			continue
 		}
+		isHTML := foreign.start(z, tt == html.SelfClosingTagToken)
 		switch string(tagName(z, &nameBuf)) {
-		case "a", "area":
+		case "a", "area": // SVG's <a> is a link too
 			var href, rel []byte
 			found := false
 			for more := true; more; {
@@ -415,7 +424,7 @@ func Links(body []byte, base *url.URL) []Link {
 			l.Rel, l.NoFollow = relTokens(rel)
 			links = append(links, l)
 		case "base":
-			if haveBase {
+			if haveBase || !isHTML {
 				continue
 			}
 			for more := true; more; {
@@ -1385,16 +1394,20 @@ func markup(h http.Header, body []byte) int {
 // <noframes> are text; none of them count. <noscript> is read as raw text,
 // as a browser with scripting enabled does.
 //
-// In XHTML (isXHTML), which is XML, a self-closing tag is an empty
+// Inside a template, SVG and MathML elements are followed (see
+// foreignContent), so that their <title/> does not hide the rest of the
+// head. In XHTML (isXHTML), which is XML, a self-closing tag is an empty
 // element: <title/> or <script src="a.js"/> holds no text, where HTML
 // ignores the slash and reads what follows as the element's text.
 func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 	z := html.NewTokenizer(bytes.NewReader(trimBOM(body)))
-	afterHead := false // </head> was seen
-	templates := 0     // depth of <template> elements open in the head
-	rawText := false   // the next text token is a raw-text element's content
+	afterHead := false         // </head> was seen
+	templates := 0             // depth of <template> elements open in the head
+	rawText := false           // the next text token is a raw-text element's content
+	var foreign foreignContent // inside templates: SVG and MathML elsewhere start the body
 	var nameBuf [maxTagName]byte
 	for {
+		z.AllowCDATA(foreign.active())
 		tt := z.Next()
 		wasRaw := rawText
 		rawText = false
@@ -1411,8 +1424,10 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 		case html.EndTagToken:
 			name := tagName(z, &nameBuf)
 			if templates > 0 {
+				foreign.end(z)
 				if string(name) == "template" {
 					templates--
+					foreign.open = foreign.open[:0] // closed with the template
 				}
 				continue
 			}
@@ -1430,6 +1445,9 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 				z.NextIsNotRawText()
 			}
 			if templates > 0 {
+				if !foreign.start(z, tt == html.SelfClosingTagToken) {
+					continue // an SVG or MathML element: no raw text
+				}
 				if tag == "template" && !empty {
 					templates++
 				}
@@ -1461,6 +1479,191 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 			}
 		}
 	}
+}
+
+// foreignContent follows the SVG and MathML elements open where a tokenizer
+// is, for the scanners that read HTML without building a tree (HTML
+// §13.2.6.5, the rules for parsing tokens in foreign content). In them
+// <title>, <style> and <script> hold markup, not raw text, and a
+// self-closing tag is an empty element; told neither, the tokenizer would
+// read all that follows <svg><title/> as the title's text and hide every
+// later meta tag and link, where a browser reads them. It keeps only the
+// foreign elements: HTML elements inside an integration point
+// (<foreignObject>, <desc> and <title> in SVG, <mi> and the like and an
+// HTML <annotation-xml> in MathML) are read as HTML by the caller, and an
+// end tag that names no open foreign element changes nothing. A tree
+// builder would also close the SVG or MathML elements left open when an
+// HTML end tag closes their ancestor; a scanner that does not know the HTML
+// elements cannot, and reads on as foreign until their own end tags.
+type foreignContent struct {
+	open []foreignElement // innermost last; at most maxForeignDepth
+}
+
+type foreignElement struct {
+	name  [foreignNameLen]byte // lower-cased, cut at foreignNameLen octets
+	n     int                  // the name's whole length
+	math  bool                 // MathML, else SVG
+	point uint8                // htmlPoint, textPoint or 0
+}
+
+const (
+	foreignNameLen  = 15  // "annotation-xml" and "foreignobject" fit
+	maxForeignDepth = 512 // the most open elements html.Parse allows
+)
+
+// Integration points: where a foreign element's content is HTML.
+const (
+	htmlPoint = 1 + iota // start tags and text are HTML
+	textPoint            // MathML mi, mo, mn, ms, mtext: the same, but for mglyph and malignmark
+)
+
+// foreignName returns the current tag's name lower-cased (its first
+// foreignNameLen octets) and its whole length.
+func foreignName(z *html.Tokenizer) (name [foreignNameLen]byte, n int) {
+	raw := z.Raw()
+	i := 1
+	if i < len(raw) && raw[i] == '/' {
+		i++
+	}
+	for ; i < len(raw); i++ {
+		switch c := raw[i]; c {
+		case ' ', '\n', '\r', '\t', '\f', '/', '>':
+			return name, n
+		default:
+			if n < foreignNameLen {
+				name[n] = lowerASCII(c)
+			}
+			n++
+		}
+	}
+	return name, n
+}
+
+func (e *foreignElement) is(name [foreignNameLen]byte, n int) bool {
+	return e.n == n && e.name == name
+}
+
+// nameIs reports whether a name from foreignName is s, which is lower-case
+// and at most foreignNameLen octets.
+func nameIs(name [foreignNameLen]byte, n int, s string) bool {
+	return n == len(s) && string(name[:n]) == s
+}
+
+// active reports whether the tokenizer is inside a foreign element.
+func (f *foreignContent) active() bool { return len(f.open) > 0 }
+
+// start reads the current start tag. It reports true when the tag is an
+// HTML element, for the caller to read as it reads any; false when it is a
+// foreign element, which the tokenizer has been told holds no raw text.
+func (f *foreignContent) start(z *html.Tokenizer, selfClosing bool) bool {
+	name, n := foreignName(z)
+	root := nameIs(name, n, "svg") || nameIs(name, n, "math")
+	if len(f.open) == 0 {
+		if root {
+			f.push(z, name, n, nameIs(name, n, "math"), selfClosing)
+			return false
+		}
+		return true
+	}
+	top := f.open[len(f.open)-1]
+	switch {
+	case top.point == htmlPoint,
+		top.point == textPoint && !nameIs(name, n, "mglyph") && !nameIs(name, n, "malignmark"),
+		top.math && nameIs(top.name, top.n, "annotation-xml") && nameIs(name, n, "svg"):
+		// HTML content again, which may open foreign content anew.
+		if root {
+			f.push(z, name, n, nameIs(name, n, "math"), selfClosing)
+			return false
+		}
+		return true
+	case breaksOut(z, name, n):
+		// An HTML element ends the foreign content it stood in, up to an
+		// integration point.
+		f.popToPoint()
+		return true
+	}
+	z.NextIsNotRawText()
+	f.push(z, name, n, top.math, selfClosing)
+	return false
+}
+
+// push opens the current start tag's foreign element, unless it is
+// self-closing (empty in foreign content) or too deep to follow.
+func (f *foreignContent) push(z *html.Tokenizer, name [foreignNameLen]byte, n int, math, selfClosing bool) {
+	if selfClosing || len(f.open) == maxForeignDepth {
+		return
+	}
+	e := foreignElement{name: name, n: n, math: math}
+	switch {
+	case !math && (nameIs(name, n, "foreignobject") || nameIs(name, n, "desc") || nameIs(name, n, "title")):
+		e.point = htmlPoint
+	case math && (nameIs(name, n, "mi") || nameIs(name, n, "mo") || nameIs(name, n, "mn") ||
+		nameIs(name, n, "ms") || nameIs(name, n, "mtext")):
+		e.point = textPoint
+	case math && nameIs(name, n, "annotation-xml"):
+		for more := true; more; {
+			var key, val []byte
+			key, val, more = z.TagAttr()
+			if string(key) == "encoding" {
+				if equalLower(val, "text/html") || equalLower(val, "application/xhtml+xml") {
+					e.point = htmlPoint
+				}
+				break
+			}
+		}
+	}
+	f.open = append(f.open, e)
+}
+
+// popToPoint closes foreign elements until an integration point or none
+// is open.
+func (f *foreignContent) popToPoint() {
+	for len(f.open) > 0 && f.open[len(f.open)-1].point == 0 {
+		f.open = f.open[:len(f.open)-1]
+	}
+}
+
+// end reads the current end tag: it closes the innermost open foreign
+// element of its name and those inside it. </br> and </p> end foreign
+// content up to an integration point, as breaking-out start tags do.
+func (f *foreignContent) end(z *html.Tokenizer) {
+	if len(f.open) == 0 {
+		return
+	}
+	name, n := foreignName(z)
+	if nameIs(name, n, "br") || nameIs(name, n, "p") {
+		f.popToPoint()
+		return
+	}
+	for i := len(f.open) - 1; i >= 0; i-- {
+		if f.open[i].is(name, n) {
+			f.open = f.open[:i]
+			return
+		}
+	}
+}
+
+// breaksOut reports whether a start tag in foreign content is one of the
+// HTML elements that end it (HTML §13.2.6.5): <font> only with a color,
+// face or size attribute, which it reads.
+func breaksOut(z *html.Tokenizer, name [foreignNameLen]byte, n int) bool {
+	switch string(name[:min(n, foreignNameLen)]) {
+	case "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt",
+		"em", "embed", "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li",
+		"listing", "menu", "meta", "nobr", "ol", "p", "pre", "ruby", "s", "small", "span",
+		"strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var":
+		return n <= foreignNameLen
+	case "font":
+		for more := true; more; {
+			var key []byte
+			key, _, more = z.TagAttr()
+			switch string(key) {
+			case "color", "face", "size":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maxTagName is the longest tag name the scanners tell apart ("plaintext");

@@ -1338,6 +1338,36 @@ func treeMetas(t testing.TB, body []byte) []string {
 	return out
 }
 
+// TestLinksInForeignContent checks Links against the tree builder where SVG
+// and MathML change how the tokenizer must read (HTML §13.2.6.5): a
+// self-closing <title/>, <style/> or <script/> there is empty, and their
+// content is markup, but at an integration point HTML rules again.
+func TestLinksInForeignContent(t *testing.T) {
+	a := `<a href="https://example.com/after">after</a>`
+	for _, body := range []string{
+		`<body><svg><title/></svg>` + a,
+		`<body><svg><style/></svg>` + a,
+		`<body><svg><script href="i.js"/></svg>` + a,
+		`<body><svg><title>icon <a href="/in-title">x</a></title></svg>` + a,
+		`<body><svg><foreignObject><title/>` + a + `</foreignObject></svg>` + a,
+		`<body><svg><foreignObject><script>document.write('<a href="/fake">')</script></foreignObject></svg>` + a,
+		`<body><svg><desc><style>` + a + `</style></desc></svg>` + a,
+		`<body><svg><title/><p><title>x ` + a + `</title>` + a,
+		`<body><math><mi><style/>` + a + `</style></mi></math>` + a,
+		`<body><math><annotation-xml encoding="application/xhtml+xml"><style/>` + a + `</style></annotation-xml></math>` + a,
+		`<body><svg><a href="/svg-link"><title/></a></svg>` + a,
+		`<body><svg><base href="/svg-base/"></svg><a href="x">x</a>`,
+		`<body><svg><![CDATA[<a href="/in-cdata">]]></svg>` + a,
+		`<body><svg><g><g><title/></g></g></svg><svg><style/></svg>` + a,
+	} {
+		base, _ := url.Parse("https://example.com/dir/")
+		got, want := Links([]byte(body), base), treeLinks(t, []byte(body), base)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("Links(%q) = %v, the tree walk finds %v", body, got, want)
+		}
+	}
+}
+
 // treeLinks walks the tree html.Parse builds for <a href> and <area href>,
 // resolving them with net/url the way Links documents.
 func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
@@ -1374,7 +1404,7 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 			}
 			raw = append(raw, l)
 		case "base":
-			if href, ok := attr("href"); ok && baseHref == nil {
+			if href, ok := attr("href"); ok && baseHref == nil && n.Namespace == "" {
 				baseHref = &href
 			}
 		}
@@ -1662,6 +1692,21 @@ var headCases = func() []string {
 		`<head><![CDATA[x]]>` + m, `<head><?php x ?>` + m, `<head></>` + m, `<head><meta name=a>` + m, `<head><META/NAME=a/CONTENT=b>`,
 		`<head><meta name=a content=b/>`, `<head><link/>` + m, `<head>` + m + `<template><template>` + m,
 		`<html><body></body></html>` + m, `</html>` + m, `</head>` + m, `</body>` + m, `</br>` + m, `</x>` + m,
+		// Foreign content in a template (HTML §13.2.6.5): <title>, <style>
+		// and <script> hold markup and a self-closing tag is empty, except
+		// at an integration point, where they are HTML again.
+		`<head><template><svg><title/></svg></template>` + m, `<head><template><svg><style/></svg></template>` + m,
+		`<head><template><svg><script href="i.js"/></svg></template>` + m, `<head><template><math><style></template>` + m,
+		`<head><template><svg><title>` + m + `</title></svg></template>` + m,
+		`<head><template><svg><foreignObject><title/></foreignObject></svg></template>` + m,
+		`<head><template><svg><desc><style>` + m + `</style></desc><style/></svg></template>` + m,
+		`<head><template><math><mi><style/></mi></math></template>` + m, `<head><template><math><mi><mglyph><style/></template>` + m,
+		`<head><template><math><annotation-xml encoding="TEXT/HTML"><style/></template>` + m,
+		`<head><template><math><annotation-xml><style/></template>` + m, `<head><template><math><annotation-xml><svg><style/></template>` + m,
+		`<head><template><svg><p><style/></template>` + m, `<head><template><svg><font color=red><style/></template>` + m,
+		`<head><template><svg><font><style/></template>` + m, `<head><template><svg></p><style/></template>` + m,
+		`<head><template><svg><g><title/></g></svg><title/></template>` + m, `<head><template><svg><![CDATA[</template>]]></svg></template>` + m,
+		`<head><template><svg><linearGradient><style/></lineargradient></svg></template>` + m,
 		`<head><script></script ` + m, `<head><script><!--<script>` + m + `</script>-->` + m, `<head><title>&lt;` + m,
 		"<head>\f\r\n" + m, "<head>\v" + m, "\xef\xbb\xbf" + m, `<head><a>` + m, `<head><base href=x>` + m,
 		`<head><object>` + m, `<head><input>` + m, `<head><hr>` + m, `<head></template><template>` + m,

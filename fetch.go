@@ -72,7 +72,7 @@ type Fetcher struct {
 	// such origin would refuse everything; give it a copy with CheckRedirect
 	// nil. Nil means a default client with its own transport (proxies from
 	// the environment, 10 s to connect and to complete a TLS handshake,
-	// HTTP/2 when the server offers it).
+	// response headers up to 1 MB, HTTP/2 when the server offers it).
 	Client *http.Client
 
 	// UserAgent is sent as the User-Agent header of every request, redirects
@@ -91,7 +91,8 @@ type Fetcher struct {
 	// five); a negative value follows none. As with net/http's own
 	// redirects, each hop's response headers are kept until Fetch returns
 	// (for CheckRedirect's via), so memory grows with it: up to the
-	// Transport's MaxResponseHeaderBytes, 1 MB by default, a hop.
+	// Transport's MaxResponseHeaderBytes a hop, which is 1 MB in the
+	// default client (net/http's own default is 10 MB).
 	MaxRedirects int
 
 	// Timeout bounds the whole retrieval: every request of the redirect
@@ -141,6 +142,9 @@ var defaultClient = sync.OnceValue(func() *http.Client {
 		IdleConnTimeout:       30 * time.Second,
 		TLSHandshakeTimeout:   10 * time.Second,
 		ExpectContinueTimeout: time.Second,
+		// Headers a robots.txt needs are a few hundred octets; net/http's
+		// default allows 10 MB, which each redirect hop would hold.
+		MaxResponseHeaderBytes: 1 << 20,
 	}}
 })
 

@@ -489,6 +489,24 @@ func TestFetchNeverSendsCredentials(t *testing.T) {
 	}
 }
 
+// TestFetchHugeHeaders covers response headers past the default client's
+// 1 MB: the response is refused (Unreachable), so that a redirect chain
+// cannot make Fetch hold 10 MB a hop, net/http's own default.
+func TestFetchHugeHeaders(t *testing.T) {
+	for _, tc := range []struct {
+		size int
+		want Status
+	}{{900 << 10, Parsed}, {1100 << 10, Unreachable}} {
+		srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("X-Padding", strings.Repeat("a", tc.size))
+			io.WriteString(w, fetchRobots)
+		})
+		if o := newTestFetcher().Fetch(context.Background(), srv.URL); o.Status != tc.want {
+			t.Errorf("%d octets of headers: Fetch = %s, want %s", tc.size, describeOutcome(o), tc.want)
+		}
+	}
+}
+
 // TestFetchContentLengthClaims covers a Content-Length far larger than
 // the body sent, with MaxBytes as large as a caller may set it: the claim
 // alone must not make Fetch set memory aside (SPEC §4: no unbounded

@@ -59,6 +59,7 @@ import (
 	"maps"
 	"math"
 	"math/bits"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -145,7 +146,8 @@ var ErrNoOrigin = errors.New("URL has no origin")
 
 // RobotsURL returns the robots.txt URL of rawURL's origin (RFC 9309 §2.3):
 // its scheme, host and port followed by "/robots.txt". Userinfo, path,
-// query and fragment are dropped; scheme and host are lower-cased, a default
+// query and fragment are dropped; scheme and host are lower-cased, an IPv6
+// address is written in RFC 5952's form ([0:0::1] is [::1]), a default
 // port (80 for http, 443 for https) is dropped, and a non-ASCII host is
 // written in its ASCII (punycode) form. That form lower-cases by Unicode's
 // rules without the rest of the UTS #46 mapping (full-width letters, for
@@ -177,8 +179,11 @@ func robotsURL(rawURL string) (*url.URL, error) {
 	if err != nil {
 		return nil, fmt.Errorf("robots: %q: %w", rawURL, err)
 	}
-	if strings.Contains(host, ":") {
-		host = "[" + host + "]" // an IPv6 literal
+	if strings.Contains(host, ":") { // an IPv6 literal
+		if a, err := netip.ParseAddr(host); err == nil {
+			host = a.String() // RFC 5952's form: one origin, one spelling
+		}
+		host = "[" + host + "]"
 	}
 	port := u.Port()
 	if port == "80" && u.Scheme == "http" || port == "443" && u.Scheme == "https" {

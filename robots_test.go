@@ -1737,6 +1737,10 @@ func TestRobotsURL(t *testing.T) {
 		{"https://example.com:80/x", "https://example.com:80/robots.txt"},
 		{"ftp://ftp.example.com/pub/x", "ftp://ftp.example.com/robots.txt"}, // RFC 9309 §2.3
 		{"http://[::1]:8080/x", "http://[::1]:8080/robots.txt"},
+		{"http://[0:0::1]/x", "http://[::1]/robots.txt"},
+		{"http://[2001:DB8:0:0:0:0:0:1]:8080/x", "http://[2001:db8::1]:8080/robots.txt"},
+		{"http://[::ffff:192.0.2.1]/x", "http://[::ffff:192.0.2.1]/robots.txt"},
+		{"http://[fe80::1%25eth0]/x", "http://[fe80::1%25eth0]/robots.txt"},
 		{"http://127.0.0.1/x", "http://127.0.0.1/robots.txt"},
 		{"https://bücher.example/a", "https://xn--bcher-kva.example/robots.txt"},
 		{"https://例え.テスト/", "https://xn--r8jz45g.xn--zckzah/robots.txt"},

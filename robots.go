@@ -477,7 +477,9 @@ func (r *Robots) Explain(userAgent, rawURL string) Decision {
 // (chosen as for IsAllowed), and whether there is one. When several
 // applicable groups give one, the longest applies: it satisfies them all.
 // Crawl-delay is not part of RFC 9309; Google ignores it, other crawlers
-// read it as seconds between requests.
+// read it as seconds between requests. A value too long for a Duration is
+// the longest Duration (about 292 years): cap it to what the crawler can
+// wait, rather than read it as no delay.
 func (r *Robots) CrawlDelay(userAgent string) (time.Duration, bool) {
 	return r.Agent(userAgent).CrawlDelay()
 }

@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -1604,9 +1605,13 @@ func TestCrawlDelay(t *testing.T) {
 		{"negative ignored", "User-agent: *\nCrawl-delay: -1\n", "a", 0, false},
 		{"word ignored", "User-agent: *\nCrawl-delay: abc\n", "a", 0, false},
 		{"empty ignored", "User-agent: *\nCrawl-delay:\n", "a", 0, false},
-		{"overflow ignored", "User-agent: *\nCrawl-delay: 99999999999999999999999\n", "a", 0, false},
+		// Past what a Duration holds (about 292 years) the site asks for
+		// more than any crawler can wait: the longest Duration, not none.
+		{"beyond a Duration: the longest", "User-agent: *\nCrawl-delay: 99999999999999999999999\n", "a", math.MaxInt64, true},
 		{"just below time.Duration's limit", "User-agent: *\nCrawl-delay: 9000000000\n", "a", 9000000000 * time.Second, true},
-		{"just above time.Duration's limit ignored", "User-agent: *\nCrawl-delay: 9300000000\n", "a", 0, false},
+		{"the limit itself", "User-agent: *\nCrawl-delay: 9223372036.854775807\n", "a", math.MaxInt64, true},
+		{"just above time.Duration's limit: the longest", "User-agent: *\nCrawl-delay: 9300000000\n", "a", math.MaxInt64, true},
+		{"a long number that is no number", "User-agent: *\nCrawl-delay: 99999999999999999999999x\n", "a", 0, false},
 		{"exponent ignored", "User-agent: *\nCrawl-delay: 1e3\n", "a", 0, false},
 		{"hexadecimal ignored", "User-agent: *\nCrawl-delay: 0x10\n", "a", 0, false},
 		{"decimal comma ignored", "User-agent: *\nCrawl-delay: 1,5\n", "a", 0, false},

@@ -375,13 +375,15 @@ func (p *parser) add(it item) {
 }
 
 // parseCrawlDelay reads a Crawl-delay value: decimal seconds with an optional
-// fraction ("10", "0.5", ".5"). Anything else, and values beyond what a
-// time.Duration holds, are not delays. RFC 9309 does not define
-// Crawl-delay; this is the reading of the crawlers that honour it.
+// fraction ("10", "0.5", ".5"). Anything else is not a delay. A value beyond
+// what a time.Duration holds (about 292 years) is the longest Duration: a
+// site asking for more than a crawler can wait is not asking for nothing.
+// RFC 9309 does not define Crawl-delay; this is the reading of the crawlers
+// that honour it.
 func parseCrawlDelay(v []byte) (time.Duration, bool) {
-	const maxSeconds = (1<<63 - 1) / int64(time.Second)
+	const maxSeconds = math.MaxInt64 / int64(time.Second)
 	var secs, frac, scale int64 = 0, 0, int64(time.Second)
-	digits, dot := 0, false
+	digits, dot, tooLong := 0, false, false
 	for _, c := range v {
 		switch {
 		case c == '.' && !dot:
@@ -396,15 +398,19 @@ func parseCrawlDelay(v []byte) (time.Duration, bool) {
 				continue
 			}
 			if secs > maxSeconds/10 {
-				return 0, false
+				tooLong = true
+				continue
 			}
 			secs = secs*10 + int64(c-'0')
 		default:
 			return 0, false
 		}
 	}
-	if digits == 0 || secs > maxSeconds || secs == maxSeconds && frac > (1<<63-1)%int64(time.Second) {
+	switch {
+	case digits == 0:
 		return 0, false
+	case tooLong || secs > maxSeconds || secs == maxSeconds && frac > math.MaxInt64%int64(time.Second):
+		return math.MaxInt64, true
 	}
 	return time.Duration(secs*int64(time.Second) + frac), true
 }

@@ -388,7 +388,7 @@ func Links(body []byte, base *url.URL) []Link {
 	var nameBuf [maxTagName]byte
 	var foreign foreignContent
 	for {
-		z.AllowCDATA(foreign.active()) // CDATA sections are text in foreign content only
+		z.AllowCDATA(foreign.cdata())
 		tt := z.Next()
 		if tt == html.ErrorToken {
 			break
@@ -976,12 +976,19 @@ func (p *legacyParser) flag(name string) {
 
 // lowerName lower-cases an unknown directive name for Other: by Unicode's
 // rules when it is valid UTF-8 (SPEC §3: "lower-cased"), else its ASCII
-// letters only, so that no octet is replaced.
+// letters only, so that no octet is replaced. Unicode lower-cases İ to i,
+// so that "noİndex" would read as noindex and be written back as a
+// directive it never was: a name that becomes one this package knows keeps
+// its non-ASCII letters as they are.
 func lowerName(name string) string {
 	if isASCII(name) || !utf8.ValidString(name) {
 		return lowerString(name)
 	}
-	return strings.ToLower(name)
+	lower := strings.ToLower(name)
+	if _, known := flagByName(lower); known || valuedDirective(lower) != vNone {
+		return lowerString(name)
+	}
+	return lower
 }
 
 // flagByName returns the restriction a directive name sets: zero and true for
@@ -1407,7 +1414,7 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 	var foreign foreignContent // inside templates: SVG and MathML elsewhere start the body
 	var nameBuf [maxTagName]byte
 	for {
-		z.AllowCDATA(foreign.active())
+		z.AllowCDATA(foreign.cdata())
 		tt := z.Next()
 		wasRaw := rawText
 		rawText = false
@@ -1424,10 +1431,11 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 		case html.EndTagToken:
 			name := tagName(z, &nameBuf)
 			if templates > 0 {
-				foreign.end(z)
-				if string(name) == "template" {
-					templates--
-					foreign.open = foreign.open[:0] // closed with the template
+				// An SVG or MathML <template> is not the head's.
+				if !foreign.end(z) && string(name) == "template" {
+					if templates--; templates == 0 {
+						foreign.open = foreign.open[:0] // closed with the template
+					}
 				}
 				continue
 			}
@@ -1487,13 +1495,13 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 // <title>, <style> and <script> hold markup, not raw text, and a
 // self-closing tag is an empty element; told neither, the tokenizer would
 // read all that follows <svg><title/> as the title's text and hide every
-// later meta tag and link, where a browser reads them. It keeps only the
-// foreign elements: HTML elements inside an integration point
-// (<foreignObject>, <desc> and <title> in SVG, <mi> and the like and an
-// HTML <annotation-xml> in MathML) are read as HTML by the caller, and an
-// end tag that names no open foreign element changes nothing. A tree
-// builder would also close the SVG or MathML elements left open when an
-// HTML end tag closes their ancestor; a scanner that does not know the HTML
+// later meta tag and link, where a browser reads them. It keeps the foreign
+// elements, and for each integration point (<foreignObject>, <desc> and
+// <title> in SVG, <mi> and the like and an HTML <annotation-xml> in MathML)
+// a count of the HTML elements open in it, which the caller reads as HTML:
+// an HTML end tag there closes the innermost. A tree builder would also
+// close the SVG or MathML elements left open when an HTML end tag closes
+// their ancestor outside them; a scanner that does not know those HTML
 // elements cannot, and reads on as foreign until their own end tags.
 type foreignContent struct {
 	open []foreignElement // innermost last; at most maxForeignDepth
@@ -1504,6 +1512,7 @@ type foreignElement struct {
 	n     int                  // the name's whole length
 	math  bool                 // MathML, else SVG
 	point uint8                // htmlPoint, textPoint or 0
+	html  int                  // HTML elements open in it (an integration point)
 }
 
 const (
@@ -1549,8 +1558,11 @@ func nameIs(name [foreignNameLen]byte, n int, s string) bool {
 	return n == len(s) && string(name[:n]) == s
 }
 
-// active reports whether the tokenizer is inside a foreign element.
-func (f *foreignContent) active() bool { return len(f.open) > 0 }
+// cdata reports whether a CDATA section is text here, not a bogus comment:
+// when the element open innermost is a foreign one (HTML §13.2.5.42).
+func (f *foreignContent) cdata() bool {
+	return len(f.open) > 0 && f.open[len(f.open)-1].html == 0
+}
 
 // start reads the current start tag. It reports true when the tag is an
 // HTML element, for the caller to read as it reads any; false when it is a
@@ -1565,15 +1577,18 @@ func (f *foreignContent) start(z *html.Tokenizer, selfClosing bool) bool {
 		}
 		return true
 	}
-	top := f.open[len(f.open)-1]
+	top := &f.open[len(f.open)-1]
 	switch {
-	case top.point == htmlPoint,
+	case top.html > 0, top.point == htmlPoint,
 		top.point == textPoint && !nameIs(name, n, "mglyph") && !nameIs(name, n, "malignmark"),
 		top.math && nameIs(top.name, top.n, "annotation-xml") && nameIs(name, n, "svg"):
 		// HTML content again, which may open foreign content anew.
 		if root {
 			f.push(z, name, n, nameIs(name, n, "math"), selfClosing)
 			return false
+		}
+		if !isVoidElement(name, n) { // HTML ignores a slash on the others
+			top.html++
 		}
 		return true
 	case breaksOut(z, name, n):
@@ -1623,24 +1638,43 @@ func (f *foreignContent) popToPoint() {
 	}
 }
 
-// end reads the current end tag: it closes the innermost open foreign
-// element of its name and those inside it. </br> and </p> end foreign
-// content up to an integration point, as breaking-out start tags do.
-func (f *foreignContent) end(z *html.Tokenizer) {
+// end reads the current end tag and reports whether it closed a foreign
+// element: the innermost open one of its name, and those inside it. At an
+// integration point with HTML elements open, an end tag closes the
+// innermost of those instead (HTML's own rules, which stop at the
+// integration point); </br> and </p> in foreign content end it up to an
+// integration point, as breaking-out start tags do.
+func (f *foreignContent) end(z *html.Tokenizer) bool {
 	if len(f.open) == 0 {
-		return
+		return false
+	}
+	if top := &f.open[len(f.open)-1]; top.html > 0 {
+		top.html--
+		return false
 	}
 	name, n := foreignName(z)
 	if nameIs(name, n, "br") || nameIs(name, n, "p") {
 		f.popToPoint()
-		return
+		return false
 	}
 	for i := len(f.open) - 1; i >= 0; i-- {
 		if f.open[i].is(name, n) {
 			f.open = f.open[:i]
-			return
+			return true
 		}
 	}
+	return false
+}
+
+// isVoidElement reports whether an HTML element has no end tag and no
+// content (HTML §13.1.2).
+func isVoidElement(name [foreignNameLen]byte, n int) bool {
+	switch string(name[:min(n, foreignNameLen)]) {
+	case "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "image",
+		"img", "input", "keygen", "link", "meta", "param", "source", "track", "wbr":
+		return true
+	}
+	return false
 }
 
 // breaksOut reports whether a start tag in foreign content is one of the

@@ -119,6 +119,7 @@ func TestParseDirectives(t *testing.T) {
 		{"unknown with spaces", "ACAP allow-index", []Directives{{Other: []string{"acap allow-index"}}}},
 		{"unknown non-ASCII lower-cased by Unicode", "NOÉ, noé, ÑOAI", []Directives{{Other: []string{"noé", "ñoai"}}}},
 		{"unknown not UTF-8: ASCII lower-cased, octets kept", "NO\xc9, no\xc9", []Directives{{Other: []string{"no\xc9"}}}},
+		{"unknown that Unicode would lower-case into a directive", "NOİNDEX, İndex, noİndex", []Directives{{Other: []string{"noİndex", "İndex"}}}},
 		{"space-separated is one unknown item", "noindex nofollow", []Directives{{Other: []string{"noindex nofollow"}}}},
 
 		// Bot scopes.
@@ -1359,6 +1360,8 @@ func TestLinksInForeignContent(t *testing.T) {
 		`<body><svg><base href="/svg-base/"></svg><a href="x">x</a>`,
 		`<body><svg><![CDATA[<a href="/in-cdata">]]></svg>` + a,
 		`<body><svg><g><g><title/></g></g></svg><svg><style/></svg>` + a,
+		`<body><svg><desc><i><![CDATA[>` + a, `<body><math><mi><b><![CDATA[>` + a,
+		`<body><math><mi><b><mglyph><title>` + a + `</title>`, `<body><svg><desc><b></b><style/></desc></svg>` + a,
 	} {
 		base, _ := url.Parse("https://example.com/dir/")
 		got, want := Links([]byte(body), base), treeLinks(t, []byte(body), base)
@@ -1707,6 +1710,13 @@ var headCases = func() []string {
 		`<head><template><svg><font><style/></template>` + m, `<head><template><svg></p><style/></template>` + m,
 		`<head><template><svg><g><title/></g></svg><title/></template>` + m, `<head><template><svg><![CDATA[</template>]]></svg></template>` + m,
 		`<head><template><svg><linearGradient><style/></lineargradient></svg></template>` + m,
+		// An HTML element open at an integration point: CDATA is a bogus
+		// comment again, and <mglyph> an HTML element.
+		`<head><template><svg><desc><i><![CDATA[></template>` + m, `<head><template><math><mi><b><![CDATA[></template>` + m,
+		`<head><template><math><mi><b><mglyph><style/></template>` + m,
+		// An SVG <template> is not the head's.
+		`<head><template><svg><template></template><g/></svg></template>` + m,
+		`<head><template><svg><template></template>` + m + `</template>`,
 		`<head><script></script ` + m, `<head><script><!--<script>` + m + `</script>-->` + m, `<head><title>&lt;` + m,
 		"<head>\f\r\n" + m, "<head>\v" + m, "\xef\xbb\xbf" + m, `<head><a>` + m, `<head><base href=x>` + m,
 		`<head><object>` + m, `<head><input>` + m, `<head><hr>` + m, `<head></template><template>` + m,

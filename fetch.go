@@ -395,7 +395,9 @@ func (r *statusRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	r.badLocation = nil
 	if resp != nil {
 		r.status = resp.StatusCode
-		if loc := resp.Header.Get("Location"); loc != "" && isFollowedRedirect(resp.StatusCode) {
+		// With an error, the response is not net/http's to read either
+		// (RoundTripper's contract): the failure is the error.
+		if loc := resp.Header.Get("Location"); err == nil && loc != "" && isFollowedRedirect(resp.StatusCode) {
 			if _, err := req.URL.Parse(loc); err != nil { // as http.Client parses it
 				r.badLocation = resp
 			}

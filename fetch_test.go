@@ -318,6 +318,21 @@ func TestFetchRedirectLocations(t *testing.T) {
 	}
 }
 
+// TestFetchRedirectWithError covers a RoundTripper that breaks its
+// contract, returning a redirect and an error together: net/http reports
+// the error, and so does Fetch (Unreachable), even when the redirect's
+// Location does not parse.
+func TestFetchRedirectWithError(t *testing.T) {
+	client := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		return &http.Response{StatusCode: 301, Header: http.Header{"Location": {"http://[::1"}}, Body: http.NoBody, Request: r},
+			errors.New("connection reset")
+	})}
+	f := &Fetcher{Client: client, UserAgent: fetchAgent}
+	if o := f.Fetch(context.Background(), "http://example.com/page"); o.Status != Unreachable {
+		t.Errorf("Fetch = %s, want unreachable", describeOutcome(o))
+	}
+}
+
 func TestFetchRedirectLoop(t *testing.T) {
 	tests := []struct {
 		name string

@@ -538,11 +538,13 @@ func (p *parser) robots() *Robots {
 // MarshalJSON does, and writes such text in base64.
 //
 // Text that would run past DefaultMaxBytes, where Parse stops, is written
-// without the optional space after each colon and comma ("Disallow:/a").
-// Then a document that Parse read within that limit reads back whole
-// unless its own lines were just as tight and MarshalText lengthens some
-// (a "useragent" key, a Crawl-delay of ".5"); UnmarshalText and ParseLimit
-// read text of any length.
+// without the optional space after each colon and comma ("Disallow:/a"),
+// which brings most documents that Parse read within that limit back
+// within it, but not all: MarshalText writes every key in full and
+// correctly spelt, a blank line between groups, and Crawl-delay and
+// Content-Signal values in one form (a Crawl-delay too long for a Duration
+// as 9223372036.854775807). UnmarshalText and ParseLimit read text of any
+// length.
 //
 // MarshalText returns an error, naming the value, when a value cannot be
 // written so that it reads back the same: a line break or '#' in any value,

@@ -1432,10 +1432,8 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 			name := tagName(z, &nameBuf)
 			if templates > 0 {
 				// An SVG or MathML <template> is not the head's.
-				if !foreign.end(z) && string(name) == "template" {
-					if templates--; templates == 0 {
-						foreign.open = foreign.open[:0] // closed with the template
-					}
+				if foreign.end(z) != endForeign && string(name) == "template" {
+					templates-- // an HTML one, which closes what it holds
 				}
 				continue
 			}
@@ -1481,6 +1479,7 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 			case "template":
 				if !empty {
 					templates = 1
+					foreign.start(z, false) // for foreignContent.templates
 				}
 			default:
 				return // any other element starts the body
@@ -1492,27 +1491,40 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 // foreignContent follows the SVG and MathML elements open where a tokenizer
 // is, for the scanners that read HTML without building a tree (HTML
 // §13.2.6.5, the rules for parsing tokens in foreign content). In them
-// <title>, <style> and <script> hold markup, not raw text, and a
-// self-closing tag is an empty element; told neither, the tokenizer would
-// read all that follows <svg><title/> as the title's text and hide every
-// later meta tag and link, where a browser reads them. It keeps the foreign
-// elements, and for each integration point (<foreignObject>, <desc> and
-// <title> in SVG, <mi> and the like and an HTML <annotation-xml> in MathML)
-// a count of the HTML elements open in it, which the caller reads as HTML:
-// an HTML end tag there closes the innermost. A tree builder would also
-// close the SVG or MathML elements left open when an HTML end tag closes
-// their ancestor outside them; a scanner that does not know those HTML
-// elements cannot, and reads on as foreign until their own end tags.
+// <title>, <style> and <script> hold markup, not raw text, a self-closing
+// tag is an empty element and a CDATA section is text; told none of that,
+// the tokenizer would read all that follows <svg><title/> as the title's
+// text and hide every later meta tag and link, where a browser reads them.
+//
+// It keeps a stack of those elements, of the HTML elements open in their
+// integration points (<foreignObject>, <desc> and <title> in SVG, <mi> and
+// the like and an HTML <annotation-xml> in MathML), where the content is
+// HTML again, and of HTML templates and all they hold. It follows enough of
+// HTML's tree builder to know where an end tag goes among those, not all
+// of it, and not the HTML around them. Where its stack could part from a
+// tree builder's (an element closed out of order, a part of a table in
+// foreign content in a table, an end tag that reaches the HTML around), it
+// sets guess and reads CDATA sections as bogus comments from there on: read
+// wrongly as text, a CDATA section hides all markup up to its "]]>", which
+// may be the rest of the document; read wrongly as a bogus comment, it
+// hides what stands before its first '>' and lets the markup-like text
+// after it be read as markup, which in fuzzed documents costs a meta tag or
+// link too many far more often than one too few.
+// For the same reason it never closes foreign content on a guess: were that
+// wrong, the next <title> would be raw text that could run to the end of
+// the document; kept open, it is markup, and at worst a meta tag or link
+// too many is read, where the browser sees text.
 type foreignContent struct {
-	open []foreignElement // innermost last; at most maxForeignDepth
+	open  []foreignElement // innermost last; at most maxForeignDepth
+	guess bool             // open may differ from a tree builder's stack
 }
 
 type foreignElement struct {
 	name  [foreignNameLen]byte // lower-cased, cut at foreignNameLen octets
 	n     int                  // the name's whole length
+	html  bool                 // an HTML element, open in an integration point
 	math  bool                 // MathML, else SVG
-	point uint8                // htmlPoint, textPoint or 0
-	html  int                  // HTML elements open in it (an integration point)
+	point uint8                // htmlPoint, textPoint, a template's state or 0
 }
 
 const (
@@ -1524,6 +1536,14 @@ const (
 const (
 	htmlPoint = 1 + iota // start tags and text are HTML
 	textPoint            // MathML mi, mo, mn, ms, mtext: the same, but for mglyph and malignmark
+
+	// Not integration points: an HTML <template>, whose content is
+	// followed too, before its first element, after one, and after a
+	// <col> as its first.
+	templateScope
+	templateBody
+	templateTable
+	templateColumns
 )
 
 // foreignName returns the current tag's name lower-cased (its first
@@ -1559,9 +1579,10 @@ func nameIs(name [foreignNameLen]byte, n int, s string) bool {
 }
 
 // cdata reports whether a CDATA section is text here, not a bogus comment:
-// when the element open innermost is a foreign one (HTML §13.2.5.42).
+// when the element open innermost is a foreign one (HTML §13.2.5.42), and
+// the stack is known to be the tree builder's.
 func (f *foreignContent) cdata() bool {
-	return len(f.open) > 0 && f.open[len(f.open)-1].html == 0
+	return !f.guess && len(f.open) > 0 && !f.open[len(f.open)-1].html
 }
 
 // start reads the current start tag. It reports true when the tag is an
@@ -1569,47 +1590,131 @@ func (f *foreignContent) cdata() bool {
 // foreign element, which the tokenizer has been told holds no raw text.
 func (f *foreignContent) start(z *html.Tokenizer, selfClosing bool) bool {
 	name, n := foreignName(z)
-	root := nameIs(name, n, "svg") || nameIs(name, n, "math")
-	if len(f.open) == 0 {
-		if root {
-			f.push(z, name, n, nameIs(name, n, "math"), selfClosing)
+	if len(f.open) > 0 {
+		switch top := &f.open[len(f.open)-1]; {
+		case top.html, top.point == htmlPoint,
+			top.point == textPoint && !nameIs(name, n, "mglyph") && !nameIs(name, n, "malignmark"),
+			top.math && nameIs(top.name, top.n, "annotation-xml") && nameIs(name, n, "svg"):
+			// HTML content again, which may open foreign content anew.
+		case breaksOut(z, name, n):
+			// An HTML element ends the foreign content it stood in, up to
+			// an integration point or an HTML element.
+			f.popToHTML()
+		default:
+			z.NextIsNotRawText()
+			f.push(z, name, n, false, top.math, selfClosing)
 			return false
 		}
-		return true
 	}
-	top := &f.open[len(f.open)-1]
-	switch {
-	case top.html > 0, top.point == htmlPoint,
-		top.point == textPoint && !nameIs(name, n, "mglyph") && !nameIs(name, n, "malignmark"),
-		top.math && nameIs(top.name, top.n, "annotation-xml") && nameIs(name, n, "svg"):
-		// HTML content again, which may open foreign content anew.
-		if root {
-			f.push(z, name, n, nameIs(name, n, "math"), selfClosing)
-			return false
-		}
-		if !isVoidElement(name, n) { // HTML ignores a slash on the others
-			top.html++
-		}
-		return true
-	case breaksOut(z, name, n):
-		// An HTML element ends the foreign content it stood in, up to an
-		// integration point.
-		f.popToPoint()
-		return true
-	}
-	z.NextIsNotRawText()
-	f.push(z, name, n, top.math, selfClosing)
-	return false
+	return f.htmlStart(z, name, n, selfClosing)
 }
 
-// push opens the current start tag's foreign element, unless it is
-// self-closing (empty in foreign content) or too deep to follow.
-func (f *foreignContent) push(z *html.Tokenizer, name [foreignNameLen]byte, n int, math, selfClosing bool) {
-	if selfClosing || len(f.open) == maxForeignDepth {
+// htmlStart reads a start tag where HTML content is innermost, or none of
+// what foreignContent follows is open.
+func (f *foreignContent) htmlStart(z *html.Tokenizer, name [foreignNameLen]byte, n int, selfClosing bool) bool {
+	first := false // the first element of a template
+	if len(f.open) > 0 {
+		// A template's first element decides how it reads the rest
+		// (HTML §13.2.6.4.18): a <col> drops all but <col> and <template>.
+		switch top := &f.open[len(f.open)-1]; top.point {
+		case templateColumns:
+			if !nameIs(name, n, "template") {
+				return true
+			}
+		case templateScope:
+			switch string(name[:min(n, foreignNameLen)]) {
+			case "col":
+				top.point = templateColumns
+			case "caption", "colgroup", "tbody", "tfoot", "thead", "tr", "td", "th":
+				top.point, first = templateTable, true
+			case "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title":
+			default:
+				top.point = templateBody
+			}
+		}
+	}
+	if nameIs(name, n, "frameset") {
+		if len(f.open) == 0 {
+			f.guess = true // a tree builder may drop all that follows
+		}
+		return true // else dropped (HTML §13.2.6.4.7)
+	}
+	if nameIs(name, n, "svg") || nameIs(name, n, "math") {
+		f.push(z, name, n, false, nameIs(name, n, "math"), selfClosing)
+		return false
+	}
+	// HTML content is followed only where foreign content or a template is
+	// open, so that an end tag there is known to go no further.
+	if len(f.open) == 0 && !nameIs(name, n, "template") {
+		return true
+	}
+	if tableElement(name, n) {
+		f.tablePart(true)
+	}
+	if isVoidElement(name, n) {
+		switch {
+		case nameIs(name, n, "hr"):
+			f.closeImplied("p", buttonScope)
+		case nameIs(name, n, "input"):
+			f.closeImplied("select", defaultScope)
+		}
+		return true
+	}
+	switch string(name[:min(n, foreignNameLen)]) {
+	case "caption", "colgroup", "frame", "head", "tbody", "td", "tfoot", "th", "thead", "tr":
+		if !first && !f.inScope("table", tableScope) {
+			return true // dropped outside a table (HTML §13.2.6.4.7)
+		}
+	case "html", "body":
+		return true // merged into the open one
+	case "select":
+		if f.closeImplied("select", defaultScope) {
+			return true // which it closes, and opens none
+		}
+	case "li":
+		f.closeImplied("li", listItemScope)
+	case "dd", "dt":
+		if !f.closeImplied("dd", listItemScope) {
+			f.closeImplied("dt", listItemScope)
+		}
+	case "a", "nobr":
+		if f.inScope(string(name[:n]), defaultScope) {
+			f.guess = true // the adoption agency closes and reopens it
+		}
+	case "table":
+		if f.inScope("p", buttonScope) {
+			f.guess = true // which closes the <p> outside quirks mode
+		}
+	}
+	if closesP(name, n) {
+		f.closeImplied("p", buttonScope)
+	}
+	if top := len(f.open) - 1; top >= 0 && isHeading(name, n) {
+		if e := &f.open[top]; e.html && isHeading(e.name, e.n) {
+			f.open = f.open[:top] // a heading ends the one open innermost
+		}
+	}
+	f.push(z, name, n, true, false, false) // HTML ignores a slash on non-void elements
+	return true
+}
+
+// push opens the current start tag's element, unless it is a self-closing
+// foreign one (empty in foreign content). Past maxForeignDepth open
+// elements it stops following them.
+func (f *foreignContent) push(z *html.Tokenizer, name [foreignNameLen]byte, n int, isHTML, math, selfClosing bool) {
+	if selfClosing {
 		return
 	}
-	e := foreignElement{name: name, n: n, math: math}
+	if len(f.open) == maxForeignDepth {
+		f.guess = true
+		return
+	}
+	e := foreignElement{name: name, n: n, html: isHTML, math: math}
 	switch {
+	case isHTML:
+		if nameIs(name, n, "template") {
+			e.point = templateScope
+		}
 	case !math && (nameIs(name, n, "foreignobject") || nameIs(name, n, "desc") || nameIs(name, n, "title")):
 		e.point = htmlPoint
 	case math && (nameIs(name, n, "mi") || nameIs(name, n, "mo") || nameIs(name, n, "mn") ||
@@ -1630,38 +1735,325 @@ func (f *foreignContent) push(z *html.Tokenizer, name [foreignNameLen]byte, n in
 	f.open = append(f.open, e)
 }
 
-// popToPoint closes foreign elements until an integration point or none
-// is open.
-func (f *foreignContent) popToPoint() {
-	for len(f.open) > 0 && f.open[len(f.open)-1].point == 0 {
+// popToHTML closes foreign elements until an integration point, an HTML
+// element or none is open.
+func (f *foreignContent) popToHTML() {
+	for len(f.open) > 0 {
+		if e := f.open[len(f.open)-1]; e.html || e.point != 0 {
+			return
+		}
 		f.open = f.open[:len(f.open)-1]
 	}
 }
 
-// end reads the current end tag and reports whether it closed a foreign
-// element: the innermost open one of its name, and those inside it. At an
-// integration point with HTML elements open, an end tag closes the
-// innermost of those instead (HTML's own rules, which stop at the
-// integration point); </br> and </p> in foreign content end it up to an
-// integration point, as breaking-out start tags do.
-func (f *foreignContent) end(z *html.Tokenizer) bool {
+// Where an end tag went, as end reports it.
+const (
+	endOutside = iota // to the HTML around the foreign content, or no foreign content is open
+	endForeign        // it closed a foreign element
+	endInside         // to an HTML element in an integration point, or ignored there
+)
+
+// end reads the current end tag and reports where it went (HTML §13.2.6.5
+// and §13.2.6.4.7). In foreign content it closes the innermost foreign
+// element of its name and those inside it, if one is open before the first
+// HTML element; </br> and </p> close the foreign content up to an
+// integration point or HTML element, and go on to HTML's rules. Others go
+// to HTML's rules from the innermost element, which an integration point
+// stops: </template> closes the innermost template, wherever it is, and
+// another end tag the innermost HTML element of its name within an
+// integration point or template, or else is ignored. Where that is unsure
+// (an element closed out of order, or HTML around the foreign content that
+// is not followed), it leaves the foreign content open and sets guess.
+func (f *foreignContent) end(z *html.Tokenizer) int {
 	if len(f.open) == 0 {
-		return false
-	}
-	if top := &f.open[len(f.open)-1]; top.html > 0 {
-		top.html--
-		return false
+		return endOutside
 	}
 	name, n := foreignName(z)
-	if nameIs(name, n, "br") || nameIs(name, n, "p") {
-		f.popToPoint()
+	isTemplate := nameIs(name, n, "template")
+	if !f.open[len(f.open)-1].html {
+		if nameIs(name, n, "br") || nameIs(name, n, "p") {
+			if f.popToHTML(); len(f.open) == 0 {
+				return endOutside
+			}
+		} else {
+			for i := len(f.open) - 1; i >= 0 && !f.open[i].html; i-- {
+				if f.open[i].is(name, n) {
+					f.open = f.open[:i]
+					return endForeign
+				}
+			}
+			if !isTemplate {
+				return f.endHTML(name, n)
+			}
+		}
+	}
+	switch {
+	case nameIs(name, n, "br"):
+		return endInside // a <br>
+	case isTemplate:
+		for i := len(f.open) - 1; i >= 0; i-- {
+			if f.open[i].html && f.open[i].is(name, n) {
+				f.open = f.open[:i]
+				return endInside
+			}
+		}
+		return endInside // ignored: none is open
+	}
+	return f.endHTML(name, n)
+}
+
+// Scopes: the HTML elements that stop a search for an open element
+// (HTML §13.2.4.2), besides integration points and templates.
+const (
+	defaultScope = iota
+	listItemScope
+	buttonScope
+	tableScope
+)
+
+// stopsScope reports whether e ends the search for an element in a scope.
+func (e *foreignElement) stopsScope(scope int) bool {
+	if e.special() {
+		return true
+	}
+	if !e.html {
 		return false
 	}
+	name := string(e.name[:min(e.n, foreignNameLen)])
+	switch name {
+	case "html", "table", "template":
+		return true
+	case "applet", "caption", "td", "th", "marquee", "object", "select":
+		return scope != tableScope // <select> as golang.org/x/net/html reads it
+	case "ol", "ul":
+		return scope == listItemScope
+	case "button":
+		return scope == buttonScope
+	}
+	return false
+}
+
+// special reports whether e is a foreign element of the special category
+// (HTML §13.2.4.3) or a template, each of which ends every scope and stops
+// the end tag of any other element.
+func (e *foreignElement) special() bool {
+	return e.point != 0 || e.math && nameIs(e.name, e.n, "annotation-xml")
+}
+
+// tablePart reads a start or end tag of a part of a table, at HTML
+// content. In a table, a tree builder reads it in a table's insertion mode,
+// whose scope integration points do not end: a start tag closes all that is
+// open in the innermost part of the table, foreign content too, and an end
+// tag may. Either sets guess where foreign content is open in a table.
+func (f *foreignContent) tablePart(start bool) {
+	foreign := false
 	for i := len(f.open) - 1; i >= 0; i-- {
-		if f.open[i].is(name, n) {
-			f.open = f.open[:i]
+		e := &f.open[i]
+		switch {
+		case !e.html:
+			foreign = true
+		case e.point == templateTable, tableElement(e.name, e.n):
+			if foreign {
+				f.guess = true
+				if start {
+					f.open = f.open[:i+1]
+				}
+			}
+			return
+		case e.point != 0, nameIs(e.name, e.n, "html"):
+			return // a template that holds no table
+		}
+	}
+}
+
+// inScope reports whether an HTML element named name is open in scope.
+func (f *foreignContent) inScope(name string, scope int) bool {
+	for i := len(f.open) - 1; i >= 0; i-- {
+		e := &f.open[i]
+		if e.html && string(e.name[:min(e.n, foreignNameLen)]) == name && e.n == len(name) {
 			return true
 		}
+		if e.stopsScope(scope) {
+			return false
+		}
+	}
+	return false
+}
+
+// closeImplied closes the HTML element named name if it is open in scope,
+// as a start tag that implies its end tag does, and reports whether it was.
+// For <li>, <dd> and <dt>, listItemScope stands for the rule of their
+// start tags.
+func (f *foreignContent) closeImplied(name string, scope int) bool {
+	for i := len(f.open) - 1; i >= 0; i-- {
+		e := &f.open[i]
+		if e.html && string(e.name[:min(e.n, foreignNameLen)]) == name && e.n == len(name) {
+			f.popTo(i)
+			return true
+		}
+		if scope == listItemScope {
+			// <li>, <dd> and <dt> stop at any special element but
+			// <address>, <div> and <p>, not at a scope's end.
+			if e.special() || e.html && isSpecial(e.name, e.n) && !isAddressDivP(e.name, e.n) {
+				return false
+			}
+		} else if e.stopsScope(scope) {
+			return false
+		}
+	}
+	return false
+}
+
+// popTo closes the element at index i of open and those inside it. Should
+// a formatting element close with it, not being it, the tree builder will
+// reopen it (HTML §13.2.4.3), and the stack is no longer known.
+func (f *foreignContent) popTo(i int) {
+	for _, e := range f.open[i+1:] {
+		if e.html && isFormatting(e.name, e.n) {
+			f.guess = true
+		}
+	}
+	f.open = f.open[:i]
+}
+
+// endHTML reads an end tag by HTML's rules in body (HTML §13.2.6.4.7),
+// where the innermost element may be a foreign one that did not take it.
+// An end tag of an element that ends a scope, <p> or a heading closes the
+// innermost one open in scope; a formatting element's closes it if nothing
+// special stands inside it; any other the innermost HTML element of its
+// name, unless a special element stands before it. Integration points and
+// templates stop each search, and the tag is ignored. A search that reaches
+// the HTML around the foreign content, which is not followed, sets guess.
+func (f *foreignContent) endHTML(name [foreignNameLen]byte, n int) int {
+	if tableElement(name, n) {
+		f.tablePart(false)
+	}
+	scope := -1 // the element's own rule: any other end tag
+	switch {
+	case nameIs(name, n, "body"), nameIs(name, n, "html"):
+		return endInside // they close no element here: the tree builder reads on
+	case nameIs(name, n, "p"):
+		scope = buttonScope
+	case nameIs(name, n, "li"):
+		scope = listItemScope
+	case isHeading(name, n):
+		scope = defaultScope
+	case isSpecial(name, n) || isFormatting(name, n):
+		scope = defaultScope
+		if tableElement(name, n) {
+			scope = tableScope
+		}
+	}
+	special := false // a special element stands inside the formatting one
+	foreign := false // the search passed foreign content
+	for i := len(f.open) - 1; i >= 0; i-- {
+		e := &f.open[i]
+		switch {
+		case e.html && (e.is(name, n) || isHeading(name, n) && isHeading(e.name, e.n)):
+			if special {
+				f.adopt(i)
+				return endInside
+			}
+			f.guess = f.guess || foreign
+			f.popTo(i)
+			return endInside
+		case e.special():
+			return endInside
+		case !e.html:
+			foreign = true
+		case scope >= 0 && e.stopsScope(scope), scope < 0 && isSpecial(e.name, e.n):
+			f.guess = f.guess || foreign // ignored, if the HTML elements are right
+			return endInside
+		case isSpecial(e.name, e.n):
+			special = special || isFormatting(name, n)
+		}
+	}
+	f.guess = true
+	return endOutside
+}
+
+// adopt reads the end tag of the formatting element open at index i, with
+// a special element inside it, by the adoption agency algorithm (HTML
+// §13.2.6.4.7): it moves the formatting element into the innermost special
+// one (its furthest block) and, on its next round, closes that copy and
+// all inside it. Only when nothing special stands inside the furthest block
+// is that known here to be the outcome; either way guess is set.
+func (f *foreignContent) adopt(i int) {
+	f.guess = true
+	block := -1
+	for j := i + 1; j < len(f.open); j++ {
+		e := &f.open[j]
+		if e.special() || e.html && isSpecial(e.name, e.n) {
+			if block >= 0 {
+				return
+			}
+			block = j
+		}
+	}
+	if block >= 0 {
+		f.open = f.open[:block+1]
+	}
+}
+
+// isFormatting reports whether an HTML element is one of the formatting
+// elements, which a tree builder reopens when they are closed out of order
+// (HTML §13.2.4.3).
+func isFormatting(name [foreignNameLen]byte, n int) bool {
+	switch string(name[:min(n, foreignNameLen)]) {
+	case "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u":
+		return true
+	}
+	return false
+}
+
+// isSpecial reports whether an HTML element is in the special category
+// (HTML §13.2.4.3), which stops the end tag of any other element.
+func isSpecial(name [foreignNameLen]byte, n int) bool {
+	if isVoidElement(name, n) || isHeading(name, n) || tableElement(name, n) {
+		return true
+	}
+	switch string(name[:min(n, foreignNameLen)]) {
+	case "address", "applet", "article", "aside", "blockquote", "body", "button", "center",
+		"dd", "details", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer",
+		"form", "frameset", "head", "header", "hgroup", "html", "iframe", "li", "listing", "main",
+		"marquee", "menu", "nav", "noembed", "noframes", "noscript", "object", "ol", "p",
+		"plaintext", "pre", "script", "search", "section", "select", "style", "summary",
+		"template", "textarea", "title", "ul", "xmp":
+		return n <= foreignNameLen
+	}
+	return false
+}
+
+// tableElement reports whether an HTML element is a table or a part of
+// one.
+func tableElement(name [foreignNameLen]byte, n int) bool {
+	switch string(name[:min(n, foreignNameLen)]) {
+	case "caption", "col", "colgroup", "table", "tbody", "td", "tfoot", "th", "thead", "tr":
+		return true
+	}
+	return false
+}
+
+func isHeading(name [foreignNameLen]byte, n int) bool {
+	return n == 2 && name[0] == 'h' && '1' <= name[1] && name[1] <= '6'
+}
+
+func isAddressDivP(name [foreignNameLen]byte, n int) bool {
+	return nameIs(name, n, "address") || nameIs(name, n, "div") || nameIs(name, n, "p")
+}
+
+// closesP reports whether an HTML start tag closes a <p> open in button
+// scope (HTML §13.2.6.4.7).
+func closesP(name [foreignNameLen]byte, n int) bool {
+	if isHeading(name, n) {
+		return true
+	}
+	switch string(name[:min(n, foreignNameLen)]) {
+	case "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir",
+		"div", "dl", "fieldset", "figcaption", "figure", "footer", "form", "header", "hgroup",
+		"main", "menu", "nav", "ol", "p", "search", "section", "summary", "ul", "pre",
+		"listing", "plaintext", "hr", "xmp", "li", "dd", "dt":
+		return n <= foreignNameLen
 	}
 	return false
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"os"
@@ -1362,6 +1363,10 @@ func TestLinksInForeignContent(t *testing.T) {
 		`<body><svg><g><g><title/></g></g></svg><svg><style/></svg>` + a,
 		`<body><svg><desc><i><![CDATA[>` + a, `<body><math><mi><b><![CDATA[>` + a,
 		`<body><math><mi><b><mglyph><title>` + a + `</title>`, `<body><svg><desc><b></b><style/></desc></svg>` + a,
+		// An HTML end tag that closes the foreign content from outside, or
+		// may: a CDATA section after it is a bogus comment.
+		`<body><div><svg></div><![CDATA[>` + a + `]]>`, `<body><b><svg></b><![CDATA[>` + a + `]]>`,
+		`<body><template><svg></template><![CDATA[>` + a + `]]>`, `<body><svg><desc><b></x><![CDATA[>` + a + `]]>`,
 	} {
 		base, _ := url.Parse("https://example.com/dir/")
 		got, want := Links([]byte(body), base), treeLinks(t, []byte(body), base)
@@ -1714,6 +1719,16 @@ var headCases = func() []string {
 		// comment again, and <mglyph> an HTML element.
 		`<head><template><svg><desc><i><![CDATA[></template>` + m, `<head><template><math><mi><b><![CDATA[></template>` + m,
 		`<head><template><math><mi><b><mglyph><style/></template>` + m,
+		// Where the scan cannot be sure the tree builder's innermost element
+		// is foreign, a CDATA section is a bogus comment: read as text, it
+		// would hide all up to its "]]>".
+		`<head><template><svg><desc><b></x><![CDATA[></template>` + m, `<head><template><svg><desc><b></desc><![CDATA[></template>` + m,
+		`<head><template><svg><desc><b></br><![CDATA[></template>` + m, `<head><template><svg><desc><td><td></desc></svg><![CDATA[></template>` + m,
+		`<head><template><div><svg></div><![CDATA[></template>` + m, `<head><template><b><svg></b><![CDATA[></template>` + m,
+		`<head><template><template><svg></template><![CDATA[></template>` + m, `<head><template><col><svg><![CDATA[></template>` + m,
+		`<head><template><x><svg></a><![CDATA[></template>` + m + `]]>`, `<head><template><select><svg><![CDATA[></template>` + m + `]]>`,
+		`<head><template><svg><desc><p><b></p>x<![CDATA[></template>` + m,
+		`<head><template> <malignmark><td><svg><input><malignmark/></td><mglyph/><style></mo>]]><u><![CDATA[<![CDATA[></template>` + m,
 		// An SVG <template> is not the head's.
 		`<head><template><svg><template></template><g/></svg></template>` + m,
 		`<head><template><svg><template></template>` + m + `</template>`,
@@ -1735,6 +1750,57 @@ func TestHeadMetasAgainstTreeBuilder(t *testing.T) {
 		got, want := scanMetas([]byte(body)), treeMetas(t, []byte(body))
 		if !slices.Equal(got, want) {
 			t.Errorf("head metas of %q = %q, tree builder's head holds %q", body, got, want)
+		}
+	}
+}
+
+// foreignFragments are pieces of foreign content, templates and markup
+// the tree builder treats specially, for documents that try the scanners'
+// tracking of foreign content (foreignContent).
+var foreignFragments = func() []string {
+	frags := strings.Fields(`<svg> </svg> <math> </math> <svg/> <foreignObject> </foreignObject>
+		<desc> </desc> <title> </title> <title/> <mi> </mi> <mo> <mtext> </mtext> <mglyph>
+		<malignmark/> <annotation-xml> </annotation-xml> <annotation-xml_encoding=text/html>
+		<template> </template> <![CDATA[ ]]> <![CDATA[> <b> </b> <i> <div> </div> <p> </p>
+		<br> </br> <font_color=red> <span> </span> <table> <td> </td> <tr> <caption> <col>
+		<li> <ul> </ul> <dd> <h1> <h2> <a> </a> <select> </select> <frameset> <style> </style>
+		<style/> <script> </script> <textarea> <xmp> <iframe/> <noscript> <!--x--> x
+		</x> <g> </g> <body> </body> <html> <head> </head> <object>`)
+	for i, f := range frags {
+		frags[i] = strings.ReplaceAll(f, "_", " ")
+	}
+	return frags
+}()
+
+// foreignDocument writes prefix, one to twelve foreignFragments and
+// suffix.
+func foreignDocument(r *rand.Rand, prefix, suffix string) []byte {
+	var b strings.Builder
+	b.WriteString(prefix)
+	for range 1 + r.IntN(12) {
+		b.WriteString(foreignFragments[r.IntN(len(foreignFragments))])
+	}
+	b.WriteString(suffix)
+	return []byte(b.String())
+}
+
+// TestHeadMetasNeverMissOne checks, on documents of foreignFragments in a
+// head template that end in a CDATA section holding "</template>" and a
+// meta tag, that the head scan visits every meta the tree builder puts in
+// the head: where it cannot follow the tree builder, it may read a meta too
+// many, which can only make a page's directives stricter, never one too
+// few.
+func TestHeadMetasNeverMissOne(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		body := foreignDocument(r, "<head><template>", `<![CDATA[></template><meta name=robots content=noindex>]]>`)
+		got, want := scanMetas(body), treeMetas(t, body)
+		for _, m := range want {
+			i := slices.Index(got, m)
+			if i < 0 {
+				t.Fatalf("head metas of %q = %q, missing %q of the tree builder's %q", body, got, m, want)
+			}
+			got = got[i+1:]
 		}
 	}
 }

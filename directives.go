@@ -1479,7 +1479,7 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 			case "template":
 				if !empty {
 					templates = 1
-					foreign.start(z, false) // for foreignContent.templates
+					foreign.start(z, false) // which then follows the template's content
 				}
 			default:
 				return // any other element starts the body
@@ -1510,10 +1510,13 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 // hides what stands before its first '>' and lets the markup-like text
 // after it be read as markup, which in fuzzed documents costs a meta tag or
 // link too many far more often than one too few.
-// For the same reason it never closes foreign content on a guess: were that
-// wrong, the next <title> would be raw text that could run to the end of
-// the document; kept open, it is markup, and at worst a meta tag or link
-// too many is read, where the browser sees text.
+// For the same reason, an end tag it cannot place leaves foreign content
+// open: were closing it wrong, the next <title> would be raw text that could
+// run to the end of the document. Neither choice is safe in every document:
+// text after a bogus comment read as markup can break out of the foreign
+// content and open raw text itself. guess is never cleared, and past
+// maxFollowedHTML HTML elements it is set and no more are followed, so
+// that no search costs more than that many steps on every tag.
 type foreignContent struct {
 	open  []foreignElement // innermost last; at most maxForeignDepth
 	guess bool             // open may differ from a tree builder's stack
@@ -1522,14 +1525,20 @@ type foreignContent struct {
 type foreignElement struct {
 	name  [foreignNameLen]byte // lower-cased, cut at foreignNameLen octets
 	n     int                  // the name's whole length
-	html  bool                 // an HTML element, open in an integration point
+	html  bool                 // an HTML element, open in an integration point or a template
 	math  bool                 // MathML, else SVG
 	point uint8                // htmlPoint, textPoint, a template's state or 0
+	htmlN uint16               // HTML elements open here and below, this one too
+	spec  bool                 // an HTML element of the special category
 }
 
 const (
 	foreignNameLen  = 15  // "annotation-xml" and "foreignobject" fit
 	maxForeignDepth = 512 // the most open elements html.Parse allows
+
+	// maxFollowedHTML bounds the HTML elements followed, whose searches
+	// run on every tag: past it, guess is set and no more are followed.
+	maxFollowedHTML = 16
 )
 
 // Integration points: where a foreign element's content is HTML.
@@ -1705,11 +1714,18 @@ func (f *foreignContent) push(z *html.Tokenizer, name [foreignNameLen]byte, n in
 	if selfClosing {
 		return
 	}
-	if len(f.open) == maxForeignDepth {
+	var htmlN uint16
+	if len(f.open) > 0 {
+		htmlN = f.open[len(f.open)-1].htmlN
+	}
+	if isHTML {
+		htmlN++
+	}
+	if len(f.open) == maxForeignDepth || htmlN > maxFollowedHTML {
 		f.guess = true
 		return
 	}
-	e := foreignElement{name: name, n: n, html: isHTML, math: math}
+	e := foreignElement{name: name, n: n, html: isHTML, math: math, htmlN: htmlN, spec: isHTML && isSpecial(name, n)}
 	switch {
 	case isHTML:
 		if nameIs(name, n, "template") {
@@ -1763,7 +1779,7 @@ const (
 // another end tag the innermost HTML element of its name within an
 // integration point or template, or else is ignored. Where that is unsure
 // (an element closed out of order, or HTML around the foreign content that
-// is not followed), it leaves the foreign content open and sets guess.
+// is not followed), it sets guess; see endHTML for what it then closes.
 func (f *foreignContent) end(z *html.Tokenizer) int {
 	if len(f.open) == 0 {
 		return endOutside
@@ -1816,7 +1832,7 @@ func (e *foreignElement) stopsScope(scope int) bool {
 	if e.special() {
 		return true
 	}
-	if !e.html {
+	if !e.spec { // each element that ends a scope is a special one
 		return false
 	}
 	name := string(e.name[:min(e.n, foreignNameLen)])
@@ -1894,7 +1910,7 @@ func (f *foreignContent) closeImplied(name string, scope int) bool {
 		if scope == listItemScope {
 			// <li>, <dd> and <dt> stop at any special element but
 			// <address>, <div> and <p>, not at a scope's end.
-			if e.special() || e.html && isSpecial(e.name, e.n) && !isAddressDivP(e.name, e.n) {
+			if e.special() || e.spec && !isAddressDivP(e.name, e.n) {
 				return false
 			}
 		} else if e.stopsScope(scope) {
@@ -1954,6 +1970,10 @@ func (f *foreignContent) endHTML(name [foreignNameLen]byte, n int) int {
 				f.adopt(i)
 				return endInside
 			}
+			if nameIs(name, n, "form") && i != len(f.open)-1 {
+				f.guess = true // a tree builder takes the form out alone
+				return endInside
+			}
 			f.guess = f.guess || foreign
 			f.popTo(i)
 			return endInside
@@ -1961,10 +1981,10 @@ func (f *foreignContent) endHTML(name [foreignNameLen]byte, n int) int {
 			return endInside
 		case !e.html:
 			foreign = true
-		case scope >= 0 && e.stopsScope(scope), scope < 0 && isSpecial(e.name, e.n):
+		case scope >= 0 && e.stopsScope(scope), scope < 0 && e.spec:
 			f.guess = f.guess || foreign // ignored, if the HTML elements are right
 			return endInside
-		case isSpecial(e.name, e.n):
+		case e.spec:
 			special = special || isFormatting(name, n)
 		}
 	}
@@ -1983,7 +2003,7 @@ func (f *foreignContent) adopt(i int) {
 	block := -1
 	for j := i + 1; j < len(f.open); j++ {
 		e := &f.open[j]
-		if e.special() || e.html && isSpecial(e.name, e.n) {
+		if e.special() || e.spec {
 			if block >= 0 {
 				return
 			}
@@ -2017,7 +2037,7 @@ func isSpecial(name [foreignNameLen]byte, n int) bool {
 		"dd", "details", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer",
 		"form", "frameset", "head", "header", "hgroup", "html", "iframe", "li", "listing", "main",
 		"marquee", "menu", "nav", "noembed", "noframes", "noscript", "object", "ol", "p",
-		"plaintext", "pre", "script", "search", "section", "select", "style", "summary",
+		"plaintext", "pre", "script", "section", "select", "style", "summary",
 		"template", "textarea", "title", "ul", "xmp":
 		return n <= foreignNameLen
 	}

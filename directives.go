@@ -1508,8 +1508,7 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 // wrongly as text, a CDATA section hides all markup up to its "]]>", which
 // may be the rest of the document; read wrongly as a bogus comment, it
 // hides what stands before its first '>' and lets the markup-like text
-// after it be read as markup, which in fuzzed documents costs a meta tag or
-// link too many far more often than one too few.
+// after it be read as markup.
 // For the same reason, an end tag it cannot place leaves foreign content
 // open: were closing it wrong, the next <title> would be raw text that could
 // run to the end of the document. Neither choice is safe in every document:
@@ -1886,7 +1885,7 @@ func (f *foreignContent) tablePart(start bool) {
 func (f *foreignContent) inScope(name string, scope int) bool {
 	for i := len(f.open) - 1; i >= 0; i-- {
 		e := &f.open[i]
-		if e.html && string(e.name[:min(e.n, foreignNameLen)]) == name && e.n == len(name) {
+		if e.html && nameIs(e.name, e.n, name) {
 			return true
 		}
 		if e.stopsScope(scope) {
@@ -1903,7 +1902,7 @@ func (f *foreignContent) inScope(name string, scope int) bool {
 func (f *foreignContent) closeImplied(name string, scope int) bool {
 	for i := len(f.open) - 1; i >= 0; i-- {
 		e := &f.open[i]
-		if e.html && string(e.name[:min(e.n, foreignNameLen)]) == name && e.n == len(name) {
+		if e.html && nameIs(e.name, e.n, name) {
 			f.popTo(i)
 			return true
 		}
@@ -1939,7 +1938,8 @@ func (f *foreignContent) popTo(i int) {
 // special stands inside it; any other the innermost HTML element of its
 // name, unless a special element stands before it. Integration points and
 // templates stop each search, and the tag is ignored. A search that reaches
-// the HTML around the foreign content, which is not followed, sets guess.
+// the HTML around the foreign content, which is not followed, sets guess, as
+// does one that closes foreign content or is stopped past it.
 func (f *foreignContent) endHTML(name [foreignNameLen]byte, n int) int {
 	if tableElement(name, n) {
 		f.tablePart(false)
@@ -1952,9 +1952,7 @@ func (f *foreignContent) endHTML(name [foreignNameLen]byte, n int) int {
 		scope = buttonScope
 	case nameIs(name, n, "li"):
 		scope = listItemScope
-	case isHeading(name, n):
-		scope = defaultScope
-	case isSpecial(name, n) || isFormatting(name, n):
+	case isSpecial(name, n) || isFormatting(name, n): // headings too
 		scope = defaultScope
 		if tableElement(name, n) {
 			scope = tableScope
@@ -2039,7 +2037,7 @@ func isSpecial(name [foreignNameLen]byte, n int) bool {
 		"marquee", "menu", "nav", "noembed", "noframes", "noscript", "object", "ol", "p",
 		"plaintext", "pre", "script", "section", "select", "style", "summary",
 		"template", "textarea", "title", "ul", "xmp":
-		return n <= foreignNameLen
+		return true
 	}
 	return false
 }
@@ -2073,7 +2071,7 @@ func closesP(name [foreignNameLen]byte, n int) bool {
 		"div", "dl", "fieldset", "figcaption", "figure", "footer", "form", "header", "hgroup",
 		"main", "menu", "nav", "ol", "p", "search", "section", "summary", "ul", "pre",
 		"listing", "plaintext", "hr", "xmp", "li", "dd", "dt":
-		return n <= foreignNameLen
+		return true
 	}
 	return false
 }

@@ -1276,11 +1276,16 @@ func (c *Cache) IsAllowed(ctx context.Context, userAgent, rawURL string) bool {
 }
 
 // Explain is IsAllowed with the evidence (see [Outcome.Explain]). When there
-// is no outcome to go by (rawURL is not an http or https URL, ctx ends first,
-// the Fetcher has no UserAgent, or c is nil), it refuses, as IsAllowed does,
-// with ReasonUnreachable: even /robots.txt, which every outcome allows.
+// is no outcome to go by, it refuses, as IsAllowed does: with
+// ReasonInvalidURL when rawURL is not an http or https URL with a host (the
+// caller's mistake, not the origin's), and with ReasonUnreachable when ctx
+// ends first, the Fetcher has no UserAgent, or c is nil, even for
+// /robots.txt, which every outcome allows.
 func (c *Cache) Explain(ctx context.Context, userAgent, rawURL string) Decision {
 	o, _, err := c.outcome(ctx, rawURL)
+	if errors.Is(err, ErrNoOrigin) {
+		return Decision{Allowed: false, Reason: ReasonInvalidURL, Group: -1}
+	}
 	if err != nil {
 		return Decision{Allowed: false, Reason: ReasonUnreachable, Group: -1}
 	}

@@ -1704,20 +1704,25 @@ func TestCacheWithoutUserAgent(t *testing.T) {
 	offline := &http.Client{Transport: roundTripFunc(func(*http.Request) (*http.Response, error) {
 		return nil, errors.New("offline")
 	})}
+	withAgent := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent, Client: offline}}
 	for _, c := range []struct {
-		name  string
-		cache *Cache
-		ctx   context.Context
-		url   string
+		name   string
+		cache  *Cache
+		ctx    context.Context
+		url    string
+		reason Reason
 	}{
-		{"no UserAgent", cache, ctx, "https://example.com/robots.txt"},
-		{"ctx ended", &Cache{Fetcher: Fetcher{UserAgent: fetchAgent, Client: offline}}, cancelled, "https://example.com/robots.txt"},
-		{"not http", cache, ctx, "ftp://example.com/robots.txt"},
+		{"no UserAgent", cache, ctx, "https://example.com/robots.txt", ReasonUnreachable},
+		{"ctx ended", withAgent, cancelled, "https://example.com/robots.txt", ReasonUnreachable},
+		// The caller's mistake: the origin is not to blame in an audit log.
+		{"not http", withAgent, ctx, "ftp://example.com/robots.txt", ReasonInvalidURL},
+		{"relative", withAgent, ctx, "/robots.txt", ReasonInvalidURL},
+		{"no host", withAgent, ctx, "https:///a", ReasonInvalidURL},
 	} {
 		allowed := c.cache.IsAllowed(c.ctx, fetchAgent, c.url)
 		d := c.cache.Explain(c.ctx, fetchAgent, c.url)
-		if allowed || d.Allowed != allowed || d.Reason != ReasonUnreachable {
-			t.Errorf("%s, %s: IsAllowed = %v, Explain = %+v; want both refused, as unreachable", c.name, c.url, allowed, d)
+		if allowed || d.Allowed != allowed || d.Reason != c.reason {
+			t.Errorf("%s, %s: IsAllowed = %v, Explain = %+v; want both refused, %v", c.name, c.url, allowed, d, c.reason)
 		}
 	}
 }

@@ -140,8 +140,8 @@ func isASCIISpace(c byte) bool {
 
 // ErrNoOrigin is returned, wrapped, by RobotsURL for text that is not an
 // absolute URL with a host, such as "/page", "mailto:a@example.com" or
-// "file:///etc/hosts", and by the Cache methods for any URL that is not an
-// http or https URL with a host.
+// "file:///etc/hosts", and by Cache.Outcome for any URL that is not an http
+// or https URL with a host (Cache.Explain then gives ReasonInvalidURL).
 var ErrNoOrigin = errors.New("URL has no origin")
 
 // RobotsURL returns the robots.txt URL of rawURL's origin (RFC 9309 §2.3):
@@ -360,7 +360,7 @@ const (
 	ReasonNoMatch     Reason = iota // no rule matched the path (or no group applies): allowed
 	ReasonRule                      // Decision.Rule matched and decided
 	ReasonRobotsTxt                 // the path is /robots.txt (no query), which is always allowed (RFC 9309 §2.2.2)
-	ReasonInvalidURL                // neither an absolute URL nor a /-rooted path: disallowed
+	ReasonInvalidURL                // neither an absolute URL nor a /-rooted path (for a Cache, not an http or https URL with a host): disallowed
 	ReasonUnavailable               // robots.txt was unavailable (4xx): allowed (RFC 9309 §2.3.1.3)
 	ReasonUnreachable               // robots.txt was unreachable (5xx, network): disallowed (RFC 9309 §2.3.1.4)
 )
@@ -369,7 +369,7 @@ var reasonText = [...]string{
 	ReasonNoMatch:     "no rule matches",
 	ReasonRule:        "rule",
 	ReasonRobotsTxt:   "/robots.txt is always allowed",
-	ReasonInvalidURL:  "not an absolute URL or a /-rooted path",
+	ReasonInvalidURL:  "invalid URL",
 	ReasonUnavailable: "robots.txt unavailable",
 	ReasonUnreachable: "robots.txt unreachable",
 }

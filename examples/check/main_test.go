@@ -77,7 +77,7 @@ func TestFile(t *testing.T) {
 			name:     "neither URL nor path",
 			args:     []string{"-agent", "ExampleBot", "-robots", robotsFile, "about.html"},
 			wantCode: 1,
-			wantOut:  "about.html\tdisallowed: not an absolute URL or a /-rooted path\n",
+			wantOut:  "about.html\tdisallowed: invalid URL\n",
 		},
 		{
 			name:     "standard input, blank lines skipped",

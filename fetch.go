@@ -191,6 +191,11 @@ type Outcome struct {
 	// cannot be fetched it is 1 hour. It is 1 minute when ctx ended the
 	// retrieval or the Fetcher has no UserAgent: such outcomes say nothing
 	// about the origin, and should be asked again soon.
+	//
+	// It can be 0: "max-age=0", an Expires at or before Date, "Retry-After:
+	// 0". A Cache then retrieves robots.txt again for every question; a
+	// crawler that wants a floor can have its Store raise Lifetime in the
+	// entries it returns.
 	Lifetime time.Duration
 
 	// URL is the robots.txt URL for the page URL, the first one requested;
@@ -209,8 +214,10 @@ type Outcome struct {
 	Truncated bool
 
 	// Error says why the retrieval failed or stopped short of a final
-	// response: a network error, a redirect not followed or refused, a body
-	// that could not be read. "" when a response's status decided.
+	// response: a network error, a redirect not followed or refused (a 3xx
+	// without a usable Location, or one such as 300 or 304 that is not a
+	// redirect), a body that could not be read or decoded. "" when a
+	// response's status decided.
 	Error string
 
 	// FetchedAt is when the retrieval ended, in UTC.
@@ -227,13 +234,14 @@ type Outcome struct {
 // (301, 302, 303, 307, 308) are followed up to MaxRedirects, to any host: the
 // file found governs pageURL's origin. A chain that ends in a 3xx (too many
 // hops, a loop, no Location, a Location that does not parse or is not http
-// or https) is Unavailable; so is a 4xx other than 429, whose body is never
-// parsed. Any 2xx is parsed, whatever its Content-Type: an HTML page yields
-// no rules and allows everything. A 429, a 5xx, a final 1xx, a status
+// or https, or a 3xx that is not a redirect: 300, 304, 305, 306 and
+// unassigned ones) is Unavailable; so is a 4xx other than 429, whose body is
+// never parsed. Any 2xx is parsed, whatever its Content-Type: an HTML page
+// yields no rules and allows everything. A 429, a 5xx, a final 1xx, a status
 // outside 100-599, a malformed response, and every network, TLS, timeout or
-// decoding failure are Unreachable. gzip and deflate
-// bodies are decoded; MaxBytes applies to the decoded bytes, and a body cut
-// short is never parsed.
+// decoding failure are Unreachable. gzip and deflate bodies are decoded, in
+// up to four layers (more are a decoding failure); MaxBytes applies to the
+// decoded bytes, and a body cut short is never parsed.
 //
 // Timeout bounds the whole retrieval, and ctx can end it sooner; a nil ctx
 // is context.Background(). A nil *Fetcher is the zero Fetcher, which has no

@@ -47,10 +47,14 @@
 // [Directives.String] and [FormatRobotsTag] write directives back as header
 // and meta tag values.
 //
-// Every parser here accepts any input: none panics, and each bounds the time
-// and memory it spends by documented limits ([DefaultMaxBytes],
-// [MaxRobotsTagBytes]). Everything is safe for concurrent use unless its
-// documentation says otherwise.
+// Every parser here accepts any input: none panics, and each spends time and
+// memory linear in what it is given. Some also cut what they read: Parse at
+// [DefaultMaxBytes], a Robots-Tag field at [MaxRobotsTagBytes], each link of
+// [Links] at [MaxLinkBytes], and [Fetcher] reads at most its MaxBytes of a
+// body. X-Robots-Tag lines, meta tag content, [ParseDirectives],
+// [Robots.UnmarshalText] and [Outcome.UnmarshalJSON] read what they are given
+// whole: bound it before, where it comes from a stranger. Everything is safe
+// for concurrent use unless its documentation says otherwise.
 package robots
 
 import (
@@ -155,9 +159,15 @@ var ErrNoOrigin = errors.New("URL has no origin")
 // name no registry hands out, whose retrieval fails, never another
 // domain's.
 //
+// Any scheme with a host has an origin: RFC 9309 §2.3 names FTP beside
+// HTTP, so "ftp://example.com/a" gives "ftp://example.com/robots.txt"
+// (Fetcher and Cache retrieve only http and https).
+//
 // "https://User:pw@Example.COM:443/a?b#c" gives
 // "https://example.com/robots.txt". The error wraps ErrNoOrigin for a
-// relative or host-less URL, and the *url.Error for text that does not parse.
+// relative or host-less URL, and the *url.Error for text that does not parse;
+// a host that has no ASCII form (a label of more than 63 octets once
+// punycoded, or octets that are not UTF-8) gives an error that says so.
 func RobotsURL(rawURL string) (string, error) {
 	u, err := robotsURL(rawURL)
 	if err != nil {

@@ -24,7 +24,9 @@ const DefaultMaxBytes = 512000
 // everything. A Robots is safe for concurrent queries. Its exported fields may
 // be set freely before the first query (IsAllowed, Explain, CrawlDelay,
 // ContentSignalsFor, Agent); the first query compiles them, so changes made
-// after it are not seen.
+// after it are not seen. A Robots must not be copied once queried (go vet
+// says so): the copy would answer from the original's compiled rules, not
+// from its own fields. Parse or UnmarshalText a new one instead.
 type Robots struct {
 	// The Agents last asked for, first and padded (see robotsPad), so that
 	// they sit in one cache line: see Robots.Agent.
@@ -54,7 +56,7 @@ const robotsPad = 56
 type Group struct {
 	UserAgents     []string        // as written; "*" for the wildcard
 	Rules          []Rule          // in document order
-	CrawlDelay     time.Duration   // 0 = none given
+	CrawlDelay     time.Duration   // 0 = none given ("Crawl-delay: 0" too)
 	ContentSignals map[string]bool // Content-Signal: search=yes, ai-train=no -> {"search":true,"ai-train":false}; nil = none
 }
 
@@ -68,7 +70,10 @@ type Rule struct {
 // Clean-param, kept so that no record of a document is silently dropped.
 // Lines this package reads are not Records, even when their value does not
 // parse: an empty Sitemap, a Crawl-delay or Content-Signal value that does
-// not parse, and a Crawl-delay before the first group are dropped.
+// not parse, a Crawl-delay before the first group, and Allow and Disallow
+// lines before the first group (RFC 9309 §2.1) are dropped. Lines that are
+// not records at all are skipped: those whose key is not a token ("Foo Bar:
+// x"), and those without a colon that are not exactly two words.
 type Record struct {
 	Name  string // lower-cased
 	Value string // as written

@@ -1999,6 +1999,22 @@ func TestMarshalTextNearTheLimit(t *testing.T) {
 	}
 	checkRoundTrip(t, "near the limit", r, []string{"ExampleBot"}, []string{"/a", "/a/b", "/b", "/robots.txt"})
 
+	// Many small groups: the blank lines between them would be 4% more.
+	var groups strings.Builder
+	for groups.Len()+2*len("User-agent:a\nDisallow:/a\n") <= DefaultMaxBytes {
+		groups.WriteString("User-agent:a\nDisallow:/a\n")
+	}
+	groups.WriteString("User-agent:z\nDisallow:/\n")
+	many := parseString(groups.String())
+	text, err = many.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(text) > DefaultMaxBytes {
+		t.Fatalf("MarshalText wrote %d octets of %d groups, more than Parse reads (%d)", len(text), len(many.Groups), DefaultMaxBytes)
+	}
+	checkRoundTrip(t, "many groups near the limit", many, []string{"a", "z"}, []string{"/a", "/x"})
+
 	small := parseString("User-agent:*\nDisallow:/a\n")
 	if got := small.String(); got != "User-agent: *\nDisallow: /a\n" {
 		t.Errorf("a small document is written %q, want the usual spaced form", got)

@@ -543,13 +543,13 @@ func (p *parser) robots() *Robots {
 // MarshalJSON does, and writes such text in base64.
 //
 // Text that would run past DefaultMaxBytes, where Parse stops, is written
-// without the optional space after each colon and comma ("Disallow:/a"),
-// which brings most documents that Parse read within that limit back
-// within it, but not all: MarshalText writes every key in full and
-// correctly spelt, a blank line between groups, and Crawl-delay and
-// Content-Signal values in one form (a Crawl-delay too long for a Duration
-// as 9223372036.854775807). UnmarshalText and ParseLimit read text of any
-// length.
+// without the optional space after each colon and comma ("Disallow:/a") and
+// without the blank line between groups (the sections keep theirs), which
+// brings most documents that Parse read within that limit back within it,
+// but not all: MarshalText writes every key in full and correctly spelt,
+// and Crawl-delay and Content-Signal values in one form (a Crawl-delay too
+// long for a Duration as 9223372036.854775807). UnmarshalText and
+// ParseLimit read text of any length.
 //
 // MarshalText returns an error, naming the value, when a value cannot be
 // written so that it reads back the same: a line break or '#' in any value,
@@ -601,7 +601,7 @@ func write(r *Robots) *writer {
 type writer struct {
 	buf   []byte
 	err   error // the first value that cannot be written
-	tight bool  // no space after a colon or a comma
+	tight bool  // no space after a colon or a comma, no blank line between groups
 }
 
 func (w *writer) robots(r *Robots) {
@@ -613,7 +613,9 @@ func (w *writer) robots(r *Robots) {
 	}
 	for i := range r.Groups {
 		g := &r.Groups[i]
-		w.section()
+		if i == 0 || !w.tight {
+			w.section() // a group's user-agent lines after a rule open it anyway
+		}
 		if len(g.UserAgents) == 0 {
 			w.fail(fmt.Errorf("robots: group %d has no user agent", i))
 		}

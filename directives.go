@@ -381,64 +381,11 @@ type Link struct {
 // knows the type, reads them as empty.
 // It accepts any bytes and is safe for concurrent use.
 func Links(body []byte, base *url.URL) []Link {
-	z := html.NewTokenizer(bytes.NewReader(trimBOM(body)))
-	var links []Link
-	var baseHref string
-	haveBase := false
-	var nameBuf [maxTagName]byte
-	var foreign foreignContent
-	for {
-		z.AllowCDATA(foreign.cdata())
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			break
-		}
-		if tt == html.EndTagToken {
-			foreign.end(z)
-			continue
-		}
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			continue
-		}
-		isHTML := foreign.start(z, tt == html.SelfClosingTagToken)
-		switch string(tagName(z, &nameBuf)) {
-		case "a", "area": // SVG's <a> is a link too
-			var href, rel []byte
-			found := false
-			for more := true; more; {
-				var key, val []byte
-				key, val, more = z.TagAttr()
-				switch string(key) {
-				case "href":
-					href, found = val, true
-				case "rel":
-					rel = val
-				}
-			}
-			if !found {
-				continue
-			}
-			// The URL is resolved once the whole document has given its
-			// <base href>, which counts wherever it stands (HTML §4.2.3).
-			l := Link{URL: string(href)}
-			l.Rel, l.NoFollow = relTokens(rel)
-			links = append(links, l)
-		case "base":
-			if haveBase || !isHTML {
-				continue
-			}
-			for more := true; more; {
-				var key, val []byte
-				key, val, more = z.TagAttr()
-				if string(key) == "href" {
-					baseHref, haveBase = string(val), true
-					break
-				}
-			}
-		}
-	}
-	if haveBase {
-		if u, err := url.Parse(cleanHref(baseHref)); err == nil {
+	r := newReading(body)
+	found := scanLinks(&r)
+	links := found.links
+	if found.haveBase {
+		if u, err := url.Parse(cleanHref(found.base)); err == nil {
 			if base != nil {
 				u = base.ResolveReference(u)
 			}
@@ -471,6 +418,69 @@ func Links(body []byte, base *url.URL) []Link {
 		return nil
 	}
 	return out
+}
+
+// scannedLinks is what one reading of a document holds for Links.
+type scannedLinks struct {
+	links    []Link // unresolved, in document order
+	base     string // the first <base href>
+	haveBase bool
+}
+
+// scanLinks reads r to its end for its links and <base href>.
+func scanLinks(r *reading) scannedLinks {
+	var s scannedLinks
+	var nameBuf [maxTagName]byte
+	z := r.z
+	for {
+		tt := r.next()
+		if tt == html.ErrorToken {
+			return s
+		}
+		if tt == html.EndTagToken {
+			r.foreign.end(z)
+			continue
+		}
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		isHTML := r.foreign.start(z, tt == html.SelfClosingTagToken)
+		switch string(tagName(z, &nameBuf)) {
+		case "a", "area": // SVG's <a> is a link too
+			var href, rel []byte
+			found := false
+			for more := true; more; {
+				var key, val []byte
+				key, val, more = z.TagAttr()
+				switch string(key) {
+				case "href":
+					href, found = val, true
+				case "rel":
+					rel = val
+				}
+			}
+			if !found {
+				continue
+			}
+			// The URL is resolved once the whole document has given its
+			// <base href>, which counts wherever it stands (HTML §4.2.3).
+			l := Link{URL: string(href)}
+			l.Rel, l.NoFollow = relTokens(rel)
+			s.links = append(s.links, l)
+		case "base":
+			if s.haveBase || !isHTML {
+				continue
+			}
+			for more := true; more; {
+				var key, val []byte
+				key, val, more = z.TagAttr()
+				if string(key) == "href" {
+					s.base, s.haveBase = string(val), true
+					break
+				}
+			}
+		}
+	}
 }
 
 // crawlable reports whether a crawler can fetch u: an http or https URL with
@@ -1407,15 +1417,21 @@ func markup(h http.Header, body []byte) int {
 // element: <title/> or <script src="a.js"/> holds no text, where HTML
 // ignores the slash and reads what follows as the element's text.
 func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
-	z := html.NewTokenizer(bytes.NewReader(trimBOM(body)))
-	afterHead := false         // </head> was seen
-	templates := 0             // depth of <template> elements open in the head
-	rawText := false           // the next text token is a raw-text element's content
-	var foreign foreignContent // inside templates: SVG and MathML elsewhere start the body
+	r := newReading(body)
+	scanHead(&r, isXHTML, func(_ int, name, content []byte) { visit(name, content) })
+}
+
+// scanHead is one reading of headMetas: it calls visit with the offset,
+// name and content of each meta the reading places in the head.
+func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)) {
+	z := r.z
+	foreign := &r.foreign // inside templates: SVG and MathML elsewhere start the body
+	afterHead := false    // </head> was seen
+	templates := 0        // depth of <template> elements open in the head
+	rawText := false      // the next text token is a raw-text element's content
 	var nameBuf [maxTagName]byte
 	for {
-		z.AllowCDATA(foreign.cdata())
-		tt := z.Next()
+		tt := r.next()
 		wasRaw := rawText
 		rawText = false
 		switch tt {
@@ -1466,7 +1482,9 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 			case "head":
 				continue // a second head is ignored
 			case "meta":
-				visitMeta(z, visit)
+				if name, content, ok := metaNameContent(z); ok {
+					visit(r.at, name, content)
+				}
 				continue
 			case "base", "basefont", "bgsound", "link":
 			case "title", "style", "script", "noframes":
@@ -1486,6 +1504,27 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 			}
 		}
 	}
+}
+
+// A reading tokenizes a body for a scanner that follows foreign content,
+// telling the tokenizer before each token whether a CDATA section is text,
+// and knows where each token stands in the body.
+type reading struct {
+	z       *html.Tokenizer
+	foreign foreignContent
+	at, end int // the current token's offset in the body (after a BOM), and the next one's
+}
+
+func newReading(body []byte) reading {
+	return reading{z: html.NewTokenizer(bytes.NewReader(trimBOM(body)))}
+}
+
+// next reads the next token.
+func (r *reading) next() html.TokenType {
+	r.z.AllowCDATA(r.foreign.cdata())
+	tt := r.z.Next()
+	r.at, r.end = r.end, r.end+len(r.z.Raw()) // the tokens cover the body, each from where the last ended
+	return tt
 }
 
 // foreignContent follows the SVG and MathML elements open where a tokenizer
@@ -2164,16 +2203,15 @@ func isWhitespaceText(z *html.Tokenizer) bool {
 	return true
 }
 
-// visitMeta calls visit with the name and content of the current meta tag
-// when it has both.
-func visitMeta(z *html.Tokenizer, visit func(name, content []byte)) {
+// metaNameContent returns the name and content of the current meta tag and
+// whether it has both.
+func metaNameContent(z *html.Tokenizer) (name, content []byte, ok bool) {
 	// Attribute names are never character-decoded, so a meta whose raw text
 	// lacks "name" has no name attribute; skipping it saves the copies
 	// TagAttr makes (most metas are property= or charset=).
 	if !containsFoldASCII(z.Raw(), "name") {
-		return
+		return nil, nil, false
 	}
-	var name, content []byte
 	haveName, haveContent := false, false
 	for more := true; more; {
 		var key, val []byte
@@ -2185,9 +2223,7 @@ func visitMeta(z *html.Tokenizer, visit func(name, content []byte)) {
 			content, haveContent = val, true
 		}
 	}
-	if haveName && haveContent {
-		visit(name, content)
-	}
+	return name, content, haveName && haveContent
 }
 
 // appendLegacy appends d in the legacy grammar.

@@ -1805,6 +1805,39 @@ func TestHeadMetasNeverMissOne(t *testing.T) {
 	}
 }
 
+// TestReadingOffsets: the offset a reading gives each token is where its
+// raw text stands in the body, and the tokens cover the body.
+func TestReadingOffsets(t *testing.T) {
+	bodies := append([]string{"", "\xef\xbb\xbfx", "a\r\nb\x00<b\x00>", "<![CDA", "<svg><![CDATA[x", "<svg></x><![CDATA[><b><title>]]>x",
+		"<a href='x", "<!--", "<title>x</title", "<plaintext><a>", "&amp;&#0;<p a=&lt;>"}, headCases...)
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 1000 {
+		bodies = append(bodies, string(foreignDocument(r, "<body>", "")))
+	}
+	for _, body := range bodies {
+		trimmed := trimBOM([]byte(body))
+		rd := newReading([]byte(body))
+		for {
+			tt := rd.next()
+			if tt == html.ErrorToken {
+				break
+			}
+			if rd.at < 0 || rd.end > len(trimmed) || !bytes.Equal(trimmed[rd.at:rd.end], rd.z.Raw()) {
+				t.Fatalf("reading %q: token %q at [%d:%d]", body, rd.z.Raw(), rd.at, rd.end)
+			}
+			switch tt { // as scanLinks reads, which changes how the tokenizer reads on
+			case html.StartTagToken, html.SelfClosingTagToken:
+				rd.foreign.start(rd.z, tt == html.SelfClosingTagToken)
+			case html.EndTagToken:
+				rd.foreign.end(rd.z)
+			}
+		}
+		if rd.end != len(trimmed) {
+			t.Errorf("reading %q ended at %d of %d", body, rd.end, len(trimmed))
+		}
+	}
+}
+
 // FuzzHeadMetas checks the head scan against the HTML5 tree builder of
 // golang.org/x/net/html: the metas it visits are the meta children of the
 // <head> that html.Parse builds.

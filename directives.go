@@ -142,7 +142,9 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // application/xhtml+xml, or, when there is no Content-Type, when it sniffs as
 // HTML (http.DetectContentType, the WHATWG MIME Sniffing rules). Only
 // <meta name="robots"> and <meta name="<product token>"> tags that the HTML5
-// tree builder places in <head> count; reading stops where the head ends, so
+// tree builder places in <head> count (where a CDATA section in SVG or
+// MathML in a head <template> leaves unsure how the tree builder reads it,
+// those either reading places there); reading stops where the head ends, so
 // the cost does not grow with the body. In application/xhtml+xml, which is
 // XML, a self-closing tag such as <title/> is an empty element, where HTML
 // would read the rest of the page as its text. A nil h or body is valid. Header
@@ -381,7 +383,7 @@ type Link struct {
 // knows the type, reads them as empty.
 // It accepts any bytes and is safe for concurrent use.
 func Links(body []byte, base *url.URL) []Link {
-	r := newReading(body)
+	r := newReading(body, false)
 	found := scanLinks(&r)
 	links := found.links
 	if found.haveBase {
@@ -1413,12 +1415,53 @@ func markup(h http.Header, body []byte) int {
 //
 // Inside a template, SVG and MathML elements are followed (see
 // foreignContent), so that their <title/> does not hide the rest of the
-// head. In XHTML (isXHTML), which is XML, a self-closing tag is an empty
-// element: <title/> or <script src="a.js"/> holds no text, where HTML
-// ignores the slash and reads what follows as the element's text.
+// head. Where a CDATA section there may be text or a bogus comment, the
+// head is read both ways (see reading) and the metas of either reading are
+// visited, each tag once, in document order: a meta too many can only make
+// the directives stricter. In XHTML (isXHTML), which is XML, a self-closing
+// tag is an empty element: <title/> or <script src="a.js"/> holds no text,
+// where HTML ignores the slash and reads what follows as the element's
+// text.
 func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
-	r := newReading(body)
-	scanHead(&r, isXHTML, func(_ int, name, content []byte) { visit(name, content) })
+	first := newReading(body, false)
+	var past []metaAt // the first reading's metas past its fork
+	scanHead(&first, isXHTML, func(at int, name, content []byte) {
+		if first.fork < 0 {
+			visit(name, content)
+		} else {
+			past = append(past, metaAt{at, bytes.Clone(name), bytes.Clone(content)})
+		}
+	})
+	if first.fork < 0 {
+		return // the other reading is the same
+	}
+	// Visit the metas of both readings past the fork in document order, a
+	// tag both read once.
+	flush := func(before int) {
+		for len(past) > 0 && past[0].at < before {
+			visit(past[0].name, past[0].content)
+			past = past[1:]
+		}
+	}
+	other := newReading(body, true)
+	scanHead(&other, isXHTML, func(at int, name, content []byte) {
+		if at < first.fork {
+			return // visited
+		}
+		flush(at)
+		if len(past) > 0 && past[0].at == at {
+			past = past[1:]
+		}
+		visit(name, content)
+	})
+	flush(math.MaxInt)
+}
+
+// metaAt is a meta tag's offset in the body and its name and content,
+// copied.
+type metaAt struct {
+	at            int
+	name, content []byte
 }
 
 // scanHead is one reading of headMetas: it calls visit with the offset,
@@ -1507,23 +1550,41 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 }
 
 // A reading tokenizes a body for a scanner that follows foreign content,
-// telling the tokenizer before each token whether a CDATA section is text,
-// and knows where each token stands in the body.
+// telling the tokenizer before each token whether a CDATA section is text.
+// Where a foreign element is innermost and foreignContent has guessed,
+// that is unsure, and the two readings part: the first reads such a section
+// as a bogus comment, the other as text. Until the first meets one, both
+// read the same tokens into the same states; it records where as fork, and
+// where it finds a fork the head scan reads the body again the other way
+// and keeps what either reading finds past it. So a body is read twice at most, and
+// once where the readings do not part, as in most documents.
 type reading struct {
 	z       *html.Tokenizer
 	foreign foreignContent
-	at, end int // the current token's offset in the body (after a BOM), and the next one's
+	other   bool // the other reading
+	at, end int  // the current token's offset in the body (after a BOM), and the next one's
+	fork    int  // the first reading: the offset where the other parts from it, or -1
 }
 
-func newReading(body []byte) reading {
-	return reading{z: html.NewTokenizer(bytes.NewReader(trimBOM(body)))}
+// cdataOpen starts a CDATA section, which the tokenizer reads as a bogus
+// comment where it is not told a CDATA section is text.
+var cdataOpen = []byte("<![CDATA[")
+
+func newReading(body []byte, other bool) reading {
+	return reading{z: html.NewTokenizer(bytes.NewReader(trimBOM(body))), other: other, fork: -1}
 }
 
 // next reads the next token.
 func (r *reading) next() html.TokenType {
-	r.z.AllowCDATA(r.foreign.cdata())
+	foreign := r.foreign.innermostForeign()
+	text := foreign && (r.other || !r.foreign.guess)
+	r.z.AllowCDATA(text)
 	tt := r.z.Next()
-	r.at, r.end = r.end, r.end+len(r.z.Raw()) // the tokens cover the body, each from where the last ended
+	raw := r.z.Raw() // the tokens cover the body, each from where the last ended
+	r.at, r.end = r.end, r.end+len(raw)
+	if foreign && !text && r.fork < 0 && tt == html.CommentToken && bytes.HasPrefix(raw, cdataOpen) {
+		r.fork = r.at
+	}
 	return tt
 }
 
@@ -1543,18 +1604,21 @@ func (r *reading) next() html.TokenType {
 // of it, and not the HTML around them. Where its stack could part from a
 // tree builder's (an element closed out of order, a part of a table in
 // foreign content in a table, an end tag that reaches the HTML around), it
-// sets guess and reads CDATA sections as bogus comments from there on: read
-// wrongly as text, a CDATA section hides all markup up to its "]]>", which
-// may be the rest of the document; read wrongly as a bogus comment, it
-// hides what stands before its first '>' and lets the markup-like text
-// after it be read as markup.
-// For the same reason, an end tag it cannot place leaves foreign content
-// open: were closing it wrong, the next <title> would be raw text that could
-// run to the end of the document. Neither choice is safe in every document:
-// text after a bogus comment read as markup can break out of the foreign
-// content and open raw text itself. guess is never cleared, and past
-// maxFollowedHTML HTML elements it is set and no more are followed, so
-// that no search costs more than that many steps on every tag.
+// sets guess, and from there on a CDATA section where a foreign element is
+// innermost may be text or a bogus comment. Neither reading is safe alone:
+// read wrongly as text, a CDATA section hides all markup up to its "]]>",
+// which may be the rest of the document; read wrongly as a bogus comment,
+// it hides what stands before its first '>' and lets the markup-like text
+// after it be read as markup, which can break out of the foreign content
+// and open raw text ("<![CDATA[><b><title>]]>") that hides the rest. So the
+// head scan reads such a document both ways and keeps what either reading
+// finds (see reading): a meta tag too many, never one too few, unless a
+// tree builder reads some of those sections one way and some the other.
+// An end tag it cannot place leaves foreign content open: were closing it
+// wrong, the next <title> would be raw text that could run to the end of
+// the document. guess is never cleared, and past maxFollowedHTML HTML
+// elements it is set and no more are followed, so that no search costs
+// more than that many steps on every tag.
 type foreignContent struct {
 	open  []foreignElement // innermost last; at most maxForeignDepth
 	guess bool             // open may differ from a tree builder's stack
@@ -1625,11 +1689,11 @@ func nameIs(name [foreignNameLen]byte, n int, s string) bool {
 	return n == len(s) && string(name[:n]) == s
 }
 
-// cdata reports whether a CDATA section is text here, not a bogus comment:
-// when the element open innermost is a foreign one (HTML §13.2.5.42), and
-// the stack is known to be the tree builder's.
-func (f *foreignContent) cdata() bool {
-	return !f.guess && len(f.open) > 0 && !f.open[len(f.open)-1].html
+// innermostForeign reports whether the element open innermost is a foreign
+// one, where a tree builder reads a CDATA section as text, not as a bogus
+// comment (HTML §13.2.5.42), if the stack is its.
+func (f *foreignContent) innermostForeign() bool {
+	return len(f.open) > 0 && !f.open[len(f.open)-1].html
 }
 
 // start reads the current start tag. It reports true when the tag is an

@@ -370,10 +370,16 @@ type Link struct {
 // inside comments and raw-text elements (<script>, <style>, <noscript>,
 // <textarea>, <title>) are not links; inside SVG and MathML those elements
 // hold markup and a self-closing tag is empty, as in a browser, and SVG's
-// <a href> is a link.
+// <a href> is a link. Where it cannot tell whether a tree builder reads a
+// CDATA section in SVG or MathML as text or as a bogus comment, it reads
+// the document both ways and returns the links of either reading, each
+// once, in document order: a link too many costs a crawler a fetch, a link
+// missed a page it never finds. The <base href> is then the first one
+// found reading those sections as bogus comments.
 //
-// Links reads the whole document with a tokenizer, not a tree builder, so
-// documents of any nesting depth work and the cost is linear in the body:
+// Links reads the whole document, at most twice, with a tokenizer, not a
+// tree builder, so documents of any nesting depth work and the cost is
+// linear in the body:
 // each link's URL is at most MaxLinkBytes, so that a long base cannot make
 // the result grow with the square of the body (it can still make the URLs
 // total about MaxLinkBytes/8 times the body, "<a href>" being 8 octets).
@@ -383,9 +389,13 @@ type Link struct {
 // knows the type, reads them as empty.
 // It accepts any bytes and is safe for concurrent use.
 func Links(body []byte, base *url.URL) []Link {
-	r := newReading(body, false)
-	found := scanLinks(&r)
+	first := newReading(body, false)
+	found := scanLinks(&first, 0)
 	links := found.links
+	if first.fork >= 0 {
+		other := newReading(body, true)
+		links = unionLinks(found, scanLinks(&other, first.fork))
+	}
 	if found.haveBase {
 		if u, err := url.Parse(cleanHref(found.base)); err == nil {
 			if base != nil {
@@ -425,12 +435,17 @@ func Links(body []byte, base *url.URL) []Link {
 // scannedLinks is what one reading of a document holds for Links.
 type scannedLinks struct {
 	links    []Link // unresolved, in document order
+	at       []int  // the offsets of the last len(at) links: those past the reading's fork
 	base     string // the first <base href>
 	haveBase bool
 }
 
-// scanLinks reads r to its end for its links and <base href>.
-func scanLinks(r *reading) scannedLinks {
+// scanLinks reads r to its end for the links that start at offset from or
+// after it: all of them in the first reading, those past its fork in the
+// other. The other reading's <base href> is not read: it does not part from
+// the first's before the fork, and past it the first's is kept, so that
+// reading a body twice never changes a link the first reading found.
+func scanLinks(r *reading, from int) scannedLinks {
 	var s scannedLinks
 	var nameBuf [maxTagName]byte
 	z := r.z
@@ -449,6 +464,9 @@ func scanLinks(r *reading) scannedLinks {
 		isHTML := r.foreign.start(z, tt == html.SelfClosingTagToken)
 		switch string(tagName(z, &nameBuf)) {
 		case "a", "area": // SVG's <a> is a link too
+			if r.at < from {
+				continue
+			}
 			var href, rel []byte
 			found := false
 			for more := true; more; {
@@ -469,8 +487,11 @@ func scanLinks(r *reading) scannedLinks {
 			l := Link{URL: string(href)}
 			l.Rel, l.NoFollow = relTokens(rel)
 			s.links = append(s.links, l)
+			if r.other || r.fork >= 0 {
+				s.at = append(s.at, r.at)
+			}
 		case "base":
-			if s.haveBase || !isHTML {
+			if s.haveBase || !isHTML || r.other {
 				continue
 			}
 			for more := true; more; {
@@ -483,6 +504,31 @@ func scanLinks(r *reading) scannedLinks {
 			}
 		}
 	}
+}
+
+// unionLinks returns the links of the first reading and those of the other
+// that the first did not find, in document order. An <a> both readings
+// read, at the same offset, is one link.
+func unionLinks(first, other scannedLinks) []Link {
+	shared := len(first.links) - len(first.at) // found before the fork
+	out := make([]Link, shared, len(first.links)+len(other.links))
+	copy(out, first.links)
+	a, b := first.links[shared:], other.links
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b) || i < len(a) && first.at[i] < other.at[j]:
+			out = append(out, a[i])
+			i++
+		case i == len(a) || other.at[j] < first.at[i]:
+			out = append(out, b[j])
+			j++
+		default: // the same tag
+			out = append(out, a[i])
+			i, j = i+1, j+1
+		}
+	}
+	return out
 }
 
 // crawlable reports whether a crawler can fetch u: an http or https URL with
@@ -1555,8 +1601,8 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 // that is unsure, and the two readings part: the first reads such a section
 // as a bogus comment, the other as text. Until the first meets one, both
 // read the same tokens into the same states; it records where as fork, and
-// where it finds a fork the head scan reads the body again the other way
-// and keeps what either reading finds past it. So a body is read twice at most, and
+// a scanner that finds a fork reads the body again the other way and keeps
+// what either reading finds past it. So a body is read twice at most, and
 // once where the readings do not part, as in most documents.
 type reading struct {
 	z       *html.Tokenizer
@@ -1611,9 +1657,10 @@ func (r *reading) next() html.TokenType {
 // it hides what stands before its first '>' and lets the markup-like text
 // after it be read as markup, which can break out of the foreign content
 // and open raw text ("<![CDATA[><b><title>]]>") that hides the rest. So the
-// head scan reads such a document both ways and keeps what either reading
-// finds (see reading): a meta tag too many, never one too few, unless a
-// tree builder reads some of those sections one way and some the other.
+// scanners read such a document both ways and keep what either reading
+// finds (see reading): a meta tag or link too many, never one too few,
+// unless a tree builder reads some of those sections one way and some the
+// other.
 // An end tag it cannot place leaves foreign content open: were closing it
 // wrong, the next <title> would be raw text that could run to the end of
 // the document. guess is never cleared, and past maxFollowedHTML HTML

@@ -1374,6 +1374,47 @@ func TestLinksInForeignContent(t *testing.T) {
 			t.Errorf("Links(%q) = %v, the tree walk finds %v", body, got, want)
 		}
 	}
+
+	// Where foreignContent has guessed and SVG or MathML is innermost, a
+	// CDATA section is read as a bogus comment and as text, and the links
+	// of both readings count: read only as a bogus comment, the markup-like
+	// text after its first '>' breaks out of the foreign content and opens
+	// raw text that hides the rest of the document. want is nil where Links
+	// finds what the tree walk does; else it holds a link of the reading the
+	// tree builder does not make, or the tree builder takes a <base href>
+	// only the text reading finds, which Links leaves out.
+	for _, tc := range []struct {
+		name, body string
+		want       []string
+	}{
+		{"unplaced end tag, then <b><title>", `<body><svg></x><![CDATA[><b><title>]]>` + a, nil},
+		{"unplaced end tag, then <p><xmp>", `<body><svg></h4><![CDATA[><p><xmp>]]>` + a, nil},
+		{"MathML, then <i><textarea>", `<body><math></x><![CDATA[><i><textarea>]]>` + a, nil},
+		{"nested SVG, then <div><noscript>", `<body><svg><g></applet><![CDATA[><div><noscript>]]>` + a, nil},
+		{"end tag stopped at a cell", `<body><table><td><svg></iframe><![CDATA[><b><title>]]>` + a, nil},
+		{"adoption agency in a template", `<body><template><a><a><svg><![CDATA[><p><xmp>]]></template>` + a, nil},
+		{"past the HTML elements followed", `<body><template>` + strings.Repeat("<span>", 17) + `<svg><![CDATA[><i><textarea>]]>` + a, nil},
+		{"a link of each reading, in document order",
+			`<body><a href="/before"><svg></x><![CDATA[><a href="/bogus-comment"><b><title>]]><a href="/text"></title>` + a,
+			[]string{"/before", "/bogus-comment", "/text", "/after"}},
+		{"a link both readings find, once", `<body><svg></x><![CDATA[x]]>` + a + `<![CDATA[>]]>` + a, nil},
+		{"a <base href> only the text reading finds is not used",
+			`<body><svg></x><![CDATA[><b><title>]]></svg><base href="/other/"><a href="x">`, []string{"/dir/x"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			base, _ := url.Parse("https://example.com/dir/")
+			got, want := Links([]byte(tc.body), base), treeLinks(t, []byte(tc.body), base)
+			if tc.want != nil {
+				want = nil
+				for _, p := range tc.want {
+					want = append(want, Link{URL: "https://example.com" + p})
+				}
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("Links(%q) = %v, want %v", tc.body, got, want)
+			}
+		})
+	}
 }
 
 // treeLinks walks the tree html.Parse builds for <a href> and <area href>,

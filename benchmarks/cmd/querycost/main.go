@@ -4,13 +4,15 @@
 // With -time it prints the wall-clock cost of a query asked in shuffled
 // order and of the same query asked repeatedly (warm caches and branch
 // history). Without it, it is a fixed amount of work for instruction
-// counting: run it under valgrind with 4 and with 0 passes and divide the
-// difference in instructions by 4 times the number of queries, for a figure
-// that does not depend on how busy the machine is:
+// counting: run it under valgrind with 3 and with 1 passes, counting only
+// inside the query loop (--toggle-collect; without it the runtime's
+// background work adds some 50 instructions a query of noise), and divide
+// the difference in instructions by 2 times the number of queries, for a
+// figure that does not depend on how busy the machine is:
 //
 //	go build -o /tmp/querycost ./cmd/querycost
 //	GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 GOGC=off valgrind --tool=callgrind \
-//		--callgrind-out-file=/dev/null /tmp/querycost -passes 4
+//		--toggle-collect=main.run --callgrind-out-file=/dev/null /tmp/querycost -doc -passes 3
 //
 // (asyncpreemptoff keeps callgrind from tripping on the runtime's signals.)
 // Adding --cache-sim=yes --D1=32768,8,64 --LL=524288,8,64 also counts the

@@ -1682,14 +1682,8 @@ type foreignElement struct {
 }
 
 const (
-	foreignNameLen = 15 // "annotation-xml" and "foreignobject" fit
-
-	// maxForeignDepth bounds the elements followed, since an end tag may
-	// search them all: with html.Parse's 512, a page of 511 nested <g>
-	// and 2 MB of "</x>" cost seconds (as html.Parse itself takes with
-	// 400). Past it, guess is set and no more are followed. The 107 saved
-	// pages of the corpus open at most 11 at once.
-	maxForeignDepth = 64
+	foreignNameLen  = 15  // "annotation-xml" and "foreignobject" fit
+	maxForeignDepth = 512 // the most open elements html.Parse allows
 
 	// maxFollowedHTML bounds the HTML elements followed, whose searches
 	// run on every tag: past it, guess is set and no more are followed.

@@ -394,7 +394,7 @@ func Links(body []byte, base *url.URL) []Link {
 	links := found.links
 	if first.fork >= 0 {
 		other := newReading(body, true)
-		links = unionLinks(found, scanLinks(&other, first.fork))
+		links = unionByOffset(links, scanLinks(&other, first.fork).links, func(l *foundLink) int { return l.at })
 	}
 	if found.haveBase {
 		if u, err := url.Parse(cleanHref(found.base)); err == nil {
@@ -407,8 +407,12 @@ func Links(body []byte, base *url.URL) []Link {
 			}
 		}
 	}
-	out := links[:0]
-	for _, l := range links {
+	if len(links) == 0 {
+		return nil
+	}
+	out := make([]Link, 0, len(links))
+	for _, f := range links {
+		l := f.Link
 		ref, err := url.Parse(cleanHref(l.URL))
 		if err != nil {
 			continue
@@ -434,10 +438,15 @@ func Links(body []byte, base *url.URL) []Link {
 
 // scannedLinks is what one reading of a document holds for Links.
 type scannedLinks struct {
-	links    []Link // unresolved, in document order
-	at       []int  // the offsets of the last len(at) links: those past the reading's fork
-	base     string // the first <base href>
+	links    []foundLink // unresolved, in document order
+	base     string      // the first <base href>
 	haveBase bool
+}
+
+// foundLink is a link as a reading finds it, at the offset of its tag.
+type foundLink struct {
+	Link
+	at int
 }
 
 // scanLinks reads r to its end for the links that start at offset from or
@@ -484,12 +493,9 @@ func scanLinks(r *reading, from int) scannedLinks {
 			}
 			// The URL is resolved once the whole document has given its
 			// <base href>, which counts wherever it stands (HTML §4.2.3).
-			l := Link{URL: string(href)}
+			l := foundLink{Link{URL: string(href)}, r.at}
 			l.Rel, l.NoFollow = relTokens(rel)
 			s.links = append(s.links, l)
-			if r.other || r.fork >= 0 {
-				s.at = append(s.at, r.at)
-			}
 		case "base":
 			if s.haveBase || !isHTML || r.other {
 				continue
@@ -506,26 +512,19 @@ func scanLinks(r *reading, from int) scannedLinks {
 	}
 }
 
-// unionLinks returns the links of the first reading and those of the other
-// that the first did not find, in document order. An <a> both readings
-// read, at the same offset, is one link.
-func unionLinks(first, other scannedLinks) []Link {
-	shared := len(first.links) - len(first.at) // found before the fork
-	out := make([]Link, shared, len(first.links)+len(other.links))
-	copy(out, first.links)
-	a, b := first.links[shared:], other.links
-	i, j := 0, 0
-	for i < len(a) || j < len(b) {
+// unionByOffset merges what two readings of a document found, each in
+// document order, into document order by the offset at gives. A tag both
+// found, at one offset, is taken once, as a has it.
+func unionByOffset[T any](a, b []T, at func(*T) int) []T {
+	out := make([]T, 0, len(a)+len(b))
+	for len(a) > 0 || len(b) > 0 {
 		switch {
-		case j == len(b) || i < len(a) && first.at[i] < other.at[j]:
-			out = append(out, a[i])
-			i++
-		case i == len(a) || other.at[j] < first.at[i]:
-			out = append(out, b[j])
-			j++
+		case len(b) == 0 || len(a) > 0 && at(&a[0]) < at(&b[0]):
+			out, a = append(out, a[0]), a[1:]
+		case len(a) == 0 || at(&b[0]) < at(&a[0]):
+			out, b = append(out, b[0]), b[1:]
 		default: // the same tag
-			out = append(out, a[i])
-			i, j = i+1, j+1
+			out, a, b = append(out, a[0]), a[1:], b[1:]
 		}
 	}
 	return out
@@ -1481,26 +1480,16 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 	if first.fork < 0 {
 		return // the other reading is the same
 	}
-	// Visit the metas of both readings past the fork in document order, a
-	// tag both read once.
-	flush := func(before int) {
-		for len(past) > 0 && past[0].at < before {
-			visit(past[0].name, past[0].content)
-			past = past[1:]
-		}
-	}
+	var others []metaAt // the other reading's, past the fork
 	other := newReading(body, true)
 	scanHead(&other, isXHTML, func(at int, name, content []byte) {
-		if at < first.fork {
-			return // visited
+		if at >= first.fork {
+			others = append(others, metaAt{at, bytes.Clone(name), bytes.Clone(content)})
 		}
-		flush(at)
-		if len(past) > 0 && past[0].at == at {
-			past = past[1:]
-		}
-		visit(name, content)
 	})
-	flush(math.MaxInt)
+	for _, m := range unionByOffset(past, others, func(m *metaAt) int { return m.at }) {
+		visit(m.name, m.content)
+	}
 }
 
 // metaAt is a meta tag's offset in the body and its name and content,
@@ -1664,8 +1653,9 @@ func (r *reading) next() html.TokenType {
 // An end tag it cannot place leaves foreign content open: were closing it
 // wrong, the next <title> would be raw text that could run to the end of
 // the document. guess is never cleared, and past maxFollowedHTML HTML
-// elements it is set and no more are followed, so that no search costs
-// more than that many steps on every tag.
+// elements it is set and no more are followed, which keeps short the
+// searches the tree builder's rules make on every HTML tag; a search still
+// passes each foreign element open, up to maxForeignDepth.
 type foreignContent struct {
 	open  []foreignElement // innermost last; at most maxForeignDepth
 	guess bool             // open may differ from a tree builder's stack
@@ -1811,7 +1801,7 @@ func (f *foreignContent) htmlStart(z *html.Tokenizer, name [foreignNameLen]byte,
 	}
 	if isVoidElement(name, n) {
 		switch {
-		case nameIs(name, n, "hr"):
+		case closesP(name, n): // <hr>
 			f.closeImplied("p", buttonScope)
 		case nameIs(name, n, "input"):
 			f.closeImplied("select", defaultScope)

@@ -456,7 +456,6 @@ type foundLink struct {
 // reading a body twice never changes a link the first reading found.
 func scanLinks(r *reading, from int) scannedLinks {
 	var s scannedLinks
-	var nameBuf [maxTagName]byte
 	z := r.z
 	for {
 		tt := r.next()
@@ -470,8 +469,9 @@ func scanLinks(r *reading, from int) scannedLinks {
 		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
 			continue
 		}
-		isHTML := r.foreign.start(z, tt == html.SelfClosingTagToken)
-		switch string(tagName(z, &nameBuf)) {
+		name, n := lowerTagName(z)
+		isHTML := r.foreign.start(z, name, n, tt == html.SelfClosingTagToken)
+		switch string(tagName(&name, n)) {
 		case "a", "area": // SVG's <a> is a link too
 			if r.at < from {
 				continue
@@ -1507,7 +1507,6 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 	afterHead := false    // </head> was seen
 	templates := 0        // depth of <template> elements open in the head
 	rawText := false      // the next text token is a raw-text element's content
-	var nameBuf [maxTagName]byte
 	for {
 		tt := r.next()
 		wasRaw := rawText
@@ -1523,7 +1522,8 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 				return // text starts the body
 			}
 		case html.EndTagToken:
-			name := tagName(z, &nameBuf)
+			fullName, n := lowerTagName(z)
+			name := tagName(&fullName, n)
 			if templates > 0 {
 				// An SVG or MathML <template> is not the head's.
 				if foreign.end(z) != endForeign && string(name) == "template" {
@@ -1539,13 +1539,14 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 			}
 			// Any other end tag is a parse error and is ignored.
 		case html.StartTagToken, html.SelfClosingTagToken:
-			tag := string(tagName(z, &nameBuf)) // no allocation: compared only
+			name, n := lowerTagName(z)
+			tag := string(tagName(&name, n)) // no allocation: compared only
 			empty := isXHTML && tt == html.SelfClosingTagToken
 			if empty {
 				z.NextIsNotRawText()
 			}
 			if templates > 0 {
-				if !foreign.start(z, tt == html.SelfClosingTagToken) {
+				if !foreign.start(z, name, n, tt == html.SelfClosingTagToken) {
 					continue // an SVG or MathML element: no raw text
 				}
 				if tag == "template" && !empty {
@@ -1575,7 +1576,7 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 			case "template":
 				if !empty {
 					templates = 1
-					foreign.start(z, false) // which then follows the template's content
+					foreign.start(z, name, n, false) // which then follows the template's content
 				}
 			default:
 				return // any other element starts the body
@@ -1694,9 +1695,9 @@ const (
 	templateColumns
 )
 
-// foreignName returns the current tag's name lower-cased (its first
+// lowerTagName returns the current tag's name lower-cased (its first
 // foreignNameLen octets) and its whole length.
-func foreignName(z *html.Tokenizer) (name [foreignNameLen]byte, n int) {
+func lowerTagName(z *html.Tokenizer) (name [foreignNameLen]byte, n int) {
 	raw := z.Raw()
 	i := 1
 	if i < len(raw) && raw[i] == '/' {
@@ -1720,7 +1721,7 @@ func (e *foreignElement) is(name [foreignNameLen]byte, n int) bool {
 	return e.n == n && e.name == name
 }
 
-// nameIs reports whether a name from foreignName is s, which is lower-case
+// nameIs reports whether a name from lowerTagName is s, which is lower-case
 // and at most foreignNameLen octets.
 func nameIs(name [foreignNameLen]byte, n int, s string) bool {
 	return n == len(s) && string(name[:n]) == s
@@ -1733,11 +1734,11 @@ func (f *foreignContent) innermostForeign() bool {
 	return len(f.open) > 0 && !f.open[len(f.open)-1].html
 }
 
-// start reads the current start tag. It reports true when the tag is an
-// HTML element, for the caller to read as it reads any; false when it is a
-// foreign element, which the tokenizer has been told holds no raw text.
-func (f *foreignContent) start(z *html.Tokenizer, selfClosing bool) bool {
-	name, n := foreignName(z)
+// start reads the current start tag, of the name lowerTagName gives. It
+// reports true when the tag is an HTML element, for the caller to read as it
+// reads any; false when it is a foreign element, which the tokenizer has
+// been told holds no raw text.
+func (f *foreignContent) start(z *html.Tokenizer, name [foreignNameLen]byte, n int, selfClosing bool) bool {
 	if len(f.open) > 0 {
 		switch top := &f.open[len(f.open)-1]; {
 		case top.html, top.point == htmlPoint,
@@ -1923,7 +1924,7 @@ func (f *foreignContent) end(z *html.Tokenizer) int {
 	if len(f.open) == 0 {
 		return endOutside
 	}
-	name, n := foreignName(z)
+	name, n := lowerTagName(z)
 	isTemplate := nameIs(name, n, "template")
 	if !f.open[len(f.open)-1].html {
 		if nameIs(name, n, "br") || nameIs(name, n, "p") {
@@ -2250,33 +2251,13 @@ func breaksOut(z *html.Tokenizer, name [foreignNameLen]byte, n int) bool {
 	return false
 }
 
-// maxTagName is the longest tag name the scanners tell apart ("plaintext");
-// longer names are all other elements to them.
-const maxTagName = 9
-
-// tagName returns the current tag's name, lower-cased into buf, or nil when
-// it is longer than buf. It reads the token's raw bytes: Tokenizer.TagName
-// copies the name on every call, and most tags are of no interest.
-func tagName(z *html.Tokenizer, buf *[maxTagName]byte) []byte {
-	raw := z.Raw() // "<name ...>" or "</name ...>"
-	i := 1
-	if i < len(raw) && raw[i] == '/' {
-		i++
+// tagName returns a name from lowerTagName as the scanners compare it, or
+// nil when it is longer than foreignNameLen: no element they tell apart is.
+func tagName(name *[foreignNameLen]byte, n int) []byte {
+	if n > foreignNameLen {
+		return nil
 	}
-	n := 0
-	for ; i < len(raw); i++ {
-		switch c := raw[i]; c {
-		case ' ', '\n', '\r', '\t', '\f', '/', '>':
-			return buf[:n]
-		default:
-			if n == len(buf) {
-				return nil
-			}
-			buf[n] = lowerASCII(c)
-			n++
-		}
-	}
-	return buf[:n]
+	return name[:n]
 }
 
 // isRawTextTag reports whether the tokenizer reads the element's content as

@@ -1931,7 +1931,8 @@ func TestReadingOffsets(t *testing.T) {
 				}
 				switch tt { // as scanLinks reads, which changes how the tokenizer reads on
 				case html.StartTagToken, html.SelfClosingTagToken:
-					rd.foreign.start(rd.z, tt == html.SelfClosingTagToken)
+					name, n := lowerTagName(rd.z)
+					rd.foreign.start(rd.z, name, n, tt == html.SelfClosingTagToken)
 				case html.EndTagToken:
 					rd.foreign.end(rd.z)
 				}

@@ -228,3 +228,42 @@ func treeHrefs(page []byte) []string {
 	}
 	return out
 }
+
+// hostilePages are 256 KiB bodies built to make a scanner that follows
+// foreign content search its whole stack of open elements on every tag:
+// SVG nested 512 deep (as deep as html.Parse follows), then end tags of an
+// element that is not open, or table cells a foreignObject drops; and the
+// same end tags after a lone <svg>, which have nothing to search. Each is
+// read as html.Parse would read it; the question is only how long it takes.
+var hostilePages = func() []struct{ name, page string } {
+	deep := "<svg>" + strings.Repeat("<g>", 511)
+	fill := func(prefix, unit string) string {
+		return prefix + strings.Repeat(unit, (256<<10-len(prefix))/len(unit)) + `<a href="/after">after</a>`
+	}
+	return []struct{ name, page string }{
+		{"end-tags", fill(deep, "</x>")},
+		{"end-tags-named", fill("<svg>"+strings.Repeat("<g>", 255)+strings.Repeat("<h>", 255), "</g2>")},
+		{"table-cells", fill("<svg>"+strings.Repeat("<g>", 510)+"<foreignObject>", "<td>")},
+		{"template-end-tags", fill("<svg>"+strings.Repeat("<g>", 510)+"<foreignObject><div>", "</template>")},
+		{"end-tags-shallow", fill("<svg>", "</x>")}, // the same tags with nothing to search, for scale
+	}
+}()
+
+// BenchmarkLinksHostile measures Links on hostilePages, in MB/s; a scanner
+// whose every tag searches 512 elements reads them some hundred times more
+// slowly than BenchmarkLinks's real pages.
+func BenchmarkLinksHostile(b *testing.B) {
+	base, _ := url.Parse("https://example.com/")
+	for _, p := range hostilePages {
+		b.Run(p.name, func(b *testing.B) {
+			page := []byte(p.page)
+			b.SetBytes(int64(len(page)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if len(robots.Links(page, base)) != 1 {
+					b.Fatal("the link after the hostile markup is lost")
+				}
+			}
+		})
+	}
+}

@@ -1655,11 +1655,31 @@ func (r *reading) next() html.TokenType {
 // wrong, the next <title> would be raw text that could run to the end of
 // the document. guess is never cleared, and past maxFollowedHTML HTML
 // elements it is set and no more are followed, which keeps short the
-// searches the tree builder's rules make on every HTML tag; a search still
-// passes each foreign element open, up to maxForeignDepth.
+// searches the tree builder's rules make on every HTML tag.
+//
+// Foreign elements it follows up to maxForeignDepth, as many as html.Parse
+// does, but searches down the stack skip a run of them in one step (see
+// foreignElement), and once the stack has been namedFrom deep, an end tag
+// in foreign content finds the element it closes by name; so no tag costs
+// a search of every open element, which a document could otherwise make
+// hundreds of times slower to read by nesting SVG deep and then repeating
+// a tag that searches it all (BenchmarkLinksHostile in benchmarks/).
+// inScope and closeImplied need neither: they start at HTML content, and
+// the HTML elements open above a run of foreign ones stand in an
+// integration point, which stops them.
 type foreignContent struct {
 	open  []foreignElement // innermost last; at most maxForeignDepth
 	guess bool             // open may differ from a tree builder's stack
+
+	// named maps each name to the innermost open element of that name,
+	// once the stack has been namedFrom deep; nil before.
+	named map[elementName]int16
+}
+
+// An elementName is a name as foreignElement keeps it.
+type elementName struct {
+	name [foreignNameLen]byte
+	n    int
 }
 
 type foreignElement struct {
@@ -1670,11 +1690,19 @@ type foreignElement struct {
 	point uint8                // htmlPoint, textPoint, a template's state or 0
 	htmlN uint16               // HTML elements open here and below, this one too
 	spec  bool                 // an HTML element of the special category
+
+	// Where searches down the stack go on from here, as indices of open
+	// (-1: none): past a run of foreign elements in one step.
+	run      int16 // where the run of foreign elements this one is in starts; for an HTML element, itself
+	skipTo   int16 // for a foreign element: the innermost special one at or below it in its run, else the element below the run
+	template int16 // the innermost HTML template at or below this one
+	sameName int16 // the next open element below of the same name, once named is kept
 }
 
 const (
 	foreignNameLen  = 15  // "annotation-xml" and "foreignobject" fit
 	maxForeignDepth = 512 // the most open elements html.Parse allows
+	namedFrom       = 32  // the depth from which foreignContent.named is kept
 
 	// maxFollowedHTML bounds the HTML elements followed, whose searches
 	// run on every tag: past it, guess is set and no more are followed.
@@ -1840,7 +1868,7 @@ func (f *foreignContent) htmlStart(z *html.Tokenizer, name [foreignNameLen]byte,
 	}
 	if top := len(f.open) - 1; top >= 0 && isHeading(name, n) {
 		if e := &f.open[top]; e.html && isHeading(e.name, e.n) {
-			f.open = f.open[:top] // a heading ends the one open innermost
+			f.truncate(top) // a heading ends the one open innermost
 		}
 	}
 	f.push(z, name, n, true, false, false) // HTML ignores a slash on non-void elements
@@ -1888,18 +1916,71 @@ func (f *foreignContent) push(z *html.Tokenizer, name [foreignNameLen]byte, n in
 			}
 		}
 	}
+	f.add(e)
+}
+
+// add opens e, setting where searches go on from it.
+func (f *foreignContent) add(e foreignElement) {
+	i := int16(len(f.open))
+	e.run, e.skipTo, e.template = i, i-1, -1
+	if i > 0 {
+		below := &f.open[i-1]
+		e.template = below.template
+		if !e.html && !below.html {
+			e.run, e.skipTo = below.run, below.skipTo
+		}
+	}
+	switch {
+	case e.html && e.point != 0: // a template
+		e.template = i
+	case !e.html && e.special():
+		e.skipTo = i
+	}
+	if f.named == nil && len(f.open) == namedFrom {
+		f.named = make(map[elementName]int16, 2*namedFrom)
+		for j := range f.open {
+			f.addName(&f.open[j], int16(j))
+		}
+	}
+	if f.named != nil {
+		f.addName(&e, i)
+	}
 	f.open = append(f.open, e)
+}
+
+// addName enters e, at index i of open, in named.
+func (f *foreignContent) addName(e *foreignElement, i int16) {
+	k := elementName{e.name, e.n}
+	e.sameName = -1
+	if j, ok := f.named[k]; ok {
+		e.sameName = j
+	}
+	f.named[k] = i
+}
+
+// truncate closes the elements open from index i on.
+func (f *foreignContent) truncate(i int) {
+	if f.named != nil {
+		for j := len(f.open) - 1; j >= i; j-- {
+			e := &f.open[j]
+			if k := (elementName{e.name, e.n}); e.sameName >= 0 {
+				f.named[k] = e.sameName
+			} else {
+				delete(f.named, k)
+			}
+		}
+	}
+	f.open = f.open[:i]
 }
 
 // popToHTML closes foreign elements until an integration point, an HTML
 // element or none is open.
 func (f *foreignContent) popToHTML() {
-	for len(f.open) > 0 {
-		if e := f.open[len(f.open)-1]; e.html || e.point != 0 {
-			return
-		}
-		f.open = f.open[:len(f.open)-1]
+	i := len(f.open)
+	for i > 0 && !f.open[i-1].html && f.open[i-1].point == 0 {
+		i--
 	}
+	f.truncate(i)
 }
 
 // Where an end tag went, as end reports it.
@@ -1932,11 +2013,9 @@ func (f *foreignContent) end(z *html.Tokenizer) int {
 				return endOutside
 			}
 		} else {
-			for i := len(f.open) - 1; i >= 0 && !f.open[i].html; i-- {
-				if f.open[i].is(name, n) {
-					f.open = f.open[:i]
-					return endForeign
-				}
+			if i := f.innermostInRun(name, n); i >= 0 {
+				f.truncate(i)
+				return endForeign
 			}
 			if !isTemplate {
 				return f.endHTML(name, n)
@@ -1947,15 +2026,31 @@ func (f *foreignContent) end(z *html.Tokenizer) int {
 	case nameIs(name, n, "br"):
 		return endInside // a <br>
 	case isTemplate:
-		for i := len(f.open) - 1; i >= 0; i-- {
-			if f.open[i].html && f.open[i].is(name, n) {
-				f.open = f.open[:i]
-				return endInside
-			}
+		if i := f.open[len(f.open)-1].template; i >= 0 {
+			f.truncate(int(i))
 		}
-		return endInside // ignored: none is open
+		return endInside // closed, or ignored: none is open
 	}
 	return f.endHTML(name, n)
+}
+
+// innermostInRun returns the index of the innermost element named name
+// in the run of foreign elements open innermost, or -1 if none is.
+func (f *foreignContent) innermostInRun(name [foreignNameLen]byte, n int) int {
+	top := len(f.open) - 1
+	if f.named != nil {
+		i, ok := f.named[elementName{name, n}]
+		if !ok || i < f.open[top].run {
+			return -1
+		}
+		return int(i)
+	}
+	for i := top; i >= 0 && !f.open[i].html; i-- {
+		if f.open[i].is(name, n) {
+			return i
+		}
+	}
+	return -1
 }
 
 // Scopes: the HTML elements that stop a search for an open element
@@ -2008,11 +2103,12 @@ func (f *foreignContent) tablePart(start bool) {
 		switch {
 		case !e.html:
 			foreign = true
+			i = int(e.run) // past the run
 		case e.point == templateTable, tableElement(e.name, e.n):
 			if foreign {
 				f.guess = true
 				if start {
-					f.open = f.open[:i+1]
+					f.truncate(i + 1)
 				}
 			}
 			return
@@ -2069,7 +2165,7 @@ func (f *foreignContent) popTo(i int) {
 			f.guess = true
 		}
 	}
-	f.open = f.open[:i]
+	f.truncate(i)
 }
 
 // endHTML reads an end tag by HTML's rules in body (HTML §13.2.6.4.7),
@@ -2120,6 +2216,7 @@ func (f *foreignContent) endHTML(name [foreignNameLen]byte, n int) int {
 			return endInside
 		case !e.html:
 			foreign = true
+			i = int(e.skipTo) + 1 // to the special element below, or past the run
 		case scope >= 0 && e.stopsScope(scope), scope < 0 && e.spec:
 			f.guess = f.guess || foreign // ignored, if the HTML elements are right
 			return endInside
@@ -2150,7 +2247,7 @@ func (f *foreignContent) adopt(i int) {
 		}
 	}
 	if block >= 0 {
-		f.open = f.open[:block+1]
+		f.truncate(block + 1)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"net/http"
@@ -1776,6 +1777,14 @@ var headCases = func() []string {
 		`<head><template><x><svg></a><![CDATA[></template>` + m + `]]>`, `<head><template><select><svg><![CDATA[></template>` + m + `]]>`,
 		`<head><template><svg><desc><p><b></p>x<![CDATA[></template>` + m,
 		`<head><template> <malignmark><td><svg><input><malignmark/></td><mglyph/><style></mo>]]><u><![CDATA[<![CDATA[></template>` + m,
+		// Nested past namedFrom, where an end tag in foreign content finds
+		// its element by name: it closes the innermost one of its name
+		// above the first HTML element, not one below it.
+		`<head><template><svg>` + strings.Repeat("<g>", 40) + `<x></x></g><title/></svg></template>` + m,
+		`<head><template><svg>` + strings.Repeat("<g>", 40) + `</svg><title/></template>` + m + `</title>` + m,
+		`<head><template><svg>` + strings.Repeat("<g>", 40) + `<desc><div><svg><x></g><title/></template>` + m,
+		`<head><template><svg>` + strings.Repeat("<x><g>", 20) + `<desc><b></x><td></desc></g><style/></svg></template>` + m,
+		`<head><template><svg>` + strings.Repeat("<g>", 40) + `<foreignObject><template><svg></template><title/></template>` + m,
 		// An SVG <template> is not the head's.
 		`<head><template><svg><template></template><g/></svg></template>` + m,
 		`<head><template><svg><template></template>` + m + `</template>`,
@@ -2002,4 +2011,102 @@ func TestDeepForeignContent(t *testing.T) {
 			t.Errorf("DirectivesFor(head template with <svg> and %d <g>) = %s, want noindex", depth, show(d))
 		}
 	}
+}
+
+// TestForeignContentIndex checks, after every token of documents that nest
+// foreign content deep, what foreignContent keeps so that no tag searches
+// every open element (run, skipTo, template, named, sameName) against its
+// definition, computed here the slow way.
+func TestForeignContentIndex(t *testing.T) {
+	opens := strings.Split("<g>|<g>|<g>|<x>|<x>|<y>|<circle>|<svg>|<math>|<mi>|<desc>|<foreignObject>|"+
+		"<title>|<annotation-xml>|<annotation-xml encoding=text/html>|<div>|<b>|<p>|<template>|<table>|<td>|<a>", "|")
+	more := strings.Split("</g>|</g>|</x>|</y>|</z>|</desc>|</foreignobject>|</svg>|</math>|</div>|</b>|</p>|"+
+		"</template>|</table>|<td>|</br>|<br>|<hr>|<li>|<select>|<g/>|<col>|<title>|<style>|<![CDATA[x]]>", "|")
+	r := rand.New(rand.NewPCG(1, 2))
+	deep := 0
+	for doc := range 2000 {
+		var b strings.Builder
+		for range 20 + r.IntN(60) {
+			b.WriteString(opens[r.IntN(len(opens))])
+		}
+		for range r.IntN(40) {
+			if r.IntN(3) == 0 {
+				b.WriteString(opens[r.IntN(len(opens))])
+			} else {
+				b.WriteString(more[r.IntN(len(more))])
+			}
+		}
+		body := b.String()
+		rd := newReading([]byte(body), doc%2 == 1)
+		for tok := 0; ; tok++ {
+			tt := rd.next()
+			if tt == html.ErrorToken {
+				break
+			}
+			switch tt {
+			case html.EndTagToken:
+				rd.foreign.end(rd.z)
+			case html.StartTagToken, html.SelfClosingTagToken:
+				name, n := lowerTagName(rd.z)
+				rd.foreign.start(rd.z, name, n, tt == html.SelfClosingTagToken)
+			}
+			if err := checkForeignIndex(&rd.foreign); err != nil {
+				t.Fatalf("%q, after token %d: %v", body, tok, err)
+			}
+			if len(rd.foreign.open) > namedFrom {
+				deep++
+			}
+		}
+	}
+	if deep == 0 {
+		t.Fatal("no document nested deeper than namedFrom")
+	}
+}
+
+// checkForeignIndex reports where f's index of its open elements differs
+// from its definition.
+func checkForeignIndex(f *foreignContent) error {
+	open := f.open
+	names := map[elementName]int16{}
+	for i := range open {
+		e := &open[i]
+		run, skipTo, template, same := i, i-1, -1, -1
+		if !e.html {
+			for run > 0 && !open[run-1].html {
+				run--
+			}
+			skipTo = run - 1
+			for j := i; j >= run; j-- {
+				if open[j].special() {
+					skipTo = j
+					break
+				}
+			}
+		}
+		for j := i; j >= 0; j-- {
+			if open[j].html && open[j].point != 0 {
+				template = j
+				break
+			}
+		}
+		k := elementName{e.name, e.n}
+		if j, ok := names[k]; ok {
+			same = int(j)
+		}
+		names[k] = int16(i)
+		if int(e.run) != run || !e.html && int(e.skipTo) != skipTo || int(e.template) != template {
+			return fmt.Errorf("element %d (%s): run, skipTo, template %d, %d, %d; want %d, %d, %d",
+				i, e.name[:min(e.n, foreignNameLen)], e.run, e.skipTo, e.template, run, skipTo, template)
+		}
+		if f.named != nil && int(e.sameName) != same {
+			return fmt.Errorf("element %d (%s): sameName %d, want %d", i, e.name[:min(e.n, foreignNameLen)], e.sameName, same)
+		}
+	}
+	switch {
+	case f.named == nil && len(open) > namedFrom:
+		return fmt.Errorf("%d elements open and no index by name", len(open))
+	case f.named != nil && !maps.Equal(f.named, names):
+		return fmt.Errorf("named = %v, want %v", f.named, names)
+	}
+	return nil
 }

@@ -2018,10 +2018,14 @@ func TestDeepForeignContent(t *testing.T) {
 // every open element (run, skipTo, template, named, sameName) against its
 // definition, computed here the slow way.
 func TestForeignContentIndex(t *testing.T) {
+	// Names of 16 and 17 octets that share their first 15: foreignElement
+	// keeps those and the length.
 	opens := strings.Split("<g>|<g>|<g>|<x>|<x>|<y>|<circle>|<svg>|<math>|<mi>|<desc>|<foreignObject>|"+
-		"<title>|<annotation-xml>|<annotation-xml encoding=text/html>|<div>|<b>|<p>|<template>|<table>|<td>|<a>", "|")
+		"<title>|<annotation-xml>|<annotation-xml encoding=text/html>|<div>|<b>|<p>|<template>|<table>|<td>|<a>|"+
+		"<h1>|<h2>|<aaaaaaaaaaaaaaaX>|<aaaaaaaaaaaaaaaXX>", "|")
 	more := strings.Split("</g>|</g>|</x>|</y>|</z>|</desc>|</foreignobject>|</svg>|</math>|</div>|</b>|</p>|"+
-		"</template>|</table>|<td>|</br>|<br>|<hr>|<li>|<select>|<g/>|<col>|<title>|<style>|<![CDATA[x]]>", "|")
+		"</template>|</table>|<td>|</br>|<br>|<hr>|<li>|<select>|<g/>|<col>|<title>|<style>|<![CDATA[x]]>|"+
+		"</h1>|</h2>|<h3>|</a>|</aaaaaaaaaaaaaaaX>|</aaaaaaaaaaaaaaaXX>", "|")
 	r := rand.New(rand.NewPCG(1, 2))
 	deep := 0
 	for doc := range 2000 {
@@ -2037,26 +2041,16 @@ func TestForeignContentIndex(t *testing.T) {
 			}
 		}
 		body := b.String()
-		rd := newReading([]byte(body), doc%2 == 1)
-		for tok := 0; ; tok++ {
-			tt := rd.next()
-			if tt == html.ErrorToken {
-				break
-			}
-			switch tt {
-			case html.EndTagToken:
-				rd.foreign.end(rd.z)
-			case html.StartTagToken, html.SelfClosingTagToken:
-				name, n := lowerTagName(rd.z)
-				rd.foreign.start(rd.z, name, n, tt == html.SelfClosingTagToken)
-			}
-			if err := checkForeignIndex(&rd.foreign); err != nil {
+		tok := 0
+		followForeign(body, doc%2 == 1, func(f *foreignContent) {
+			if err := checkForeignIndex(f); err != nil {
 				t.Fatalf("%q, after token %d: %v", body, tok, err)
 			}
-			if len(rd.foreign.open) > namedFrom {
+			if len(f.open) > namedFrom {
 				deep++
 			}
-		}
+			tok++
+		})
 	}
 	if deep == 0 {
 		t.Fatal("no document nested deeper than namedFrom")
@@ -2109,4 +2103,59 @@ func checkForeignIndex(f *foreignContent) error {
 		return fmt.Errorf("named = %v, want %v", f.named, names)
 	}
 	return nil
+}
+
+// TestForeignContentStack: what foreignContent has open after documents
+// whose every pop must keep its index in step (a heading closing one, the
+// adoption agency, </template>, a table part at an integration point) or
+// whose lookup by name must stop at the innermost HTML element or tell
+// apart names longer than foreignNameLen (found by review, as mistakes the
+// generated documents of TestForeignContentIndex miss).
+func TestForeignContentStack(t *testing.T) {
+	g40, s40 := strings.Repeat("<g>", 40), strings.Repeat("g ", 40)
+	for _, tc := range []struct {
+		name, body string
+		open       string // names, innermost last
+		guess      bool
+	}{
+		{"heading closes heading, then a search of the whole run",
+			"<template><svg>" + g40 + "<foreignObject><h1><h2></h2><svg><g><g></h1><title>",
+			"template svg " + s40 + "foreignobject svg g g title", false},
+		{"adoption agency, then an end tag not open in the run",
+			"<template><b><div><svg>" + g40 + "</b><svg><x></g><title>", "template b div svg x title", true},
+		{"</template> closes the innermost template", "<template><template></template><svg><title/>", "template svg", false},
+		{"table cell at an integration point in a table", "<template><table><svg><foreignObject><td>", "template table td", true},
+		{"names of 17 and 16 octets", "<svg>" + g40 + "<aaaaaaaaaaaaaaaXX><aaaaaaaaaaaaaaaX></aaaaaaaaaaaaaaaXX>",
+			"svg " + strings.TrimSpace(s40), false},
+		{"end tag of an element below the innermost HTML one", "<svg><g><foreignObject><div><svg></g>",
+			"svg g foreignobject div svg", true},
+	} {
+		f := followForeign(tc.body, false, func(*foreignContent) {})
+		var open []string
+		for _, e := range f.open {
+			open = append(open, string(e.name[:min(e.n, foreignNameLen)]))
+		}
+		if got := strings.Join(open, " "); got != tc.open || f.guess != tc.guess {
+			t.Errorf("%s: %q leaves open %q, guess %v; want %q, guess %v", tc.name, tc.body, got, f.guess, tc.open, tc.guess)
+		}
+	}
+}
+
+// followForeign reads body as scanLinks follows foreign content, calling
+// after with what is open after each token, and returns what is open at
+// the end.
+func followForeign(body string, other bool, after func(*foreignContent)) *foreignContent {
+	r := newReading([]byte(body), other)
+	for {
+		switch tt := r.next(); tt {
+		case html.ErrorToken:
+			return &r.foreign
+		case html.EndTagToken:
+			r.foreign.end(r.z)
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, n := lowerTagName(r.z)
+			r.foreign.start(r.z, name, n, tt == html.SelfClosingTagToken)
+		}
+		after(&r.foreign)
+	}
 }

@@ -463,7 +463,9 @@ func scanLinks(r *reading, from int) scannedLinks {
 			return s
 		}
 		if tt == html.EndTagToken {
-			r.foreign.end(z)
+			if len(r.foreign.open) > 0 { // else its name is not needed
+				r.foreign.end(lowerTagName(z))
+			}
 			continue
 		}
 		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
@@ -1526,7 +1528,7 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 			name := tagName(&fullName, n)
 			if templates > 0 {
 				// An SVG or MathML <template> is not the head's.
-				if foreign.end(z) != endForeign && string(name) == "template" {
+				if foreign.end(fullName, n) != endForeign && string(name) == "template" {
 					templates-- // an HTML one, which closes what it holds
 				}
 				continue
@@ -1676,20 +1678,19 @@ type foreignContent struct {
 	named map[elementName]int16
 }
 
-// An elementName is a name as foreignElement keeps it.
+// An elementName is a tag's name as lowerTagName gives it.
 type elementName struct {
-	name [foreignNameLen]byte
-	n    int
+	name [foreignNameLen]byte // lower-cased, cut at foreignNameLen octets
+	n    int                  // the name's whole length
 }
 
 type foreignElement struct {
-	name  [foreignNameLen]byte // lower-cased, cut at foreignNameLen octets
-	n     int                  // the name's whole length
-	html  bool                 // an HTML element, open in an integration point or a template
-	math  bool                 // MathML, else SVG
-	point uint8                // htmlPoint, textPoint, a template's state or 0
-	htmlN uint16               // HTML elements open here and below, this one too
-	spec  bool                 // an HTML element of the special category
+	elementName
+	html  bool   // an HTML element, open in an integration point or a template
+	math  bool   // MathML, else SVG
+	point uint8  // htmlPoint, textPoint, a template's state or 0
+	htmlN uint16 // HTML elements open here and below, this one too
+	spec  bool   // an HTML element of the special category
 
 	// Where searches down the stack go on from here, as indices of open
 	// (-1: none): past a run of foreign elements in one step.
@@ -1746,7 +1747,7 @@ func lowerTagName(z *html.Tokenizer) (name [foreignNameLen]byte, n int) {
 }
 
 func (e *foreignElement) is(name [foreignNameLen]byte, n int) bool {
-	return e.n == n && e.name == name
+	return e.elementName == elementName{name, n}
 }
 
 // nameIs reports whether a name from lowerTagName is s, which is lower-case
@@ -1893,7 +1894,7 @@ func (f *foreignContent) push(z *html.Tokenizer, name [foreignNameLen]byte, n in
 		f.guess = true
 		return
 	}
-	e := foreignElement{name: name, n: n, html: isHTML, math: math, htmlN: htmlN, spec: isHTML && isSpecial(name, n)}
+	e := foreignElement{elementName: elementName{name, n}, html: isHTML, math: math, htmlN: htmlN, spec: isHTML && isSpecial(name, n)}
 	switch {
 	case isHTML:
 		if nameIs(name, n, "template") {
@@ -1950,12 +1951,11 @@ func (f *foreignContent) add(e foreignElement) {
 
 // addName enters e, at index i of open, in named.
 func (f *foreignContent) addName(e *foreignElement, i int16) {
-	k := elementName{e.name, e.n}
 	e.sameName = -1
-	if j, ok := f.named[k]; ok {
+	if j, ok := f.named[e.elementName]; ok {
 		e.sameName = j
 	}
-	f.named[k] = i
+	f.named[e.elementName] = i
 }
 
 // truncate closes the elements open from index i on.
@@ -1963,10 +1963,10 @@ func (f *foreignContent) truncate(i int) {
 	if f.named != nil {
 		for j := len(f.open) - 1; j >= i; j-- {
 			e := &f.open[j]
-			if k := (elementName{e.name, e.n}); e.sameName >= 0 {
-				f.named[k] = e.sameName
+			if e.sameName >= 0 {
+				f.named[e.elementName] = e.sameName
 			} else {
-				delete(f.named, k)
+				delete(f.named, e.elementName)
 			}
 		}
 	}
@@ -1990,10 +1990,10 @@ const (
 	endInside         // to an HTML element in an integration point, or ignored there
 )
 
-// end reads the current end tag and reports where it went (HTML §13.2.6.5
-// and §13.2.6.4.7). In foreign content it closes the innermost foreign
-// element of its name and those inside it, if one is open before the first
-// HTML element; </br> and </p> close the foreign content up to an
+// end reads an end tag, of the name lowerTagName gives, and reports where
+// it went (HTML §13.2.6.5 and §13.2.6.4.7). In foreign content it closes
+// the innermost foreign element of its name and those inside it, if one is
+// open before the first HTML element; </br> and </p> close the foreign content up to an
 // integration point or HTML element, and go on to HTML's rules. Others go
 // to HTML's rules from the innermost element, which an integration point
 // stops: </template> closes the innermost template, wherever it is, and
@@ -2001,11 +2001,10 @@ const (
 // integration point or template, or else is ignored. Where that is unsure
 // (an element closed out of order, or HTML around the foreign content that
 // is not followed), it sets guess; see endHTML for what it then closes.
-func (f *foreignContent) end(z *html.Tokenizer) int {
+func (f *foreignContent) end(name [foreignNameLen]byte, n int) int {
 	if len(f.open) == 0 {
 		return endOutside
 	}
-	name, n := lowerTagName(z)
 	isTemplate := nameIs(name, n, "template")
 	if !f.open[len(f.open)-1].html {
 		if nameIs(name, n, "br") || nameIs(name, n, "p") {

@@ -1929,23 +1929,11 @@ func TestReadingOffsets(t *testing.T) {
 	for _, body := range bodies {
 		trimmed := trimBOM([]byte(body))
 		for _, other := range []bool{false, true} {
-			rd := newReading([]byte(body), other)
-			for {
-				tt := rd.next()
-				if tt == html.ErrorToken {
-					break
-				}
+			rd := followForeign(body, other, func(rd *reading) {
 				if rd.at < 0 || rd.end > len(trimmed) || !bytes.Equal(trimmed[rd.at:rd.end], rd.z.Raw()) {
 					t.Fatalf("reading %q (other %v): token %q at [%d:%d]", body, other, rd.z.Raw(), rd.at, rd.end)
 				}
-				switch tt { // as scanLinks reads, which changes how the tokenizer reads on
-				case html.StartTagToken, html.SelfClosingTagToken:
-					name, n := lowerTagName(rd.z)
-					rd.foreign.start(rd.z, name, n, tt == html.SelfClosingTagToken)
-				case html.EndTagToken:
-					rd.foreign.end(rd.z)
-				}
-			}
+			})
 			if rd.end != len(trimmed) {
 				t.Errorf("reading %q (other %v) ended at %d of %d", body, other, rd.end, len(trimmed))
 			}
@@ -2018,14 +2006,13 @@ func TestDeepForeignContent(t *testing.T) {
 // every open element (run, skipTo, template, named, sameName) against its
 // definition, computed here the slow way.
 func TestForeignContentIndex(t *testing.T) {
-	// Names of 16 and 17 octets that share their first 15: foreignElement
-	// keeps those and the length.
+	// Elements that stay open, mostly SVG, to nest deep, and their end
+	// tags; then foreignFragments. Names of 16 and 17 octets share their
+	// first 15: foreignElement keeps those and the length.
 	opens := strings.Split("<g>|<g>|<g>|<x>|<x>|<y>|<circle>|<svg>|<math>|<mi>|<desc>|<foreignObject>|"+
 		"<title>|<annotation-xml>|<annotation-xml encoding=text/html>|<div>|<b>|<p>|<template>|<table>|<td>|<a>|"+
 		"<h1>|<h2>|<aaaaaaaaaaaaaaaX>|<aaaaaaaaaaaaaaaXX>", "|")
-	more := strings.Split("</g>|</g>|</x>|</y>|</z>|</desc>|</foreignobject>|</svg>|</math>|</div>|</b>|</p>|"+
-		"</template>|</table>|<td>|</br>|<br>|<hr>|<li>|<select>|<g/>|<col>|<title>|<style>|<![CDATA[x]]>|"+
-		"</h1>|</h2>|<h3>|</a>|</aaaaaaaaaaaaaaaX>|</aaaaaaaaaaaaaaaXX>", "|")
+	ends := strings.Fields("</g> </x> </y> </z> </svg> </div> </b> </h1> </h2> </aaaaaaaaaaaaaaaX> </aaaaaaaaaaaaaaaXX>")
 	r := rand.New(rand.NewPCG(1, 2))
 	deep := 0
 	for doc := range 2000 {
@@ -2034,19 +2021,22 @@ func TestForeignContentIndex(t *testing.T) {
 			b.WriteString(opens[r.IntN(len(opens))])
 		}
 		for range r.IntN(40) {
-			if r.IntN(3) == 0 {
+			switch r.IntN(3) {
+			case 0:
 				b.WriteString(opens[r.IntN(len(opens))])
-			} else {
-				b.WriteString(more[r.IntN(len(more))])
+			case 1:
+				b.WriteString(ends[r.IntN(len(ends))])
+			default:
+				b.WriteString(foreignFragments[r.IntN(len(foreignFragments))])
 			}
 		}
 		body := b.String()
 		tok := 0
-		followForeign(body, doc%2 == 1, func(f *foreignContent) {
-			if err := checkForeignIndex(f); err != nil {
+		followForeign(body, doc%2 == 1, func(r *reading) {
+			if err := checkForeignIndex(&r.foreign); err != nil {
 				t.Fatalf("%q, after token %d: %v", body, tok, err)
 			}
-			if len(f.open) > namedFrom {
+			if len(r.foreign.open) > namedFrom {
 				deep++
 			}
 			tok++
@@ -2083,11 +2073,10 @@ func checkForeignIndex(f *foreignContent) error {
 				break
 			}
 		}
-		k := elementName{e.name, e.n}
-		if j, ok := names[k]; ok {
+		if j, ok := names[e.elementName]; ok {
 			same = int(j)
 		}
-		names[k] = int16(i)
+		names[e.elementName] = int16(i)
 		if int(e.run) != run || !e.html && int(e.skipTo) != skipTo || int(e.template) != template {
 			return fmt.Errorf("element %d (%s): run, skipTo, template %d, %d, %d; want %d, %d, %d",
 				i, e.name[:min(e.n, foreignNameLen)], e.run, e.skipTo, e.template, run, skipTo, template)
@@ -2130,7 +2119,7 @@ func TestForeignContentStack(t *testing.T) {
 		{"end tag of an element below the innermost HTML one", "<svg><g><foreignObject><div><svg></g>",
 			"svg g foreignobject div svg", true},
 	} {
-		f := followForeign(tc.body, false, func(*foreignContent) {})
+		f := &followForeign(tc.body, false, func(*reading) {}).foreign
 		var open []string
 		for _, e := range f.open {
 			open = append(open, string(e.name[:min(e.n, foreignNameLen)]))
@@ -2141,21 +2130,21 @@ func TestForeignContentStack(t *testing.T) {
 	}
 }
 
-// followForeign reads body as scanLinks follows foreign content, calling
-// after with what is open after each token, and returns what is open at
-// the end.
-func followForeign(body string, other bool, after func(*foreignContent)) *foreignContent {
+// followForeign reads body as scanLinks follows foreign content, which
+// changes how the tokenizer reads on, calling after once each token has
+// been read so, and returns the reading at its end.
+func followForeign(body string, other bool, after func(*reading)) *reading {
 	r := newReading([]byte(body), other)
 	for {
 		switch tt := r.next(); tt {
 		case html.ErrorToken:
-			return &r.foreign
+			return &r
 		case html.EndTagToken:
-			r.foreign.end(r.z)
+			r.foreign.end(lowerTagName(r.z))
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, n := lowerTagName(r.z)
 			r.foreign.start(r.z, name, n, tt == html.SelfClosingTagToken)
 		}
-		after(&r.foreign)
+		after(&r)
 	}
 }

@@ -1456,7 +1456,10 @@ func originKey(rawURL string) (string, bool) {
 		if prefix == len("https://") {
 			defaultPort = "443"
 		}
-		canonical = host != "" && port != "" && port != defaultPort
+		// A port is written canonical without leading zeros and at most
+		// 65535 (see robotsURL).
+		canonical = host != "" && port != "" && port != defaultPort && port[0] != '0' &&
+			(len(port) < 5 || len(port) == 5 && port <= "65535")
 	}
 	if canonical && end > prefix {
 		return rawURL[:end], true

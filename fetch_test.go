@@ -1857,6 +1857,11 @@ func TestOriginKey(t *testing.T) {
 		{"https://example.com:443/x", "https://example.com", true},
 		{"https://example.com:80/x", "https://example.com:80", true},
 		{"http://example.com:/x", "http://example.com", true},
+		{"https://example.com:0443/x", "https://example.com", true},
+		{"http://example.com:08080/x", "http://example.com:8080", true},
+		{"http://example.com:65535/x", "http://example.com:65535", true},
+		{"http://example.com:65536/x", "", false},
+		{"http://example.com:123456/x", "", false},
 		{"HTTPS://Example.COM/x", "https://example.com", true},
 		{"http://u:p@example.com/x", "http://example.com", true},
 		{"http://bücher.example/x", "http://xn--bcher-kva.example", true},
@@ -2006,7 +2011,7 @@ func FuzzLifetimeHeaders(f *testing.F) {
 // FuzzOriginKey checks that the allocation-free path of originKey agrees
 // with RobotsURL.
 func FuzzOriginKey(f *testing.F) {
-	for _, s := range []string{"https://example.com/a", "http://a:80/", "http://a:8080", "HTTP://A/", "http://u@a/", "http://[::1]/", "http://bücher.example/", "http://a:/x", "http://a:0x/", "http://-/"} {
+	for _, s := range []string{"https://example.com/a", "http://a:80/", "http://a:8080", "HTTP://A/", "http://u@a/", "http://[::1]/", "http://bücher.example/", "http://a:/x", "http://a:0x/", "http://-/", "http://a:0443/", "http://a:65536/"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, rawURL string) {

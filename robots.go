@@ -144,7 +144,7 @@ func isASCIISpace(c byte) bool {
 
 // ErrNoOrigin is returned, wrapped, by RobotsURL for text that is not an
 // absolute URL with a host, such as "/page", "mailto:a@example.com" or
-// "file:///etc/hosts", and by Cache.Outcome for any URL that is not an http
+// "file:///etc/hosts", or whose port is past 65535, and by Cache.Outcome for any URL that is not an http
 // or https URL with a host (Cache.Explain then gives ReasonInvalidURL).
 var ErrNoOrigin = errors.New("URL has no origin")
 
@@ -164,8 +164,9 @@ var ErrNoOrigin = errors.New("URL has no origin")
 // (Fetcher and Cache retrieve only http and https).
 //
 // "https://User:pw@Example.COM:443/a?b#c" gives
-// "https://example.com/robots.txt". The error wraps ErrNoOrigin for a
-// relative or host-less URL, and the *url.Error for text that does not parse;
+// "https://example.com/robots.txt", and so does "https://example.com:0443/".
+// The error wraps ErrNoOrigin for a relative or host-less URL or a port past
+// 65535, and the *url.Error for text that does not parse;
 // a host that has no ASCII form (a label of more than 63 octets once
 // punycoded, or octets that are not UTF-8) gives an error that says so.
 func RobotsURL(rawURL string) (string, error) {
@@ -195,7 +196,17 @@ func robotsURL(rawURL string) (*url.URL, error) {
 		}
 		host = "[" + host + "]"
 	}
+	// An origin's port is a number (RFC 6454 §4): "0443" is 443, and so
+	// the default, and a port past 65535 names no origin. url.Parse has
+	// already checked that the port is all digits.
 	port := u.Port()
+	if port != "" {
+		n, err := strconv.ParseUint(port, 10, 16)
+		if err != nil {
+			return nil, fmt.Errorf("robots: %q: port %s out of range: %w", rawURL, port, ErrNoOrigin)
+		}
+		port = strconv.FormatUint(n, 10)
+	}
 	if port == "80" && u.Scheme == "http" || port == "443" && u.Scheme == "https" {
 		port = ""
 	}

@@ -1740,6 +1740,12 @@ func TestRobotsURL(t *testing.T) {
 		{"http://example.com:8080/x", "http://example.com:8080/robots.txt"},
 		{"http://example.com:443/x", "http://example.com:443/robots.txt"},
 		{"https://example.com:80/x", "https://example.com:80/robots.txt"},
+		// RFC 6454 §4: the port is a number, leading zeros and all.
+		{"https://example.com:0443/x", "https://example.com/robots.txt"},
+		{"http://example.com:0080/", "http://example.com/robots.txt"},
+		{"http://example.com:08080/", "http://example.com:8080/robots.txt"},
+		{"http://example.com:65535/", "http://example.com:65535/robots.txt"},
+		{"http://example.com:/x", "http://example.com/robots.txt"},
 		{"ftp://ftp.example.com/pub/x", "ftp://ftp.example.com/robots.txt"}, // RFC 9309 §2.3
 		{"http://[::1]:8080/x", "http://[::1]:8080/robots.txt"},
 		{"http://[0:0::1]/x", "http://[::1]/robots.txt"},
@@ -1774,6 +1780,8 @@ func TestRobotsURL(t *testing.T) {
 		{"", true},
 		{"mailto:a@example.com", true},
 		{"file:///etc/hosts", true},
+		{"http://example.com:65536/", true},
+		{"http://example.com:99999999999999999999/", true},
 		{"http://[::1/x", false},
 		{"http://example.com/%zz", false},
 		// RFC 1034 §3.1: a DNS label has at most 63 octets. Longer IDN

@@ -471,9 +471,9 @@ func scanLinks(r *reading, from int) scannedLinks {
 		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
 			continue
 		}
-		name, n := lowerTagName(z)
-		isHTML := r.foreign.start(z, name, n, tt == html.SelfClosingTagToken)
-		switch string(tagName(&name, n)) {
+		name := lowerTagName(z)
+		isHTML := r.foreign.start(z, name, tt == html.SelfClosingTagToken)
+		switch string(name.octets()) {
 		case "a", "area": // SVG's <a> is a link too
 			if r.at < from {
 				continue
@@ -1524,16 +1524,15 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 				return // text starts the body
 			}
 		case html.EndTagToken:
-			fullName, n := lowerTagName(z)
-			name := tagName(&fullName, n)
+			name := lowerTagName(z)
 			if templates > 0 {
 				// An SVG or MathML <template> is not the head's.
-				if foreign.end(fullName, n) != endForeign && string(name) == "template" {
+				if foreign.end(name) != endForeign && name.is("template") {
 					templates-- // an HTML one, which closes what it holds
 				}
 				continue
 			}
-			switch string(name) {
+			switch string(name.octets()) {
 			case "head":
 				afterHead = true
 			case "body", "html", "br":
@@ -1541,14 +1540,14 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 			}
 			// Any other end tag is a parse error and is ignored.
 		case html.StartTagToken, html.SelfClosingTagToken:
-			name, n := lowerTagName(z)
-			tag := string(tagName(&name, n)) // no allocation: compared only
+			name := lowerTagName(z)
+			tag := string(name.octets()) // no allocation: compared only
 			empty := isXHTML && tt == html.SelfClosingTagToken
 			if empty {
 				z.NextIsNotRawText()
 			}
 			if templates > 0 {
-				if !foreign.start(z, name, n, tt == html.SelfClosingTagToken) {
+				if !foreign.start(z, name, tt == html.SelfClosingTagToken) {
 					continue // an SVG or MathML element: no raw text
 				}
 				if tag == "template" && !empty {
@@ -1578,7 +1577,7 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 			case "template":
 				if !empty {
 					templates = 1
-					foreign.start(z, name, n, false) // which then follows the template's content
+					foreign.start(z, name, false) // which then follows the template's content
 				}
 			default:
 				return // any other element starts the body
@@ -1724,10 +1723,12 @@ const (
 	templateColumns
 )
 
-// lowerTagName returns the current tag's name lower-cased (its first
-// foreignNameLen octets) and its whole length.
-func lowerTagName(z *html.Tokenizer) (name [foreignNameLen]byte, n int) {
-	raw := z.Raw()
+// lowerTagName returns the current tag's name. It reads the token's raw
+// octets: Tokenizer.TagName copies the name on every call, and most tags
+// are of no interest.
+func lowerTagName(z *html.Tokenizer) elementName {
+	var e elementName
+	raw := z.Raw() // "<name ...>" or "</name ...>"
 	i := 1
 	if i < len(raw) && raw[i] == '/' {
 		i++
@@ -1735,25 +1736,28 @@ func lowerTagName(z *html.Tokenizer) (name [foreignNameLen]byte, n int) {
 	for ; i < len(raw); i++ {
 		switch c := raw[i]; c {
 		case ' ', '\n', '\r', '\t', '\f', '/', '>':
-			return name, n
+			return e
 		default:
-			if n < foreignNameLen {
-				name[n] = lowerASCII(c)
+			if e.n < foreignNameLen {
+				e.name[e.n] = lowerASCII(c)
 			}
-			n++
+			e.n++
 		}
 	}
-	return name, n
+	return e
 }
 
-func (e *foreignElement) is(name [foreignNameLen]byte, n int) bool {
-	return e.elementName == elementName{name, n}
+// is reports whether the name is s, which is lower-case and at most
+// foreignNameLen octets.
+func (e elementName) is(s string) bool {
+	return e.n == len(s) && string(e.name[:e.n]) == s
 }
 
-// nameIs reports whether a name from lowerTagName is s, which is lower-case
-// and at most foreignNameLen octets.
-func nameIs(name [foreignNameLen]byte, n int, s string) bool {
-	return n == len(s) && string(name[:n]) == s
+// octets returns the name, or its first foreignNameLen octets when it is
+// longer, which then equal no name the scanners tell apart: none is that
+// long.
+func (e *elementName) octets() []byte {
+	return e.name[:min(e.n, foreignNameLen)]
 }
 
 // innermostForeign reports whether the element open innermost is a foreign
@@ -1767,40 +1771,40 @@ func (f *foreignContent) innermostForeign() bool {
 // reports true when the tag is an HTML element, for the caller to read as it
 // reads any; false when it is a foreign element, which the tokenizer has
 // been told holds no raw text.
-func (f *foreignContent) start(z *html.Tokenizer, name [foreignNameLen]byte, n int, selfClosing bool) bool {
+func (f *foreignContent) start(z *html.Tokenizer, name elementName, selfClosing bool) bool {
 	if len(f.open) > 0 {
 		switch top := &f.open[len(f.open)-1]; {
 		case top.html, top.point == htmlPoint,
-			top.point == textPoint && !nameIs(name, n, "mglyph") && !nameIs(name, n, "malignmark"),
-			top.math && nameIs(top.name, top.n, "annotation-xml") && nameIs(name, n, "svg"):
+			top.point == textPoint && !name.is("mglyph") && !name.is("malignmark"),
+			top.math && top.is("annotation-xml") && name.is("svg"):
 			// HTML content again, which may open foreign content anew.
-		case breaksOut(z, name, n):
+		case breaksOut(z, name):
 			// An HTML element ends the foreign content it stood in, up to
 			// an integration point or an HTML element.
 			f.popToHTML()
 		default:
 			z.NextIsNotRawText()
-			f.push(z, name, n, false, top.math, selfClosing)
+			f.push(z, name, false, top.math, selfClosing)
 			return false
 		}
 	}
-	return f.htmlStart(z, name, n, selfClosing)
+	return f.htmlStart(z, name, selfClosing)
 }
 
 // htmlStart reads a start tag where HTML content is innermost, or none of
 // what foreignContent follows is open.
-func (f *foreignContent) htmlStart(z *html.Tokenizer, name [foreignNameLen]byte, n int, selfClosing bool) bool {
+func (f *foreignContent) htmlStart(z *html.Tokenizer, name elementName, selfClosing bool) bool {
 	first := false // the first element of a template
 	if len(f.open) > 0 {
 		// A template's first element decides how it reads the rest
 		// (HTML §13.2.6.4.18): a <col> drops all but <col> and <template>.
 		switch top := &f.open[len(f.open)-1]; top.point {
 		case templateColumns:
-			if !nameIs(name, n, "template") {
+			if !name.is("template") {
 				return true
 			}
 		case templateScope:
-			switch string(name[:min(n, foreignNameLen)]) {
+			switch string(name.octets()) {
 			case "col":
 				top.point = templateColumns
 			case "caption", "colgroup", "tbody", "tfoot", "thead", "tr", "td", "th":
@@ -1811,34 +1815,34 @@ func (f *foreignContent) htmlStart(z *html.Tokenizer, name [foreignNameLen]byte,
 			}
 		}
 	}
-	if nameIs(name, n, "frameset") {
+	if name.is("frameset") {
 		if len(f.open) == 0 {
 			f.guess = true // a tree builder may drop all that follows
 		}
 		return true // else dropped (HTML §13.2.6.4.7)
 	}
-	if nameIs(name, n, "svg") || nameIs(name, n, "math") {
-		f.push(z, name, n, false, nameIs(name, n, "math"), selfClosing)
+	if name.is("svg") || name.is("math") {
+		f.push(z, name, false, name.is("math"), selfClosing)
 		return false
 	}
 	// HTML content is followed only where foreign content or a template is
 	// open, so that an end tag there is known to go no further.
-	if len(f.open) == 0 && !nameIs(name, n, "template") {
+	if len(f.open) == 0 && !name.is("template") {
 		return true
 	}
-	if tableElement(name, n) {
+	if tableElement(name) {
 		f.tablePart(true)
 	}
-	if isVoidElement(name, n) {
+	if isVoidElement(name) {
 		switch {
-		case closesP(name, n): // <hr>
+		case closesP(name): // <hr>
 			f.closeImplied("p", buttonScope)
-		case nameIs(name, n, "input"):
+		case name.is("input"):
 			f.closeImplied("select", defaultScope)
 		}
 		return true
 	}
-	switch string(name[:min(n, foreignNameLen)]) {
+	switch string(name.octets()) {
 	case "caption", "colgroup", "frame", "head", "tbody", "td", "tfoot", "th", "thead", "tr":
 		if !first && !f.inScope("table", tableScope) {
 			return true // dropped outside a table (HTML §13.2.6.4.7)
@@ -1856,7 +1860,7 @@ func (f *foreignContent) htmlStart(z *html.Tokenizer, name [foreignNameLen]byte,
 			f.closeImplied("dt", listItemScope)
 		}
 	case "a", "nobr":
-		if f.inScope(string(name[:n]), defaultScope) {
+		if f.inScope(string(name.octets()), defaultScope) {
 			f.guess = true // the adoption agency closes and reopens it
 		}
 	case "table":
@@ -1864,22 +1868,22 @@ func (f *foreignContent) htmlStart(z *html.Tokenizer, name [foreignNameLen]byte,
 			f.guess = true // which closes the <p> outside quirks mode
 		}
 	}
-	if closesP(name, n) {
+	if closesP(name) {
 		f.closeImplied("p", buttonScope)
 	}
-	if top := len(f.open) - 1; top >= 0 && isHeading(name, n) {
-		if e := &f.open[top]; e.html && isHeading(e.name, e.n) {
+	if top := len(f.open) - 1; top >= 0 && isHeading(name) {
+		if e := &f.open[top]; e.html && isHeading(e.elementName) {
 			f.truncate(top) // a heading ends the one open innermost
 		}
 	}
-	f.push(z, name, n, true, false, false) // HTML ignores a slash on non-void elements
+	f.push(z, name, true, false, false) // HTML ignores a slash on non-void elements
 	return true
 }
 
 // push opens the current start tag's element, unless it is a self-closing
 // foreign one (empty in foreign content). Past maxForeignDepth open
 // elements it stops following them.
-func (f *foreignContent) push(z *html.Tokenizer, name [foreignNameLen]byte, n int, isHTML, math, selfClosing bool) {
+func (f *foreignContent) push(z *html.Tokenizer, name elementName, isHTML, math, selfClosing bool) {
 	if selfClosing {
 		return
 	}
@@ -1894,18 +1898,18 @@ func (f *foreignContent) push(z *html.Tokenizer, name [foreignNameLen]byte, n in
 		f.guess = true
 		return
 	}
-	e := foreignElement{elementName: elementName{name, n}, html: isHTML, math: math, htmlN: htmlN, spec: isHTML && isSpecial(name, n)}
+	e := foreignElement{elementName: name, html: isHTML, math: math, htmlN: htmlN, spec: isHTML && isSpecial(name)}
 	switch {
 	case isHTML:
-		if nameIs(name, n, "template") {
+		if name.is("template") {
 			e.point = templateScope
 		}
-	case !math && (nameIs(name, n, "foreignobject") || nameIs(name, n, "desc") || nameIs(name, n, "title")):
+	case !math && (name.is("foreignobject") || name.is("desc") || name.is("title")):
 		e.point = htmlPoint
-	case math && (nameIs(name, n, "mi") || nameIs(name, n, "mo") || nameIs(name, n, "mn") ||
-		nameIs(name, n, "ms") || nameIs(name, n, "mtext")):
+	case math && (name.is("mi") || name.is("mo") || name.is("mn") ||
+		name.is("ms") || name.is("mtext")):
 		e.point = textPoint
-	case math && nameIs(name, n, "annotation-xml"):
+	case math && name.is("annotation-xml"):
 		for more := true; more; {
 			var key, val []byte
 			key, val, more = z.TagAttr()
@@ -2001,28 +2005,28 @@ const (
 // integration point or template, or else is ignored. Where that is unsure
 // (an element closed out of order, or HTML around the foreign content that
 // is not followed), it sets guess; see endHTML for what it then closes.
-func (f *foreignContent) end(name [foreignNameLen]byte, n int) int {
+func (f *foreignContent) end(name elementName) int {
 	if len(f.open) == 0 {
 		return endOutside
 	}
-	isTemplate := nameIs(name, n, "template")
+	isTemplate := name.is("template")
 	if !f.open[len(f.open)-1].html {
-		if nameIs(name, n, "br") || nameIs(name, n, "p") {
+		if name.is("br") || name.is("p") {
 			if f.popToHTML(); len(f.open) == 0 {
 				return endOutside
 			}
 		} else {
-			if i := f.innermostInRun(name, n); i >= 0 {
+			if i := f.innermostInRun(name); i >= 0 {
 				f.truncate(i)
 				return endForeign
 			}
 			if !isTemplate {
-				return f.endHTML(name, n)
+				return f.endHTML(name)
 			}
 		}
 	}
 	switch {
-	case nameIs(name, n, "br"):
+	case name.is("br"):
 		return endInside // a <br>
 	case isTemplate:
 		if i := f.open[len(f.open)-1].template; i >= 0 {
@@ -2030,22 +2034,22 @@ func (f *foreignContent) end(name [foreignNameLen]byte, n int) int {
 		}
 		return endInside // closed, or ignored: none is open
 	}
-	return f.endHTML(name, n)
+	return f.endHTML(name)
 }
 
 // innermostInRun returns the index of the innermost element named name
 // in the run of foreign elements open innermost, or -1 if none is.
-func (f *foreignContent) innermostInRun(name [foreignNameLen]byte, n int) int {
+func (f *foreignContent) innermostInRun(name elementName) int {
 	top := len(f.open) - 1
 	if f.named != nil {
-		i, ok := f.named[elementName{name, n}]
+		i, ok := f.named[name]
 		if !ok || i < f.open[top].run {
 			return -1
 		}
 		return int(i)
 	}
 	for i := top; i >= 0 && !f.open[i].html; i-- {
-		if f.open[i].is(name, n) {
+		if f.open[i].elementName == name {
 			return i
 		}
 	}
@@ -2069,7 +2073,7 @@ func (e *foreignElement) stopsScope(scope int) bool {
 	if !e.spec { // each element that ends a scope is a special one
 		return false
 	}
-	name := string(e.name[:min(e.n, foreignNameLen)])
+	name := string(e.octets())
 	switch name {
 	case "html", "table", "template":
 		return true
@@ -2087,7 +2091,7 @@ func (e *foreignElement) stopsScope(scope int) bool {
 // (HTML §13.2.4.3) or a template, each of which ends every scope and stops
 // the end tag of any other element.
 func (e *foreignElement) special() bool {
-	return e.point != 0 || e.math && nameIs(e.name, e.n, "annotation-xml")
+	return e.point != 0 || e.math && e.is("annotation-xml")
 }
 
 // tablePart reads a start or end tag of a part of a table, at HTML
@@ -2103,7 +2107,7 @@ func (f *foreignContent) tablePart(start bool) {
 		case !e.html:
 			foreign = true
 			i = int(e.run) // past the run
-		case e.point == templateTable, tableElement(e.name, e.n):
+		case e.point == templateTable, tableElement(e.elementName):
 			if foreign {
 				f.guess = true
 				if start {
@@ -2111,7 +2115,7 @@ func (f *foreignContent) tablePart(start bool) {
 				}
 			}
 			return
-		case e.point != 0, nameIs(e.name, e.n, "html"):
+		case e.point != 0, e.is("html"):
 			return // a template that holds no table
 		}
 	}
@@ -2121,7 +2125,7 @@ func (f *foreignContent) tablePart(start bool) {
 func (f *foreignContent) inScope(name string, scope int) bool {
 	for i := len(f.open) - 1; i >= 0; i-- {
 		e := &f.open[i]
-		if e.html && nameIs(e.name, e.n, name) {
+		if e.html && e.is(name) {
 			return true
 		}
 		if e.stopsScope(scope) {
@@ -2138,14 +2142,14 @@ func (f *foreignContent) inScope(name string, scope int) bool {
 func (f *foreignContent) closeImplied(name string, scope int) bool {
 	for i := len(f.open) - 1; i >= 0; i-- {
 		e := &f.open[i]
-		if e.html && nameIs(e.name, e.n, name) {
+		if e.html && e.is(name) {
 			f.popTo(i)
 			return true
 		}
 		if scope == listItemScope {
 			// <li>, <dd> and <dt> stop at any special element but
 			// <address>, <div> and <p>, not at a scope's end.
-			if e.special() || e.spec && !isAddressDivP(e.name, e.n) {
+			if e.special() || e.spec && !isAddressDivP(e.elementName) {
 				return false
 			}
 		} else if e.stopsScope(scope) {
@@ -2160,7 +2164,7 @@ func (f *foreignContent) closeImplied(name string, scope int) bool {
 // reopen it (HTML §13.2.4.3), and the stack is no longer known.
 func (f *foreignContent) popTo(i int) {
 	for _, e := range f.open[i+1:] {
-		if e.html && isFormatting(e.name, e.n) {
+		if e.html && isFormatting(e.elementName) {
 			f.guess = true
 		}
 	}
@@ -2176,21 +2180,21 @@ func (f *foreignContent) popTo(i int) {
 // templates stop each search, and the tag is ignored. A search that reaches
 // the HTML around the foreign content, which is not followed, sets guess, as
 // does one that closes foreign content or is stopped past it.
-func (f *foreignContent) endHTML(name [foreignNameLen]byte, n int) int {
-	if tableElement(name, n) {
+func (f *foreignContent) endHTML(name elementName) int {
+	if tableElement(name) {
 		f.tablePart(false)
 	}
 	scope := -1 // the element's own rule: any other end tag
 	switch {
-	case nameIs(name, n, "body"), nameIs(name, n, "html"):
+	case name.is("body"), name.is("html"):
 		return endInside // they close no element here: the tree builder reads on
-	case nameIs(name, n, "p"):
+	case name.is("p"):
 		scope = buttonScope
-	case nameIs(name, n, "li"):
+	case name.is("li"):
 		scope = listItemScope
-	case isSpecial(name, n) || isFormatting(name, n): // headings too
+	case isSpecial(name) || isFormatting(name): // headings too
 		scope = defaultScope
-		if tableElement(name, n) {
+		if tableElement(name) {
 			scope = tableScope
 		}
 	}
@@ -2199,12 +2203,12 @@ func (f *foreignContent) endHTML(name [foreignNameLen]byte, n int) int {
 	for i := len(f.open) - 1; i >= 0; i-- {
 		e := &f.open[i]
 		switch {
-		case e.html && (e.is(name, n) || isHeading(name, n) && isHeading(e.name, e.n)):
+		case e.html && (e.elementName == name || isHeading(name) && isHeading(e.elementName)):
 			if special {
 				f.adopt(i)
 				return endInside
 			}
-			if nameIs(name, n, "form") && i != len(f.open)-1 {
+			if name.is("form") && i != len(f.open)-1 {
 				f.guess = true // a tree builder takes the form out alone
 				return endInside
 			}
@@ -2220,7 +2224,7 @@ func (f *foreignContent) endHTML(name [foreignNameLen]byte, n int) int {
 			f.guess = f.guess || foreign // ignored, if the HTML elements are right
 			return endInside
 		case e.spec:
-			special = special || isFormatting(name, n)
+			special = special || isFormatting(name)
 		}
 	}
 	f.guess = true
@@ -2253,8 +2257,8 @@ func (f *foreignContent) adopt(i int) {
 // isFormatting reports whether an HTML element is one of the formatting
 // elements, which a tree builder reopens when they are closed out of order
 // (HTML §13.2.4.3).
-func isFormatting(name [foreignNameLen]byte, n int) bool {
-	switch string(name[:min(n, foreignNameLen)]) {
+func isFormatting(name elementName) bool {
+	switch string(name.octets()) {
 	case "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u":
 		return true
 	}
@@ -2263,11 +2267,11 @@ func isFormatting(name [foreignNameLen]byte, n int) bool {
 
 // isSpecial reports whether an HTML element is in the special category
 // (HTML §13.2.4.3), which stops the end tag of any other element.
-func isSpecial(name [foreignNameLen]byte, n int) bool {
-	if isVoidElement(name, n) || isHeading(name, n) || tableElement(name, n) {
+func isSpecial(name elementName) bool {
+	if isVoidElement(name) || isHeading(name) || tableElement(name) {
 		return true
 	}
-	switch string(name[:min(n, foreignNameLen)]) {
+	switch string(name.octets()) {
 	case "address", "applet", "article", "aside", "blockquote", "body", "button", "center",
 		"dd", "details", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer",
 		"form", "frameset", "head", "header", "hgroup", "html", "iframe", "li", "listing", "main",
@@ -2281,29 +2285,29 @@ func isSpecial(name [foreignNameLen]byte, n int) bool {
 
 // tableElement reports whether an HTML element is a table or a part of
 // one.
-func tableElement(name [foreignNameLen]byte, n int) bool {
-	switch string(name[:min(n, foreignNameLen)]) {
+func tableElement(name elementName) bool {
+	switch string(name.octets()) {
 	case "caption", "col", "colgroup", "table", "tbody", "td", "tfoot", "th", "thead", "tr":
 		return true
 	}
 	return false
 }
 
-func isHeading(name [foreignNameLen]byte, n int) bool {
-	return n == 2 && name[0] == 'h' && '1' <= name[1] && name[1] <= '6'
+func isHeading(name elementName) bool {
+	return name.n == 2 && name.name[0] == 'h' && '1' <= name.name[1] && name.name[1] <= '6'
 }
 
-func isAddressDivP(name [foreignNameLen]byte, n int) bool {
-	return nameIs(name, n, "address") || nameIs(name, n, "div") || nameIs(name, n, "p")
+func isAddressDivP(name elementName) bool {
+	return name.is("address") || name.is("div") || name.is("p")
 }
 
 // closesP reports whether an HTML start tag closes a <p> open in button
 // scope (HTML §13.2.6.4.7).
-func closesP(name [foreignNameLen]byte, n int) bool {
-	if isHeading(name, n) {
+func closesP(name elementName) bool {
+	if isHeading(name) {
 		return true
 	}
-	switch string(name[:min(n, foreignNameLen)]) {
+	switch string(name.octets()) {
 	case "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir",
 		"div", "dl", "fieldset", "figcaption", "figure", "footer", "form", "header", "hgroup",
 		"main", "menu", "nav", "ol", "p", "search", "section", "summary", "ul", "pre",
@@ -2315,8 +2319,8 @@ func closesP(name [foreignNameLen]byte, n int) bool {
 
 // isVoidElement reports whether an HTML element has no end tag and no
 // content (HTML §13.1.2).
-func isVoidElement(name [foreignNameLen]byte, n int) bool {
-	switch string(name[:min(n, foreignNameLen)]) {
+func isVoidElement(name elementName) bool {
+	switch string(name.octets()) {
 	case "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "image",
 		"img", "input", "keygen", "link", "meta", "param", "source", "track", "wbr":
 		return true
@@ -2327,13 +2331,13 @@ func isVoidElement(name [foreignNameLen]byte, n int) bool {
 // breaksOut reports whether a start tag in foreign content is one of the
 // HTML elements that end it (HTML §13.2.6.5): <font> only with a color,
 // face or size attribute, which it reads.
-func breaksOut(z *html.Tokenizer, name [foreignNameLen]byte, n int) bool {
-	switch string(name[:min(n, foreignNameLen)]) {
+func breaksOut(z *html.Tokenizer, name elementName) bool {
+	switch string(name.octets()) {
 	case "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt",
 		"em", "embed", "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li",
 		"listing", "menu", "meta", "nobr", "ol", "p", "pre", "ruby", "s", "small", "span",
 		"strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var":
-		return n <= foreignNameLen
+		return true
 	case "font":
 		for more := true; more; {
 			var key []byte
@@ -2345,15 +2349,6 @@ func breaksOut(z *html.Tokenizer, name [foreignNameLen]byte, n int) bool {
 		}
 	}
 	return false
-}
-
-// tagName returns a name from lowerTagName as the scanners compare it, or
-// nil when it is longer than foreignNameLen: no element they tell apart is.
-func tagName(name *[foreignNameLen]byte, n int) []byte {
-	if n > foreignNameLen {
-		return nil
-	}
-	return name[:n]
 }
 
 // isRawTextTag reports whether the tokenizer reads the element's content as

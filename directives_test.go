@@ -2142,8 +2142,7 @@ func followForeign(body string, other bool, after func(*reading)) *reading {
 		case html.EndTagToken:
 			r.foreign.end(lowerTagName(r.z))
 		case html.StartTagToken, html.SelfClosingTagToken:
-			name, n := lowerTagName(r.z)
-			r.foreign.start(r.z, name, n, tt == html.SelfClosingTagToken)
+			r.foreign.start(r.z, lowerTagName(r.z), tt == html.SelfClosingTagToken)
 		}
 		after(&r)
 	}

@@ -1315,8 +1315,8 @@ func (c *Cache) CrawlDelay(ctx context.Context, userAgent, rawURL string) (time.
 // when the Cache holds no fresh one. After 30 days of Unreachable outcomes it
 // is the last reachable one, or an Unavailable outcome saying why (see
 // Cache). The outcome is shared: treat it as read-only. The error wraps
-// ErrNoOrigin when rawURL is not an http or https URL with a host, is ctx's
-// when ctx ends first, and says so when c is nil or Fetcher.UserAgent is
+// ErrNoOrigin when rawURL is not an http or https URL with a host (see
+// ErrNoOrigin), is ctx's when ctx ends first, and says so when c is nil or Fetcher.UserAgent is
 // empty.
 func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 	o, e, err := c.outcome(ctx, rawURL)
@@ -1343,7 +1343,7 @@ func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEnt
 	}
 	origin, ok := originKey(rawURL)
 	if !ok {
-		return nil, nil, fmt.Errorf("robots: %q is not an http or https URL: %w", rawURL, ErrNoOrigin)
+		return nil, nil, fmt.Errorf("robots: %q has no http or https origin: %w", rawURL, ErrNoOrigin)
 	}
 	if c.Fetcher.UserAgent == "" {
 		// Refused here rather than stored: outcomes that never reached the

@@ -144,8 +144,9 @@ func isASCIISpace(c byte) bool {
 
 // ErrNoOrigin is returned, wrapped, by RobotsURL for text that is not an
 // absolute URL with a host, such as "/page", "mailto:a@example.com" or
-// "file:///etc/hosts", or whose port is past 65535, and by Cache.Outcome for any URL that is not an http
-// or https URL with a host (Cache.Explain then gives ReasonInvalidURL).
+// "file:///etc/hosts", or whose port is past 65535, and by Cache.Outcome
+// for any URL that is not an http or https URL with a host, or has such a
+// port (Cache.Explain then gives ReasonInvalidURL).
 var ErrNoOrigin = errors.New("URL has no origin")
 
 // RobotsURL returns the robots.txt URL of rawURL's origin (RFC 9309 §2.3):
@@ -166,9 +167,9 @@ var ErrNoOrigin = errors.New("URL has no origin")
 // "https://User:pw@Example.COM:443/a?b#c" gives
 // "https://example.com/robots.txt", and so does "https://example.com:0443/".
 // The error wraps ErrNoOrigin for a relative or host-less URL or a port past
-// 65535, and the *url.Error for text that does not parse;
-// a host that has no ASCII form (a label of more than 63 octets once
-// punycoded, or octets that are not UTF-8) gives an error that says so.
+// 65535, and the *url.Error for text that does not parse; a host that has
+// no ASCII form (a label of more than 63 octets once punycoded, or octets
+// that are not UTF-8) gives an error that says so.
 func RobotsURL(rawURL string) (string, error) {
 	u, err := robotsURL(rawURL)
 	if err != nil {

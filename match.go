@@ -931,8 +931,8 @@ func borrow[T any](pool *sync.Pool, n int) *[]T {
 // one record rather than an index, a matchRule and its pattern's octets.
 type needleIndex struct {
 	filter  needleFilter
-	trie    trie   // over the needles; payload: the needle's records, from and to in recs (4 + 4), and its number (4)
-	recs    []byte // each needle's rules, best first, as appendRecord writes them; in the array trie is in
+	trie    trie   // over the needles; payload: see newNeedleIndex
+	recs    []byte // the records of needles whose payload cannot hold them; in the array trie is in
 	needles int    // how many distinct needles there are
 }
 
@@ -990,6 +990,13 @@ func record(recs []byte, at int) (rankKey, int32, pattern, int) {
 	return le64(h), le32(h[8:]), p, end
 }
 
+// maxPayload is the most octets a trie node's payload holds.
+const maxPayload = 255
+
+// spilled marks the number in a needle's payload whose records are in
+// needleIndex.recs.
+const spilled = 1 << 31
+
 // newNeedleIndex indexes wild, or returns the empty index when they are too
 // few to need one.
 func newNeedleIndex(wild []matchRule) needleIndex {
@@ -1024,21 +1031,30 @@ func newNeedleIndex(wild []matchRule) needleIndex {
 		}
 		return cmp.Compare(wild[b].key, wild[a].key) // best first
 	})
+	// A needle's payload is its number, for the tried marks, then its
+	// rules' records, best first, where the walk that found it has just
+	// read. Records that do not fit a payload (at most 255 octets) go to
+	// recs, and the payload says where, with the top bit of the number set:
+	// from and to in recs (4 + 4).
 	var recs []byte
 	x.trie = buildTrie(len(order), func(i int32) []byte { return wild[order[i]].needle() },
 		func(lo, hi int32) []byte {
-			from := len(recs)
-			for _, i := range order[lo:hi] {
-				recs = appendRecord(recs, &wild[i])
-			}
-			p := binary.LittleEndian.AppendUint32(nil, uint32(from))
-			p = binary.LittleEndian.AppendUint32(p, uint32(len(recs)))
-			p = binary.LittleEndian.AppendUint32(p, uint32(x.needles))
+			p := binary.LittleEndian.AppendUint32(nil, uint32(x.needles))
 			x.needles++
-			return p
+			for _, i := range order[lo:hi] {
+				p = appendRecord(p, &wild[i])
+			}
+			if len(p) <= maxPayload {
+				return p
+			}
+			from := len(recs)
+			recs = append(recs, p[4:]...)
+			p = binary.LittleEndian.AppendUint32(p[:0], uint32(x.needles-1)|spilled)
+			p = binary.LittleEndian.AppendUint32(p, uint32(from))
+			return binary.LittleEndian.AppendUint32(p, uint32(len(recs)))
 		})
-	// One array for both: a scan that finds a needle reads on into its
-	// records without a trip to another allocation.
+	// One array for both, so that spilled records are not a trip to
+	// another allocation away.
 	all := append(x.trie[:len(x.trie):len(x.trie)], recs...)
 	x.trie, x.recs = all[:len(x.trie):len(x.trie)], all[len(x.trie):]
 	return x
@@ -1135,13 +1151,18 @@ func scanMarking[T text](x *needleIndex, tried []uint64, path T, from int, bestK
 			if len(p) == 0 {
 				continue
 			}
-			if i := le32(p[8:]); tried[i>>6]&(1<<(i&63)) != 0 {
-				continue
-			} else {
-				tried[i>>6] |= 1 << (i & 63)
+			i := binary.LittleEndian.Uint32(p)
+			recs := p[4:]
+			if i&spilled != 0 {
+				i &^= spilled
+				recs = x.recs[le32(p[4:]):le32(p[8:])]
 			}
-			for at, end := int(le32(p)), int(le32(p[4:])); at < end; {
-				key, r, pat, next := record(x.recs, at)
+			if tried[i>>6]&(1<<(i&63)) != 0 {
+				continue
+			}
+			tried[i>>6] |= 1 << (i & 63)
+			for at := 0; at < len(recs); {
+				key, r, pat, next := record(recs, at)
 				if key <= bestKey {
 					break // best first: nothing further under this needle can win
 				}

@@ -546,14 +546,9 @@ type ruleSet struct {
 // wildRules are the wildcard rules of a ruleSet, kept apart from the trie
 // header every query reads.
 type wildRules struct {
-	needles needleIndex // over all of rules; empty when they are few
-	rules   []matchRule // by prefix, best first within one
-	_       [wildPad]byte
+	rules   []matchRule  // by prefix, best first within one
+	needles *needleIndex // over all of rules; nil when they are few
 }
-
-// wildPad pads a wildRules to 192 octets, a size the allocator aligns to
-// 64, so that its needle filter is one cache line; TestLayout checks it.
-const wildPad = 48
 
 // empty reports whether s has no rule: it matches nothing.
 func (s *ruleSet) empty() bool { return s.trie == nil }
@@ -723,7 +718,7 @@ func best[T text](s *ruleSet, path T) (int32, bool, bool) {
 					nWild++
 					nRules += int(to - from)
 					wildTop = max(wildTop, le64(p))
-				case s.wild.needles.worthScanning(len(path)-depth, int(to-from)):
+				case s.wild.needles != nil && s.wild.needles.worthScanning(len(path)-depth, int(to-from)):
 					// Too many rules here to try one by one: the needle
 					// scan, which tries each rule at most once, takes them.
 					overflow = true
@@ -754,14 +749,14 @@ func best[T text](s *ruleSet, path T) (int32, bool, bool) {
 	// A node past maxWildNodes with many rules leaves them to the needle
 	// scan, which covers every wildcard rule, those of the remembered nodes
 	// too.
-	if x := &s.wild.needles; overflow || x.worthScanning(len(path)-wild[0].depth, nRules) {
+	if x := s.wild.needles; x != nil && (overflow || x.worthScanning(len(path)-wild[0].depth, nRules)) {
 		// The scan checks the rest of path is canonical on its way.
-		key, ref, ok := scan(x, path, wild[0].depth, bestKey)
+		r, ok := scan(x, s.wild.rules, path, wild[0].depth, bestKey)
 		if !ok {
 			return -1, false, false
 		}
-		if key > bestKey {
-			bestKey, best = key, ref
+		if r != nil {
+			bestKey, best = r.key, r.ref
 		}
 		return best, bestKey.allow(), true
 	}
@@ -920,143 +915,67 @@ func borrow[T any](pool *sync.Pool, n int) *[]T {
 }
 
 // A needleIndex finds, in one pass over a path, the wildcard rules whose
-// needle (longest segment) occurs in it: only those can match. Its filter
-// lets most positions of the path be passed after a bit test; where a
-// needle may start, a trie of the needles finds exactly those that do, and
-// each needle's node leads to its rules, written out as records behind the
-// trie. A crawler that asks about many sites finds all of it out of cache,
-// and each load that waits for the one before costs a trip to memory: so
-// the filter is one cache line, at the start of the wildRules an Agent
-// points to, and the trie and the records share one array, where a rule is
-// one record rather than an index, a matchRule and its pattern's octets.
+// needle (longest segment) occurs in it: only those can match. A table of the
+// octets needles start with lets most positions of the path be passed after
+// one load; where a needle of two or more octets may start, a bitmap of its
+// first two octets is asked next, and where one may still start, a trie of
+// the needles finds exactly those that do.
 type needleIndex struct {
-	filter  needleFilter
-	trie    trie   // over the needles; payload: see newNeedleIndex
-	recs    []byte // the records of needles whose payload cannot hold them; in the array trie is in
-	needles int    // how many distinct needles there are
+	starts [256]uint8            // startsSingle: a needle is this octet; startsLonger: a longer one begins with it; startsRaw
+	pairs  [pairBits / 64]uint64 // bit pairBit(a, b): a longer needle may start with a, b
+	rules  []int32               // wild rules sorted by needle, best first within one needle
+	trie   trie                  // over the needles; payload: from, to in rules (4 + 4)
 }
 
-// A needleFilter says at which octets of a canonical path a needle may
-// start. Canonical text is ASCII: an octet from 0x80 up is always raw.
-type needleFilter struct {
-	look    [2]uint64 // bit c: a needle starts with c, or c is not canonical ('%', or an octet written as an escape)
-	singles [2]uint64 // bit c: a needle is c alone
-	pairs   [4]uint64 // bit pairBit(a, b): a longer needle may start with a, b
-}
+const (
+	startsSingle = 1 << iota
+	startsLonger
+	startsRaw // not canonical: '%' or an octet written as an escape
+)
 
-func (f *needleFilter) set(c byte) { f.look[c>>6] |= 1 << (c & 63) }
+// pairBits is the size of a needle index's bitmap of first octet pairs.
+// Pairs share bits (a pair's bit is a hash of it), which costs a needless
+// trie walk now and then but keeps the bitmap within two cache lines.
+const pairBits = 1024
 
-// has reports whether bit c of m, a set of ASCII octets, is set.
-func has(m *[2]uint64, c byte) bool { return m[c>>6&1]>>(c&63)&1 != 0 }
-
-// pairBit returns the bit of needleFilter.pairs for a needle starting a, b.
-// Pairs share bits, which costs a needless trie walk now and then but keeps
-// the filter within one cache line.
 func pairBit(a, b byte) uint32 {
-	return (uint32(a)<<8 | uint32(b)) * 0x9e3779b1 >> (32 - 8) // the top 8 bits
+	return (uint32(a)<<8 | uint32(b)) * 0x9e3779b1 >> (32 - 10) // the top 10 bits
 }
 
-// A rule's record in needleIndex.recs: its rank key (8 octets), the
-// caller's reference (4), its prefix's length (4), its pattern's octets'
-// length (4, the top bit set when it is anchored), then those octets.
-const recordHeader = 20
-
-// appendRecord appends r's record to dst.
-func appendRecord(dst []byte, r *matchRule) []byte {
-	n := uint32(len(r.lits))
-	if r.anchored {
-		n |= 1 << 31
-	}
-	dst = binary.LittleEndian.AppendUint64(dst, uint64(r.key))
-	dst = binary.LittleEndian.AppendUint32(dst, uint32(r.ref))
-	dst = binary.LittleEndian.AppendUint32(dst, uint32(r.prefixLen))
-	dst = binary.LittleEndian.AppendUint32(dst, n)
-	return append(dst, r.lits...)
-}
-
-// record reads the record at recs[at:]: the rule's key, its reference, its
-// pattern (without its length, which its key holds), and where the next
-// record starts.
-func record(recs []byte, at int) (rankKey, int32, pattern, int) {
-	h := recs[at : at+recordHeader]
-	n := binary.LittleEndian.Uint32(h[16:])
-	end := at + recordHeader + int(n&^(1<<31))
-	p := pattern{
-		lits:      recs[at+recordHeader : end],
-		prefixLen: le32(h[12:]),
-		wild:      true,
-		anchored:  n>>31 != 0,
-	}
-	return le64(h), le32(h[8:]), p, end
-}
-
-// maxPayload is the most octets a trie node's payload holds.
-const maxPayload = 255
-
-// spilled marks the number in a needle's payload whose records are in
-// needleIndex.recs.
-const spilled = 1 << 31
-
-// newNeedleIndex indexes wild, or returns the empty index when they are too
-// few to need one.
-func newNeedleIndex(wild []matchRule) needleIndex {
-	var x needleIndex
+// newNeedleIndex indexes wild, or returns nil when they are too few to need
+// it.
+func newNeedleIndex(wild []matchRule) *needleIndex {
 	if len(wild) < minNeedleRules {
-		return x
+		return nil
 	}
-	f := &x.filter
-	for c := range byte(0x80) {
-		if octetClasses[c] != octetKeep {
-			f.set(c)
+	x := &needleIndex{rules: make([]int32, len(wild))}
+	for c, class := range octetClasses {
+		if class != octetKeep {
+			x.starts[c] = startsRaw
 		}
 	}
-	order := make([]int32, len(wild))
 	for i := range wild {
-		order[i] = int32(i)
-		// A needle is canonical text, so its octets are ASCII.
+		x.rules[i] = int32(i)
 		switch needle := wild[i].needle(); len(needle) {
 		case 0: // cannot happen: a wildcard rule's last segment is not empty
 		case 1:
-			f.set(needle[0])
-			f.singles[needle[0]>>6] |= 1 << (needle[0] & 63)
+			x.starts[needle[0]] |= startsSingle
 		default:
-			f.set(needle[0])
+			x.starts[needle[0]] |= startsLonger
 			k := pairBit(needle[0], needle[1])
-			f.pairs[k>>6] |= 1 << (k & 63)
+			x.pairs[k>>6] |= 1 << (k & 63)
 		}
 	}
-	slices.SortFunc(order, func(a, b int32) int {
+	slices.SortFunc(x.rules, func(a, b int32) int {
 		if c := bytes.Compare(wild[a].needle(), wild[b].needle()); c != 0 {
 			return c
 		}
 		return cmp.Compare(wild[b].key, wild[a].key) // best first
 	})
-	// A needle's payload is its number, for the tried marks, then its
-	// rules' records, best first, where the walk that found it has just
-	// read. Records that do not fit a payload (at most 255 octets) go to
-	// recs, and the payload says where, with the top bit of the number set:
-	// from and to in recs (4 + 4).
-	var recs []byte
-	x.trie = buildTrie(len(order), func(i int32) []byte { return wild[order[i]].needle() },
+	x.trie = buildTrie(len(x.rules), func(i int32) []byte { return wild[x.rules[i]].needle() },
 		func(lo, hi int32) []byte {
-			p := binary.LittleEndian.AppendUint32(nil, uint32(x.needles))
-			x.needles++
-			for _, i := range order[lo:hi] {
-				p = appendRecord(p, &wild[i])
-			}
-			if len(p) <= maxPayload {
-				return p
-			}
-			from := len(recs)
-			recs = append(recs, p[4:]...)
-			p = binary.LittleEndian.AppendUint32(p[:0], uint32(x.needles-1)|spilled)
-			p = binary.LittleEndian.AppendUint32(p, uint32(from))
-			return binary.LittleEndian.AppendUint32(p, uint32(len(recs)))
+			return binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, uint32(lo)), uint32(hi))
 		})
-	// One array for both, so that spilled records are not a trip to
-	// another allocation away.
-	all := append(x.trie[:len(x.trie):len(x.trie)], recs...)
-	x.trie, x.recs = all[:len(x.trie):len(x.trie)], all[len(x.trie):]
 	return x
 }
 
@@ -1065,78 +984,71 @@ func newNeedleIndex(wild []matchRule) needleIndex {
 // costs a call and a vectorised search, some tens of instructions plus an
 // instruction for every several octets. Long paths with few rules are
 // cheaper one by one.
-// An empty index is never worth it.
 func (x *needleIndex) worthScanning(n, k int) bool {
-	return x.needles > 0 && 8*n < k*(48+n/4)
+	return 8*n < k*(48+n/4)
 }
 
-// scan returns the key and reference of the best of the wildcard rules
-// that match path, if it outranks bestKey; a zero key otherwise. Needles
-// are looked for from position from on, where the shortest prefix of a
-// wildcard rule on the path ends. The rules of a needle are tried at the
-// first place it occurs, and never again: a rule is matched against the
-// whole path, wherever its needle was found, and bestKey only grows. So a
-// query tries each rule at most once and walks the needle trie once per
-// octet, however many rules share a needle and however often it occurs. The
-// tried marks, one per needle, live on the stack, in a small array when the
-// needles are few; beyond maxTried, in a pooled bitmap.
+// scan returns the best of the wildcard rules that match path, if it
+// outranks bestKey; nil otherwise. Needles are looked for from position
+// from on, where the shortest prefix of a wildcard rule on the path ends.
+// The rules of a needle are tried at the first place it occurs, and never
+// again: a rule is matched against the whole path, wherever its needle was
+// found, and bestKey only grows. So a query tries each rule at most once and
+// walks the needle trie once per octet, however many rules share a needle
+// and however often it occurs. The tried marks live on the stack, in a
+// small array when the rules are few; beyond maxTried, in a pooled bitmap.
 //
 // The pass over the path also checks that a path given as a string is
 // canonical from position from on (best's walk has matched the octets
 // before it to canonical keys): scan reports false, having found no rule,
 // if it is not.
-func scan[T text](x *needleIndex, path T, from int, bestKey rankKey) (rankKey, int32, bool) {
-	if x.needles > 256 {
-		return scanMany(x, path, from, bestKey)
+func scan[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey rankKey) (*matchRule, bool) {
+	if len(wild) > 256 {
+		return scanMany(x, wild, path, from, bestKey)
 	}
 	var tried [256 / 64]uint64
-	return scanMarking(x, tried[:], path, from, bestKey)
+	return scanMarking(x, tried[:], wild, path, from, bestKey)
 }
 
 //go:noinline
-func scanMany[T text](x *needleIndex, path T, from int, bestKey rankKey) (rankKey, int32, bool) {
-	if x.needles > maxTried {
-		return scanPooled(x, path, from, bestKey)
+func scanMany[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey rankKey) (*matchRule, bool) {
+	if len(wild) > maxTried {
+		return scanPooled(x, wild, path, from, bestKey)
 	}
 	var tried [maxTried / 64]uint64
-	return scanMarking(x, tried[:], path, from, bestKey)
+	return scanMarking(x, tried[:], wild, path, from, bestKey)
 }
 
-// scanPooled is scan for more than maxTried needles, whose tried marks are
+// scanPooled is scan for more than maxTried rules, whose tried marks are
 // in a bitmap borrowed from triedBitmaps.
-func scanPooled[T text](x *needleIndex, path T, from int, bestKey rankKey) (rankKey, int32, bool) {
-	buf := borrow[uint64](&triedBitmaps, (x.needles+63)/64)
+func scanPooled[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey rankKey) (*matchRule, bool) {
+	buf := borrow[uint64](&triedBitmaps, (len(wild)+63)/64)
 	clear(*buf)
-	key, ref, ok := scanMarking(x, *buf, path, from, bestKey)
+	r, ok := scanMarking(x, *buf, wild, path, from, bestKey)
 	triedBitmaps.Put(buf)
-	return key, ref, ok
+	return r, ok
 }
 
-func scanMarking[T text](x *needleIndex, tried []uint64, path T, from int, bestKey rankKey) (rankKey, int32, bool) {
+func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path T, from int, bestKey rankKey) (*matchRule, bool) {
 	_, raw := any(path).(string)
-	var found rankKey
-	var ref int32
-	f := &x.filter
+	var best *matchRule
 	for at := from; at < len(path); at++ {
-		c := path[at]
-		if c >= 0x80 {
-			if raw {
-				return 0, 0, false
-			}
-			continue // cannot happen: a rewritten path is canonical
-		}
-		if !has(&f.look, c) {
+		s := x.starts[path[at]]
+		if s == 0 {
 			continue
 		}
-		if raw && octetClasses[c] != octetKeep {
-			return 0, 0, false
+		if s&startsRaw != 0 && raw {
+			return nil, false
 		}
-		if !has(&f.singles, c) {
+		if s&(startsSingle|startsLonger) == 0 {
+			continue
+		}
+		if s&startsSingle == 0 {
 			if at+1 == len(path) {
 				continue
 			}
-			k := pairBit(c, path[at+1])
-			if f.pairs[k>>6]&(1<<(k&63)) == 0 {
+			k := pairBit(path[at], path[at+1])
+			if x.pairs[k>>6]&(1<<(k&63)) == 0 {
 				continue
 			}
 		}
@@ -1151,29 +1063,23 @@ func scanMarking[T text](x *needleIndex, tried []uint64, path T, from int, bestK
 			if len(p) == 0 {
 				continue
 			}
-			i := binary.LittleEndian.Uint32(p)
-			recs := p[4:]
-			if i&spilled != 0 {
-				i &^= spilled
-				recs = x.recs[le32(p[4:]):le32(p[8:])]
-			}
-			if tried[i>>6]&(1<<(i&63)) != 0 {
+			// The needle's rules are x.rules[lo:hi]; it is marked by lo.
+			lo, hi := le32(p), le32(p[4:])
+			if tried[lo>>6]&(1<<(lo&63)) != 0 {
 				continue
 			}
-			tried[i>>6] |= 1 << (i & 63)
-			for at := 0; at < len(recs); {
-				key, r, pat, next := record(recs, at)
-				if key <= bestKey {
+			tried[lo>>6] |= 1 << (lo & 63)
+			for _, i := range x.rules[lo:hi] {
+				r := &wild[i]
+				if r.key <= bestKey {
 					break // best first: nothing further under this needle can win
 				}
 				// The rule's prefix must be on the path too.
-				if matches(&pat, path) {
-					bestKey, found, ref = key, key, r
-					break
+				if matches(&r.pattern, path) {
+					bestKey, best = r.key, r
 				}
-				at = next
 			}
 		}
 	}
-	return found, ref, true
+	return best, true
 }

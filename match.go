@@ -1032,51 +1032,59 @@ func scanPooled[T text](x *needleIndex, wild []matchRule, path T, from int, best
 func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path T, from int, bestKey rankKey) (*matchRule, bool) {
 	_, raw := any(path).(string)
 	var best *matchRule
-	for at := from; at < len(path); at++ {
-		s := x.starts[path[at]]
-		if s == 0 {
-			continue
+	for base := from; base < len(path); base += 64 {
+		// Most octets start no needle. Those that may are found 64 at a
+		// time, without a branch per octet, which a walk over ever
+		// different paths would mispredict; only they are visited.
+		window := path[base:min(base+64, len(path))]
+		var cand uint64
+		for i := 0; i < len(window); i++ {
+			cand |= (uint64(x.starts[window[i]]) + 0xff) >> 8 << i // 1 where not zero
 		}
-		if s&startsRaw != 0 && raw {
-			return nil, false
-		}
-		if s&(startsSingle|startsLonger) == 0 {
-			continue
-		}
-		if s&startsSingle == 0 {
-			if at+1 == len(path) {
+		for ; cand != 0; cand &= cand - 1 {
+			at := base + bits.TrailingZeros64(cand)
+			s := x.starts[path[at]]
+			if s&startsRaw != 0 && raw {
+				return nil, false
+			}
+			if s&(startsSingle|startsLonger) == 0 {
 				continue
 			}
-			k := pairBit(path[at], path[at+1])
-			if x.pairs[k>>6]&(1<<(k&63)) == 0 {
-				continue
-			}
-		}
-		// Every needle on this walk occurs at path[at:].
-		for n, d := trieRoot, at; ; {
-			child, matched := step(x.trie, n, path, d)
-			if child < 0 {
-				break
-			}
-			n, d = child, d+matched
-			p := x.trie.payload(n)
-			if len(p) == 0 {
-				continue
-			}
-			// The needle's rules are x.rules[lo:hi]; it is marked by lo.
-			lo, hi := le32(p), le32(p[4:])
-			if tried[lo>>6]&(1<<(lo&63)) != 0 {
-				continue
-			}
-			tried[lo>>6] |= 1 << (lo & 63)
-			for _, i := range x.rules[lo:hi] {
-				r := &wild[i]
-				if r.key <= bestKey {
-					break // best first: nothing further under this needle can win
+			if s&startsSingle == 0 {
+				if at+1 == len(path) {
+					continue
 				}
-				// The rule's prefix must be on the path too.
-				if matches(&r.pattern, path) {
-					bestKey, best = r.key, r
+				k := pairBit(path[at], path[at+1])
+				if x.pairs[k>>6]&(1<<(k&63)) == 0 {
+					continue
+				}
+			}
+			// Every needle on this walk occurs at path[at:].
+			for n, d := trieRoot, at; ; {
+				child, matched := step(x.trie, n, path, d)
+				if child < 0 {
+					break
+				}
+				n, d = child, d+matched
+				p := x.trie.payload(n)
+				if len(p) == 0 {
+					continue
+				}
+				// The needle's rules are x.rules[lo:hi]; it is marked by lo.
+				lo, hi := le32(p), le32(p[4:])
+				if tried[lo>>6]&(1<<(lo&63)) != 0 {
+					continue
+				}
+				tried[lo>>6] |= 1 << (lo & 63)
+				for _, i := range x.rules[lo:hi] {
+					r := &wild[i]
+					if r.key <= bestKey {
+						break // best first: nothing further under this needle can win
+					}
+					// The rule's prefix must be on the path too.
+					if matches(&r.pattern, path) {
+						bestKey, best = r.key, r
+					}
 				}
 			}
 		}

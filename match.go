@@ -1038,8 +1038,14 @@ func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path 
 		// different paths would mispredict; only they are visited.
 		window := path[base:min(base+64, len(path))]
 		var cand uint64
-		for i := 0; i < len(window); i++ {
-			cand |= (uint64(x.starts[window[i]]) + 0xff) >> 8 << i // 1 where not zero
+		i := 0
+		for ; i+4 <= len(window); i += 4 {
+			w := window[i : i+4]
+			cand |= ((uint64(x.starts[w[0]])+0xff)>>8 | (uint64(x.starts[w[1]])+0xff)>>8<<1 |
+				(uint64(x.starts[w[2]])+0xff)>>8<<2 | (uint64(x.starts[w[3]])+0xff)>>8<<3) << i // 1 where not zero
+		}
+		for ; i < len(window); i++ {
+			cand |= (uint64(x.starts[window[i]]) + 0xff) >> 8 << i
 		}
 		for ; cand != 0; cand &= cand - 1 {
 			at := base + bits.TrailingZeros64(cand)

@@ -2860,6 +2860,48 @@ func TestHostilePattern(t *testing.T) {
 	}
 }
 
+// TestNeedleScanPositions puts each needle of a document with enough
+// wildcard rules for a needle index at every offset of paths longer than
+// the 64 octets the scan's filter takes at a time, before and after
+// octets that must be rewritten, and compares each decision with the
+// reference model: an off-by-one at a window's edge, or a rewritten octet
+// missed there, changes some answer.
+func TestNeedleScanPositions(t *testing.T) {
+	rules := []Rule{
+		{Allow: false, Pattern: "/*.pdf$"},
+		{Allow: false, Pattern: "/*?sort="},
+		{Allow: false, Pattern: "/*/print/"},
+		{Allow: true, Pattern: "/*/print/ok"},
+		{Allow: false, Pattern: "/*q"},
+		{Allow: false, Pattern: "/*~x"},
+	}
+	// Rules whose needles never occur, so many that the scan, not trying
+	// each rule, is what best chooses even for the longest of these paths.
+	for i := range 40 {
+		rules = append(rules, Rule{Pattern: fmt.Sprintf("/*jk%d", i)})
+	}
+	r := &Robots{Groups: []Group{{UserAgents: []string{"*"}, Rules: rules}}}
+	if x := r.Agent("a").rules.wild.needles; x == nil || !x.worthScanning(1+200+70, len(rules)) {
+		t.Fatalf("%d wildcard rules: too few for the needle scan on long paths", len(rules))
+	}
+	a := r.Agent("a")
+	want := refCompile(rules)
+	// Needles as they are, written with escapes, and next to octets that
+	// must be rewritten.
+	needles := []string{".pdf", "?sort=1", "/print/", "/print/ok", "q", "~x", "%7ex", "%7Ex", "é~x", "%zz", "é"}
+	for _, needle := range needles {
+		for at := 1; at <= 200; at++ {
+			for _, tail := range []string{"", "-", strings.Repeat("b", 70)} {
+				path := "/" + strings.Repeat("a", at-1) + needle + tail
+				w := refDecide(want, path)
+				if got := a.IsAllowed(path); got != w {
+					t.Errorf("IsAllowed(%q at %d, then %d octets) = %v, reference = %v", needle, at, len(tail), got, w)
+				}
+			}
+		}
+	}
+}
+
 // TestManyWildcardRules covers documents with more wildcard rules than a
 // query's tried marks hold on the stack (maxTried), many sharing one needle:
 // each rule is tried once, whatever the path's length, so these queries

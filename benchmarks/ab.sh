@@ -7,15 +7,17 @@
 #
 # Usage (from anywhere): bash benchmarks/ab.sh REV [-rounds N] [-kind KIND]
 #   REV     the old version: any git revision (the new one is the working tree)
-#   -rounds passes of each version (default 40)
+#   -rounds passes of each version (default 200, about ten seconds)
 #   -kind   only queries of this kind (crawled, hit, wildcard, nearmiss,
 #           dollarmiss, percent, long)
 # It prints both medians and the median of the new/old ratios of adjacent
-# passes, with their quartiles. Run it once with REV = HEAD on a clean tree
-# to see the noise left: on the CI machine three such runs of 30 rounds gave
-# medians of 0.91, 0.96 and 1.00 with quartiles about 0.8-1.2, so only
-# changes beyond about 10 % show. For counts that do not depend on the machine at all, see
-# cmd/querycost (instructions, cache misses, branches).
+# passes, with their quartiles. The passes go old, new, old, new, so that
+# each follows the other version's and both find the caches alike. Run it
+# once with REV = HEAD on a clean tree to see the noise left: on the CI
+# machine four such runs of 200 rounds gave medians of 1.002-1.016 with
+# quartiles about 0.97-1.05, so changes of about 3 % show. For counts that
+# do not depend on the machine at all, see cmd/querycost (instructions,
+# cache misses, branches).
 set -euo pipefail
 
 if [ $# -lt 1 ] || [[ $1 == -* ]]; then

@@ -1018,6 +1018,8 @@ func (x *needleIndex) worthScanning(n, k int) bool {
 // walks the needle trie once per octet, however many rules share a needle
 // and however often it occurs. The tried marks live on the stack, in a
 // small array when the rules are few; beyond maxTried, in a pooled bitmap.
+// When on is not nil, it lists every trie node with wildcard rules whose
+// prefix is on the path, and only their rules are tried; nil tries all.
 //
 // The pass over the path also checks that a path given as a string is
 // canonical from position from on (best's walk has matched the octets

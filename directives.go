@@ -1794,6 +1794,15 @@ func (f *foreignContent) start(z *html.Tokenizer, name elementName, selfClosing 
 // htmlStart reads a start tag where HTML content is innermost, or none of
 // what foreignContent follows is open.
 func (f *foreignContent) htmlStart(z *html.Tokenizer, name elementName, selfClosing bool) bool {
+	if name.is("template") && !f.guess && f.foreignOpen() {
+		// HTML §13.2.6.4.4 opens the template and reads on. html.Parse
+		// (golang.org/x/net/html, inHeadIM) ignores the rest of the document
+		// at a template start tag while foreign content is open, a
+		// divergence it keeps to avoid a loop. The scan goes on as the
+		// standard does, as browsers do, so its stack is not the tree
+		// builder's from here.
+		f.guess = true
+	}
 	first := false // the first element of a template
 	if len(f.open) > 0 {
 		// A template's first element decides how it reads the rest
@@ -1975,6 +1984,16 @@ func (f *foreignContent) truncate(i int) {
 		}
 	}
 	f.open = f.open[:i]
+}
+
+// foreignOpen reports whether a foreign element is open.
+func (f *foreignContent) foreignOpen() bool {
+	for i := range f.open {
+		if !f.open[i].html {
+			return true
+		}
+	}
+	return false
 }
 
 // popToHTML closes foreign elements until an integration point, an HTML

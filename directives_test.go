@@ -545,6 +545,8 @@ func TestDirectivesForMeta(t *testing.T) {
 		{"second head ignored", "", `<head><head><meta name="robots" content="noindex">`, "noindex"},
 		{"html start in head ignored", "", `<head><html lang=en><meta name="robots" content="noindex">`, "noindex"},
 		{"frameset", "", `<head></head><frameset><meta name="robots" content="noindex">`, ""},
+		// HTML §13.2.6.4.4; html.Parse ignores all after the inner <template>.
+		{"template in foreign content in a template", "", `<template><svg><foreignObject><template></template></template><meta name="robots" content="noindex">`, "noindex"},
 		{"truncated tag applies nothing", "", `<head><meta name="robots" content="noindex"`, ""},
 		{"unterminated quote applies nothing", "", `<head><meta name="robots" content="noindex>`, ""},
 		{"10,000 nested templates", "", `<head>` + deep + `<meta name=robots content=nofollow>`, "nofollow"},

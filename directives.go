@@ -1640,8 +1640,9 @@ func (r *reading) next() html.TokenType {
 // HTML's tree builder to know where an end tag goes among those, not all
 // of it, and not the HTML around them. Where its stack could part from a
 // tree builder's (an element closed out of order, a part of a table in
-// foreign content in a table, an end tag that reaches the HTML around), it
-// sets guess, and from there on a CDATA section where a foreign element is
+// foreign content in a table, an end tag that reaches the HTML around, a
+// template opened while foreign content is, after which html.Parse reads
+// nothing more), it sets guess, and from there on a CDATA section where a foreign element is
 // innermost may be text or a bogus comment. Neither reading is safe alone:
 // read wrongly as text, a CDATA section hides all markup up to its "]]>",
 // which may be the rest of the document; read wrongly as a bogus comment,

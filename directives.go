@@ -1642,13 +1642,13 @@ func (r *reading) next() html.TokenType {
 // tree builder's (an element closed out of order, a part of a table in
 // foreign content in a table, an end tag that reaches the HTML around, a
 // template opened while foreign content is, after which html.Parse reads
-// nothing more), it sets guess, and from there on a CDATA section where a foreign element is
-// innermost may be text or a bogus comment. Neither reading is safe alone:
-// read wrongly as text, a CDATA section hides all markup up to its "]]>",
-// which may be the rest of the document; read wrongly as a bogus comment,
-// it hides what stands before its first '>' and lets the markup-like text
-// after it be read as markup, which can break out of the foreign content
-// and open raw text ("<![CDATA[><b><title>]]>") that hides the rest. So the
+// nothing more), it sets guess, and from there on a CDATA section where a
+// foreign element is innermost may be text or a bogus comment. Neither
+// reading is safe alone: read wrongly as text, a CDATA section hides all
+// markup up to its "]]>", which may be the rest of the document; read
+// wrongly as a bogus comment, it hides what stands before its first '>'
+// and lets the markup-like text after it be read as markup, which can break
+// out of the foreign content and open raw text ("<![CDATA[><b><title>]]>") that hides the rest. So the
 // scanners read such a document both ways and keep what either reading
 // finds (see reading): a meta tag or link too many, never one too few,
 // unless a tree builder reads some of those sections one way and some the

@@ -1315,9 +1315,9 @@ func (c *Cache) CrawlDelay(ctx context.Context, userAgent, rawURL string) (time.
 // when the Cache holds no fresh one. After 30 days of Unreachable outcomes it
 // is the last reachable one, or an Unavailable outcome saying why (see
 // Cache). The outcome is shared: treat it as read-only. The error wraps
-// ErrNoOrigin when rawURL is not an http or https URL with a host (see
-// ErrNoOrigin), is ctx's when ctx ends first, and says so when c is nil or Fetcher.UserAgent is
-// empty.
+// ErrNoOrigin when rawURL has no http or https origin (no host, another
+// scheme, or a port past 65535), is ctx's when ctx ends first, and says so
+// when c is nil or Fetcher.UserAgent is empty.
 func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 	o, e, err := c.outcome(ctx, rawURL)
 	if o == unreachableTooLong {

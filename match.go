@@ -1052,6 +1052,9 @@ func scanPooled[T text](x *needleIndex, wild []matchRule, path T, from int, best
 	return r, ok
 }
 
+// nonzero returns 1 when v is not zero, else 0, without a branch.
+func nonzero(v uint8) uint64 { return (uint64(v) + 0xff) >> 8 }
+
 func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path T, from int, bestKey rankKey, on []wildNode) (*matchRule, bool) {
 	_, raw := any(path).(string)
 	var best *matchRule
@@ -1064,11 +1067,11 @@ func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path 
 		i := 0
 		for ; i+4 <= len(window); i += 4 {
 			w := window[i : i+4]
-			cand |= ((uint64(x.starts[w[0]])+0xff)>>8 | (uint64(x.starts[w[1]])+0xff)>>8<<1 |
-				(uint64(x.starts[w[2]])+0xff)>>8<<2 | (uint64(x.starts[w[3]])+0xff)>>8<<3) << i // 1 where not zero
+			cand |= (nonzero(x.starts[w[0]]) | nonzero(x.starts[w[1]])<<1 |
+				nonzero(x.starts[w[2]])<<2 | nonzero(x.starts[w[3]])<<3) << i
 		}
 		for ; i < len(window); i++ {
-			cand |= (uint64(x.starts[window[i]]) + 0xff) >> 8 << i
+			cand |= nonzero(x.starts[window[i]]) << i
 		}
 		for ; cand != 0; cand &= cand - 1 {
 			at := base + bits.TrailingZeros64(cand)

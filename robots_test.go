@@ -2880,18 +2880,24 @@ func TestNeedleScanPositions(t *testing.T) {
 	for i := range 40 {
 		rules = append(rules, Rule{Pattern: fmt.Sprintf("/*jk%d", i)})
 	}
-	r := &Robots{Groups: []Group{{UserAgents: []string{"*"}, Rules: rules}}}
-	if x := r.Agent("a").rules.wild.needles; x == nil || !x.worthScanning(1+200+70, len(rules)) {
-		t.Fatalf("%d wildcard rules: too few for the needle scan on long paths", len(rules))
-	}
-	a := r.Agent("a")
-	want := refCompile(rules)
+	a := (&Robots{Groups: []Group{{UserAgents: []string{"*"}, Rules: rules}}}).Agent("a")
 	// Needles as they are, written with escapes, and next to octets that
 	// must be rewritten.
 	needles := []string{".pdf", "?sort=1", "/print/", "/print/ok", "q", "~x", "%7ex", "%7Ex", "é~x", "%zz", "é"}
+	const maxAt = 200
+	tails := []string{"", "-", strings.Repeat("b", 70)}
+	longest := 0
+	for _, n := range needles {
+		longest = max(longest, len(n))
+	}
+	// The scan starts past "/", the rules' prefix.
+	if x := a.rules.wild.needles; x == nil || !x.worthScanning(maxAt-1+longest+len(tails[2]), len(rules)) {
+		t.Fatalf("%d wildcard rules: too few for the needle scan on the longest paths", len(rules))
+	}
+	want := refCompile(rules)
 	for _, needle := range needles {
-		for at := 1; at <= 200; at++ {
-			for _, tail := range []string{"", "-", strings.Repeat("b", 70)} {
+		for at := 1; at <= maxAt; at++ {
+			for _, tail := range tails {
 				path := "/" + strings.Repeat("a", at-1) + needle + tail
 				w := refDecide(want, path)
 				if got := a.IsAllowed(path); got != w {

@@ -18,9 +18,11 @@
 // Valgrind 3.19 does not know RDTSCP, which the runtime's cputicks may run
 // when a lock is contended: such a run stops with "Unrecognised
 // instruction" and a short count, and is to be run again.)
-// Adding --cache-sim=yes --D1=32768,8,64 --LL=524288,8,64 also counts the
-// misses of a 32 KiB L1 and a 512 KiB L2, as on the CI machine: the D1mr
-// and DLmr columns of callgrind_annotate on the output file; and
+// Adding --cache-sim=yes --D1=49152,12,64 --LL=1048576,16,64 also counts the
+// misses of a 48 KiB L1 and a 1 MiB L2 (the CI machine's L2 since 1
+// December 2026, as /proc/cpuinfo gives it; it does not give the L1, and
+// the one before had a 32 KiB L1 and a 512 KiB L2): the D1mr and DLmr
+// columns of callgrind_annotate on the output file; and
 // --branch-sim=yes the conditional branches and those its simple predictor
 // gets wrong, the Bc and Bcm columns. Those counts,
 // unlike timings, tell two versions of the matcher apart on a machine whose

@@ -1029,15 +1029,22 @@ func (a *Agent) decide(rawURL string) (bool, int32) {
 // collection, and which is then made again. That, and the same for the
 // tried marks of a scan over more than 4,096 wildcard rules (scanPooled),
 // are the only allocations a query can make.
+//
+// A short path holding a '%' is rewritten before it is matched at all: an
+// escape is the usual reason a path is not canonical, and rewriting a short
+// path costs less than a walk that stops at the escape and is then done
+// again. A long one is tried in place first, since its escapes are most
+// often in a query string that the walk never reaches.
 func (a *Agent) best(path string) (int32, bool) {
 	s := &a.rules
-	if path[0] == '/' {
+	// Rewriting makes a path at most three times longer, plus a leading '/'.
+	small := 3*len(path)+1 <= smallPathBuffer
+	if path[0] == '/' && !(small && strings.IndexByte(path, '%') >= 0) {
 		if ref, allow, ok := best(s, path); ok {
 			return ref, allow
 		}
 	}
-	// Rewriting makes a path at most three times longer, plus a leading '/'.
-	if n := 3*len(path) + 1; n > smallPathBuffer {
+	if !small {
 		return a.bestLarge(path)
 	}
 	var buf [smallPathBuffer]byte

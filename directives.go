@@ -1870,9 +1870,7 @@ func (f *foreignContent) htmlStart(z *html.Tokenizer, name elementName, selfClos
 			f.closeImplied("dt", listItemScope)
 		}
 	case "a", "nobr":
-		if f.inScope(string(name.octets()), defaultScope) {
-			f.guess = true // the adoption agency closes and reopens it
-		}
+		f.reopen(name)
 	case "table":
 		if f.inScope("p", buttonScope) {
 			f.guess = true // which closes the <p> outside quirks mode
@@ -1888,6 +1886,45 @@ func (f *foreignContent) htmlStart(z *html.Tokenizer, name elementName, selfClos
 	}
 	f.push(z, name, true, false, false) // HTML ignores a slash on non-void elements
 	return true
+}
+
+// reopen reads a start tag <a> or <nobr> where one may be open, which a
+// tree builder first closes by the adoption agency algorithm (HTML
+// §13.2.6.4.7). Open in scope with nothing special inside it, the old one
+// is closed with all it holds, as the algorithm does when it finds no
+// furthest block. Otherwise the algorithm moves elements about, or takes
+// an <a> out of scope off the stack alone, and guess is set. Before the
+// innermost marker (a template, a table cell or caption, an applet, object
+// or marquee) an <a> is not in the list the algorithm looks in: nothing is
+// closed.
+func (f *foreignContent) reopen(name elementName) {
+	unsure := false // the old one is out of scope, or something special is inside it
+	for i := len(f.open) - 1; i >= 0; i-- {
+		e := &f.open[i]
+		switch {
+		case e.html && e.elementName == name:
+			if unsure {
+				f.guess = true
+			} else {
+				f.popTo(i)
+			}
+			return
+		case e.html && isMarker(e.elementName):
+			return
+		case e.stopsScope(defaultScope), e.special(), e.spec:
+			unsure = true
+		}
+	}
+}
+
+// isMarker reports whether an HTML element puts a marker in the list of
+// active formatting elements (HTML §13.2.4.3).
+func isMarker(name elementName) bool {
+	switch string(name.octets()) {
+	case "applet", "caption", "marquee", "object", "td", "template", "th":
+		return true
+	}
+	return false
 }
 
 // push opens the current start tag's element, unless it is a self-closing

@@ -547,6 +547,10 @@ func TestDirectivesForMeta(t *testing.T) {
 		{"frameset", "", `<head></head><frameset><meta name="robots" content="noindex">`, ""},
 		// HTML §13.2.6.4.4; html.Parse ignores all after the inner <template>.
 		{"template in foreign content in a template", "", `<template><svg><foreignObject><template></template></template><meta name="robots" content="noindex">`, "noindex"},
+		// HTML §13.2.6.4.7: each <a> closes the one open before it, and the
+		// last one what was opened inside it, so </g> finds no <g> and
+		// leaves the <svg> open: <title> is SVG's, not raw text.
+		{"a closes the a before it", "", `<template><a><a><g><a><svg></g><title></template><meta name="robots" content="noindex">`, "noindex"},
 		{"truncated tag applies nothing", "", `<head><meta name="robots" content="noindex"`, ""},
 		{"unterminated quote applies nothing", "", `<head><meta name="robots" content="noindex>`, ""},
 		{"10,000 nested templates", "", `<head>` + deep + `<meta name=robots content=nofollow>`, "nofollow"},
@@ -1769,6 +1773,8 @@ var headCases = func() []string {
 		// would hide all up to its "]]>"; only as a bogus comment, the
 		// markup-like text after its first '>' could open raw text.
 		`<head><template><a><a><svg><![CDATA[><b><title>]]></template>` + m,
+		`<head><template><a><a><g><a><svg></g><title></template>` + m, `<head><template><a><table><a><svg></table><title></template>` + m,
+		`<head><template><nobr><g><nobr><svg></g><title></template>` + m,
 		`<head><template><td><svg></iframe><![CDATA[><p><xmp>]]></template>` + m,
 		`<head><template><a><a><math><![CDATA[><i><textarea>]]></template>` + m,
 		`<head><template>` + strings.Repeat("<span>", 17) + `<svg><![CDATA[><div><noscript>]]></template>` + m,
@@ -1883,22 +1889,22 @@ func TestHeadMetasCDATABothWays(t *testing.T) {
 		tree       bool
 		directives string // written(DirectivesFor(...))
 	}{
-		{"adoption agency, then <b><title>", `<head><template><a><a><svg><![CDATA[><b><title>]]></template>` + noindex,
+		{"adoption agency, then <b><title>", `<head><template><a><div><a><svg><![CDATA[><b><title>]]></template>` + noindex,
 			[]string{"robots=noindex"}, true, "noindex"},
 		{"end tag stopped at a cell, then <p><xmp>", `<head><template><td><svg></iframe><![CDATA[><p><xmp>]]></template>` + noindex,
 			[]string{"robots=noindex"}, true, "noindex"},
-		{"MathML, then <i><textarea>", `<head><template><a><a><math><![CDATA[><i><textarea>]]></template>` + noindex,
+		{"MathML, then <i><textarea>", `<head><template><a><div><a><math><![CDATA[><i><textarea>]]></template>` + noindex,
 			[]string{"robots=noindex"}, true, "noindex"},
 		{"past the HTML elements followed, then <div><noscript>",
 			`<head><template>` + strings.Repeat("<span>", 17) + `<svg><![CDATA[><div><noscript>]]></template>` + noindex,
 			[]string{"robots=noindex"}, true, "noindex"},
 		{"a meta of each reading, in document order",
-			`<head><template><a><a><svg><![CDATA[></template>` + nofollow + `<title>]]></template>` + noindex,
+			`<head><template><a><div><a><svg><![CDATA[></template>` + nofollow + `<title>]]></template>` + noindex,
 			[]string{"robots=nofollow", "robots=noindex"}, false, "noindex, nofollow"},
 		{"the text reading's meta first",
-			noarchive + `<template><a><a><svg><![CDATA[><b><title>]]></template>` + noindex + `</title></template>` + nofollow,
+			noarchive + `<template><a><div><a><svg><![CDATA[><b><title>]]></template>` + noindex + `</title></template>` + nofollow,
 			[]string{"robots=noarchive", "robots=noindex", "robots=nofollow"}, true, "noindex, nofollow, noarchive"},
-		{"a meta both readings find, once", noarchive + `<template><a><a><svg><![CDATA[x]]></template>` + noindex,
+		{"a meta both readings find, once", noarchive + `<template><a><div><a><svg><![CDATA[x]]></template>` + noindex,
 			[]string{"robots=noarchive", "robots=noindex"}, true, "noindex, noarchive"},
 	}
 	for _, tc := range tests {
@@ -2120,6 +2126,13 @@ func TestForeignContentStack(t *testing.T) {
 			"svg " + strings.TrimSpace(s40), false},
 		{"end tag of an element below the innermost HTML one", "<svg><g><foreignObject><div><svg></g>",
 			"svg g foreignobject div svg", true},
+		// HTML §13.2.6.4.7: <a> where one is open runs the adoption agency.
+		{"<a> closes the <a> open and all inside it", "<template><a><a><g><a><svg>", "template a svg", false},
+		{"<nobr> closes the <nobr> open and all inside it", "<template><nobr><g><nobr>", "template nobr", false},
+		{"<a> with a formatting element inside the open one", "<template><a><b><a>", "template a", true},
+		{"<a> with something special inside the open one", "<template><a><div><a>", "template a div a", true},
+		{"<a> with the open one out of scope", "<template><a><table><a>", "template a table a", true},
+		{"<a> with the open one before a marker", "<template><a><object><a>", "template a object a", false},
 	} {
 		f := &followForeign(tc.body, false, func(*reading) {}).foreign
 		var open []string

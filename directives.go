@@ -2236,7 +2236,8 @@ func (f *foreignContent) popTo(i int) {
 // name, unless a special element stands before it. Integration points and
 // templates stop each search, and the tag is ignored. A search that reaches
 // the HTML around the foreign content, which is not followed, sets guess, as
-// does one that closes foreign content or is stopped past it.
+// does one that closes foreign content or is stopped past it. Once guess is
+// set, an end tag that would close foreign content closes nothing.
 func (f *foreignContent) endHTML(name elementName) int {
 	if tableElement(name) {
 		f.tablePart(false)
@@ -2267,6 +2268,12 @@ func (f *foreignContent) endHTML(name elementName) int {
 			}
 			if name.is("form") && i != len(f.open)-1 {
 				f.guess = true // a tree builder takes the form out alone
+				return endInside
+			}
+			if foreign && f.guess {
+				// The stack may lack what stops this end tag in a tree
+				// builder (a special element past maxFollowedHTML, say):
+				// the foreign content is left open (see foreignContent).
 				return endInside
 			}
 			f.guess = f.guess || foreign

@@ -551,6 +551,8 @@ func TestDirectivesForMeta(t *testing.T) {
 		// last one what was opened inside it, so </g> finds no <g> and
 		// leaves the <svg> open: <title> is SVG's, not raw text.
 		{"a closes the a before it", "", `<template><a><a><g><a><svg></g><title></template><meta name="robots" content="noindex">`, "noindex"},
+		{"an end tag past the elements followed keeps SVG open", "",
+			`<template>` + strings.Repeat("<b>", 14) + `<g><b><div><svg></g><title></template><meta name="robots" content="noindex">`, "noindex"},
 		{"truncated tag applies nothing", "", `<head><meta name="robots" content="noindex"`, ""},
 		{"unterminated quote applies nothing", "", `<head><meta name="robots" content="noindex>`, ""},
 		{"10,000 nested templates", "", `<head>` + deep + `<meta name=robots content=nofollow>`, "nofollow"},
@@ -1773,8 +1775,7 @@ var headCases = func() []string {
 		// would hide all up to its "]]>"; only as a bogus comment, the
 		// markup-like text after its first '>' could open raw text.
 		`<head><template><a><a><svg><![CDATA[><b><title>]]></template>` + m,
-		`<head><template><a><a><g><a><svg></g><title></template>` + m, `<head><template><a><table><a><svg></table><title></template>` + m,
-		`<head><template><nobr><g><nobr><svg></g><title></template>` + m,
+		`<head><template><a><a><g><a><svg></g><title></template>` + m, `<head><template><nobr><g><nobr><svg></g><title></template>` + m,
 		`<head><template><td><svg></iframe><![CDATA[><p><xmp>]]></template>` + m,
 		`<head><template><a><a><math><![CDATA[><i><textarea>]]></template>` + m,
 		`<head><template>` + strings.Repeat("<span>", 17) + `<svg><![CDATA[><div><noscript>]]></template>` + m,
@@ -2133,6 +2134,10 @@ func TestForeignContentStack(t *testing.T) {
 		{"<a> with something special inside the open one", "<template><a><div><a>", "template a div a", true},
 		{"<a> with the open one out of scope", "<template><a><table><a>", "template a table a", true},
 		{"<a> with the open one before a marker", "<template><a><object><a>", "template a object a", false},
+		// Past maxFollowedHTML the <div> is not followed, which in a tree
+		// builder stops </g>: unsure, the end tag leaves the <svg> open.
+		{"end tag reaching HTML past those followed", "<template>" + strings.Repeat("<b>", 14) + "<g><b><div><svg></g>",
+			"template " + strings.Repeat("b ", 14) + "g svg", true},
 	} {
 		f := &followForeign(tc.body, false, func(*reading) {}).foreign
 		var open []string

@@ -359,7 +359,9 @@ type Link struct {
 // <base href> of the document, itself resolved against base (the page's URL),
 // and its fragment is dropped; a <base href> that resolves to more than
 // MaxLinkBytes is ignored. A nil base leaves links relative unless the
-// document names an absolute base.
+// document names an absolute base; a relative link whose path starts with
+// "//" is written with "/." before it, so that it is not read back as a
+// link to a host.
 //
 // NoFollow is set when rel, read as ASCII case-insensitive tokens separated
 // by whitespace, holds nofollow, ugc or sponsored (so "nofollow,noopener" is
@@ -421,6 +423,7 @@ func Links(body []byte, base *url.URL) []Link {
 			ref = base.ResolveReference(ref)
 		}
 		ref.Fragment, ref.RawFragment = "", ""
+		keepPath(ref)
 		if !crawlable(ref) || len(ref.Scheme)+len(ref.Host)+len(ref.Path)+len(ref.RawQuery) > MaxLinkBytes {
 			continue // the URL would be too long: checked before it is written
 		}
@@ -434,6 +437,20 @@ func Links(body []byte, base *url.URL) []Link {
 		return nil
 	}
 	return out
+}
+
+// keepPath makes a URL with neither scheme nor host whose path starts with
+// "//" write that path as a path. Resolved against a base without a host,
+// ".//x" has the path "//x", which net/url writes as "//x", read back as a
+// link to the host x (RFC 3986 §4.2); "/.//x" is read back as the same
+// path, as the URL Standard's serializer writes it.
+func keepPath(u *url.URL) {
+	if u.Scheme == "" && u.Host == "" && u.User == nil && strings.HasPrefix(u.Path, "//") {
+		u.Path = "/." + u.Path
+		if u.RawPath != "" {
+			u.RawPath = "/." + u.RawPath
+		}
+	}
 }
 
 // scannedLinks is what one reading of a document holds for Links.

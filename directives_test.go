@@ -1037,6 +1037,10 @@ func TestLinks(t *testing.T) {
 		{"nil base", nil, `<a href="/a">r</a><a href="https://x.example/b#c">`, []Link{{URL: "/a"}, {URL: "https://x.example/b"}}},
 		{"nil base with absolute base href", nil, `<base href="https://b.example/d/"><a href="e">`, []Link{{URL: "https://b.example/d/e"}}},
 		{"nil base, empty href", nil, `<a href="">`, nil},
+		// Resolved against a base without a host, ".//x" has the path "//x",
+		// which must not come back as a link to the host x.
+		{"path of two slashes from a hostless base", nil, `<base href="/"><a href=".//x.example/y"><a href=".//%22">`,
+			[]Link{{URL: "/.//x.example/y"}, {URL: "/.//%22"}}},
 
 		// What cannot be crawled.
 		{"javascript", page, `<a href="javascript:void(0)"><a href=" JavaScript:alert(1)">`, nil},

@@ -1665,11 +1665,11 @@ func (r *reading) next() html.TokenType {
 // markup up to its "]]>", which may be the rest of the document; read
 // wrongly as a bogus comment, it hides what stands before its first '>'
 // and lets the markup-like text after it be read as markup, which can break
-// out of the foreign content and open raw text ("<![CDATA[><b><title>]]>") that hides the rest. So the
-// scanners read such a document both ways and keep what either reading
-// finds (see reading): a meta tag or link too many, never one too few,
-// unless a tree builder reads some of those sections one way and some the
-// other.
+// out of the foreign content and open raw text ("<![CDATA[><b><title>]]>")
+// that hides the rest. So the scanners read such a document both ways and
+// keep what either reading finds (see reading): a meta tag or link too
+// many, never one too few, unless a tree builder reads some of those
+// sections one way and some the other.
 // An end tag it cannot place leaves foreign content open: were closing it
 // wrong, the next <title> would be raw text that could run to the end of
 // the document. guess is never cleared, and past maxFollowedHTML HTML
@@ -1928,7 +1928,7 @@ func (f *foreignContent) reopen(name elementName) {
 			return
 		case e.html && isMarker(e.elementName):
 			return
-		case e.stopsScope(defaultScope), e.special(), e.spec:
+		case e.special(), e.spec: // every element that ends a scope is one of these
 			unsure = true
 		}
 	}
@@ -2254,7 +2254,8 @@ func (f *foreignContent) popTo(i int) {
 // templates stop each search, and the tag is ignored. A search that reaches
 // the HTML around the foreign content, which is not followed, sets guess, as
 // does one that closes foreign content or is stopped past it. Once guess is
-// set, an end tag that would close foreign content closes nothing.
+// set, an end tag whose element is below foreign content leaves it open
+// and closes nothing (the adoption agency's case, adopt, aside).
 func (f *foreignContent) endHTML(name elementName) int {
 	if tableElement(name) {
 		f.tablePart(false)
@@ -2287,13 +2288,16 @@ func (f *foreignContent) endHTML(name elementName) int {
 				f.guess = true // a tree builder takes the form out alone
 				return endInside
 			}
-			if foreign && f.guess {
-				// The stack may lack what stops this end tag in a tree
-				// builder (a special element past maxFollowedHTML, say):
-				// the foreign content is left open (see foreignContent).
-				return endInside
+			if foreign {
+				if f.guess {
+					// The stack may lack what stops this end tag in a
+					// tree builder (a special element past
+					// maxFollowedHTML, say): the foreign content is left
+					// open (see foreignContent).
+					return endInside
+				}
+				f.guess = true
 			}
-			f.guess = f.guess || foreign
 			f.popTo(i)
 			return endInside
 		case e.special():

@@ -1039,7 +1039,7 @@ func (a *Agent) best(path string) (int32, bool) {
 	s := &a.rules
 	// Rewriting makes a path at most three times longer, plus a leading '/'.
 	small := 3*len(path)+1 <= smallPathBuffer
-	if path[0] == '/' && !(small && strings.IndexByte(path, '%') >= 0) {
+	if path[0] == '/' && (!small || strings.IndexByte(path, '%') < 0) {
 		if ref, allow, ok := best(s, path); ok {
 			return ref, allow
 		}

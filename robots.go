@@ -469,8 +469,11 @@ func (d Decision) String() string {
 // (canonical) pattern decides, and Allow wins a tie; no match allows.
 //
 // Like Google's crawler, an Allow pattern ending in /index.htm or
-// /index.html also allows its directory: "Allow: /d/index.html" allows
-// exactly "/d/" as "Allow: /d/$" would.
+// /index.html, with or without a final '$', also allows its directory:
+// "Allow: /d/index.html" allows exactly "/d/" as "Allow: /d/$" would.
+// (Google's reference parser also takes longer last segments, such as
+// /index.html5 or /index.html*; here the pattern must end in one of the
+// two names.)
 //
 // A query costs one walk down an index of the agent's rules, linear in the
 // path's length. Wildcard rules on that walk cost one match each, linear in
@@ -911,7 +914,8 @@ func ruleSpecs(doc []Group, groups []int, lines [][]int32) ([]ruleSpec, []ruleRe
 }
 
 // indexFileDir implements Google's index.html rule: an Allow pattern whose
-// last segment is index.htm or index.html also allows its directory, exactly.
+// last segment is index.htm or index.html, anchored or not, also allows its
+// directory, exactly.
 func indexFileDir(rule Rule) (string, bool) {
 	if !rule.Allow {
 		return "", false

@@ -1269,6 +1269,15 @@ func TestIsAllowedIndexHTML(t *testing.T) {
 			disallow: []string{"/d/", "/e/"},
 		},
 		{
+			// Google's reference parser takes any last segment starting with
+			// /index.htm, so an anchored one too.
+			name:     "SPEC Google index.html: an anchored pattern allows the directory too",
+			robots:   "User-Agent: *\nAllow: /d/index.html$\nDisallow: /\n",
+			agent:    "foobot",
+			allow:    []string{"/d/", "/d/index.html"},
+			disallow: []string{"/d/index.html5", "/d/x"},
+		},
+		{
 			name:     "SPEC Google index.html: the name is case-sensitive like paths",
 			robots:   "User-Agent: *\nAllow: /d/INDEX.HTML\nDisallow: /\n",
 			agent:    "foobot",

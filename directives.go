@@ -361,14 +361,19 @@ type Link struct {
 // MaxLinkBytes is ignored. A nil base leaves links relative unless the
 // document names an absolute base; a relative link whose path starts with
 // "//" is written with "/." before it, so that it is not read back as a
-// link to a host.
+// link to a host. As in a browser, a backslash before the query of an http
+// or https href, or of a relative one, is a slash: "\\cdn.example\x" is
+// "//cdn.example/x". Otherwise hrefs are read by RFC 3986, as net/url reads
+// them: "http:x" and "https:///x", which a browser would still resolve, are
+// not links.
 //
 // NoFollow is set when rel, read as ASCII case-insensitive tokens separated
 // by whitespace, holds nofollow, ugc or sponsored (so "nofollow,noopener" is
 // one token, and not nofollow). Links that cannot be crawled are left out: a
 // href that does not parse as a URL, or that resolves to a scheme other than
 // http and https (javascript:, mailto:, data:, tel:, ...) or to an http URL
-// with no host, or whose resolved URL is longer than MaxLinkBytes. Links
+// with no host name or a port past 65535, or whose resolved URL is longer
+// than MaxLinkBytes. Links
 // inside comments and raw-text elements (<script>, <style>, <noscript>,
 // <textarea>, <title>) are not links; inside SVG and MathML those elements
 // hold markup and a self-closing tag is empty, as in a browser, and SVG's
@@ -549,21 +554,43 @@ func unionByOffset[T any](a, b []T, at func(*T) int) []T {
 	return out
 }
 
-// crawlable reports whether a crawler can fetch u: an http or https URL with
-// a host, or a relative reference that a later base may resolve.
+// crawlable reports whether a crawler can fetch u: an http or https URL
+// with an origin, or a relative reference that a later base may resolve (a
+// network-path one, "//host/...", with an origin).
 func crawlable(u *url.URL) bool {
 	switch u.Scheme {
 	case "":
-		return u.Opaque == ""
+		return u.Opaque == "" && (u.Host == "" || hasOrigin(u))
 	case "http", "https":
-		return u.Host != "" && u.Opaque == ""
+		return u.Opaque == "" && hasOrigin(u)
 	}
 	return false
 }
 
+// hasOrigin reports whether u's authority names an origin, as RobotsURL
+// requires: a host name, and a port, if any, below 65536. url.Parse accepts
+// "http://:80/" and "http://h:99999/", which the URL Standard refuses and no
+// connection can reach.
+func hasOrigin(u *url.URL) bool {
+	if u.Hostname() == "" {
+		return false
+	}
+	if p := u.Port(); p != "" {
+		if _, err := strconv.ParseUint(p, 10, 16); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // cleanHref prepares an attribute value for url.Parse as the WHATWG URL
-// parser would: leading and trailing C0 controls and spaces are stripped, and
-// tabs and newlines inside are removed (URL Standard, basic URL parser).
+// parser would: leading and trailing C0 controls and spaces are stripped,
+// tabs and newlines inside are removed (URL Standard, basic URL parser), and
+// in a URL whose scheme is http or https, or which has none (a reference
+// that a crawler resolves against an http or https page), a backslash before
+// the query or fragment is a slash, as that parser reads it for those
+// schemes: browsers, and so the page's author, take <a href="\\h\p"> to
+// http://h/p, where net/url would escape it into a path on the page's host.
 func cleanHref(s string) string {
 	start, end := 0, len(s)
 	for start < end && s[start] <= ' ' {
@@ -573,16 +600,48 @@ func cleanHref(s string) string {
 		end--
 	}
 	s = s[start:end]
-	if !strings.ContainsAny(s, "\t\n\r") {
-		return s
+	if strings.ContainsAny(s, "\t\n\r") {
+		b := make([]byte, 0, len(s))
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
+				b = append(b, c)
+			}
+		}
+		s = string(b)
 	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
-			b = append(b, c)
+	return slashBackslashes(s)
+}
+
+// slashBackslashes writes each backslash before the query or fragment of
+// href as a slash, unless href has a scheme other than http and https.
+func slashBackslashes(href string) string {
+	end := strings.IndexAny(href, "?#")
+	if end < 0 {
+		end = len(href)
+	}
+	if strings.IndexByte(href[:end], '\\') < 0 {
+		return href
+	}
+	if scheme, ok := hrefScheme(href[:end]); ok && !equalLower(scheme, "http") && !equalLower(scheme, "https") {
+		return href
+	}
+	return strings.ReplaceAll(href[:end], "\\", "/") + href[end:]
+}
+
+// hrefScheme returns the scheme of href, if it starts with one (RFC 3986
+// §3.1: a letter, then letters, digits, '+', '-' or '.', then ':').
+func hrefScheme(href string) (string, bool) {
+	for i := 0; i < len(href); i++ {
+		switch c := href[i]; {
+		case 'a' <= c|0x20 && c|0x20 <= 'z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return href[:i], true
+		default:
+			return "", false
 		}
 	}
-	return string(b)
+	return "", false
 }
 
 // relTokens splits a rel attribute into lower-cased tokens and reports

@@ -1047,6 +1047,21 @@ func TestLinks(t *testing.T) {
 		{"mailto tel data ftp", page, `<a href="mailto:a@b.c"><a href="tel:123"><a href="data:text/html,x"><a href="ftp://f.example/">`, nil},
 		{"http without host", page, `<a href="http:foo"><a href="https:///path">`, nil},
 		{"unparseable", page, `<a href="http://[::1"><a href="/%zz"><a href="/ok">`, []Link{{URL: "https://example.com/ok"}}},
+		// url.Parse takes these; the URL Standard refuses them, and no
+		// connection reaches them.
+		{"authority without a host name", page, `<a href="http://:80/x"><a href="//:8080/y"><a href="https://:443"><a href="http://user@:80/x"><a href="/ok">`,
+			[]Link{{URL: "https://example.com/ok"}}},
+		{"port past 65535", page, `<a href="http://example.com:99999/x"><a href="http://[::1]:65536/"><a href="http://example.com:65535/ok">`,
+			[]Link{{URL: "http://example.com:65535/ok"}}},
+		{"nil base, network path without a host name", nil, `<a href="//:80/y"><a href="//h.example:80/z">`, []Link{{URL: "//h.example:80/z"}}},
+
+		// Backslashes, as browsers read them in http(s) URLs (URL Standard).
+		{"backslashes in a path", page, `<a href="\docs\guide.html"><a href="sub\x">`,
+			[]Link{{URL: "https://example.com/docs/guide.html"}, {URL: "https://example.com/dir/sub/x"}}},
+		{"backslashes before a host", page, `<a href="\\cdn.example\x"><a href="HTTP:\\h.example\y">`,
+			[]Link{{URL: "https://cdn.example/x"}, {URL: "http://h.example/y"}}},
+		{"backslashes in the query stay", page, `<a href="/a\b?c\d#e\f">`, []Link{{URL: `https://example.com/a/b?c\d`}}},
+		{"backslashes in a base", page, `<base href="\sub\"><a href="x">`, []Link{{URL: "https://example.com/sub/x"}}},
 		{"javascript resolved from a base", nil, `<base href="javascript:x"><a href="y">`, nil},
 
 		// Where links are not.
@@ -1692,6 +1707,7 @@ func FuzzLinks(f *testing.F) {
 	f.Add(`<base href="/sub/"><a href="x" rel="NoFollow ugc">a</a><area href="javascript:x"><a href="//h/p#f">`, "https://example.com/a/b")
 	f.Add(`<a href=" mailto:x"><a href="http:x"><a href="/%zz"><a href="?q">`, "")
 	f.Add(`<a href="x">`, "relative/base")
+	f.Add(`<base href="\\h\s\"><a href="http://:80/x"><a href="//h:99999"><a href="a\b?c\d">`, "https://example.com/")
 	f.Fuzz(func(t *testing.T, body, rawBase string) {
 		var base *url.URL
 		if rawBase != "" {
@@ -1715,10 +1731,13 @@ func FuzzLinks(f *testing.F) {
 			}
 			switch u.Scheme {
 			case "http", "https":
-				if u.Host == "" {
-					t.Errorf("Links gave %q with no host", l.URL)
+				if !hasOrigin(u) {
+					t.Errorf("Links gave %q with no origin", l.URL)
 				}
 			case "":
+				if u.Host != "" && !hasOrigin(u) {
+					t.Errorf("Links gave %q with no origin", l.URL)
+				}
 				if base != nil && (base.Scheme == "http" || base.Scheme == "https") && base.Host != "" {
 					t.Errorf("Links gave relative %q with the absolute base %q", l.URL, base)
 				}

@@ -27,7 +27,8 @@
 // gets wrong, the Bc and Bcm columns. Those counts,
 // unlike timings, tell two versions of the matcher apart on a machine whose
 // speed drifts.
-// Flags: -kind limits the queries to one kind of the workload, -doc asks
+// Flags: -kind limits the queries to one kind of the workload, -notkind
+// leaves one kind out (how much the others pay for it), -doc asks
 // through (*Robots).IsAllowed instead of a compiled Agent, -agent asks
 // every query as one user agent, and -first keeps only the first N queries
 // of the shuffled order (with -time: how the cost grows as the lines the
@@ -58,6 +59,7 @@ var (
 	viaDoc   = flag.Bool("doc", false, "ask through (*Robots).IsAllowed rather than a compiled Agent")
 	oneAgent = flag.String("agent", "", "ask every query as this user agent")
 	timed    = flag.Bool("time", false, "print the time a query takes, shuffled and repeated")
+	notKind  = flag.String("notkind", "", "leave out queries of this kind")
 	first    = flag.Int("first", 0, "keep only the first N queries of the shuffled order (0: all)")
 )
 
@@ -99,7 +101,7 @@ func main() {
 	}
 	var qs []query
 	for _, q := range w.Queries {
-		if *kind != "" && q.Kind.String() != *kind {
+		if *kind != "" && q.Kind.String() != *kind || q.Kind.String() == *notKind {
 			continue
 		}
 		ua := q.Agent

@@ -22,7 +22,8 @@ import (
 // fetched. Three carriers say it, and they may disagree: X-Robots-Tag header
 // lines (the legacy grammar Google documents), the Robots-Tag structured field
 // of draft-illyes-repext, and <meta name="robots"> tags in the HTML head. A
-// crawler merges all of them for its own product token, most restrictive first.
+// crawler merges all of them for its own product token: the most restrictive
+// value of each directive wins.
 
 // MaxRobotsTagBytes is how much of a Robots-Tag field is read: 8 KiB, the
 // least draft-illyes-repext §3.1.1 allows. All of a response's Robots-Tag
@@ -70,8 +71,8 @@ type Directives struct {
 
 // ParseDirectives reads one X-Robots-Tag header line or one robots meta
 // content value in the legacy grammar and returns one set per bot, in order
-// of first appearance; sets for the same bot are merged, most restrictive
-// first.
+// of first appearance; sets for the same bot are merged into one, keeping
+// the most restrictive value of each directive.
 //
 // Items are separated by ',' or ';'. An item "name: rest" opens a scope for
 // the bot name that lasts until the next scope; "robots:" goes back to every

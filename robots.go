@@ -77,7 +77,9 @@ import (
 // ProductToken returns the product token of a user agent: the lower-cased
 // leading run of ASCII letters, '_' and '-' (RFC 9309 §2.2.1).
 // "ExampleBot/1.0 (+https://example.com/bot)" gives "examplebot". A user
-// agent that starts with anything else gives "".
+// agent that starts with anything else gives "" (" ExampleBot", with a
+// space first, and "123bot" too), and an agent whose token is "" follows the
+// "*" groups only: no group can name it.
 func ProductToken(userAgent string) string {
 	return strings.ToLower(userAgent[:productTokenLen(userAgent)]) // ASCII only, so ASCII lower-casing
 }
@@ -501,6 +503,9 @@ func (r *Robots) Explain(userAgent, rawURL string) Decision {
 // CrawlDelay returns the Crawl-delay of the groups that apply to userAgent
 // (chosen as for IsAllowed), and whether there is one. When several
 // applicable groups give one, the longest applies: it satisfies them all.
+// A value is decimal seconds with an optional fraction ("10", "0.5", ".5",
+// "5."); anything else ("10s", "1e3", "-1", "0x10") is ignored as if the
+// line were absent, and "0" is no delay.
 // Crawl-delay is not part of RFC 9309; Google ignores it, other crawlers
 // read it as seconds between requests. A value too long for a Duration is
 // the longest Duration (about 292 years): cap it to what the crawler can

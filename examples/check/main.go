@@ -21,10 +21,12 @@
 //	/about	allowed: no rule matches
 //
 // The exit status is 0 when every URL is allowed, 1 when any is disallowed,
-// and 2 on a usage error or when the file, the origin URL, standard input or
-// a URL argument cannot be used. An origin whose robots.txt cannot be
-// fetched is not an error: by RFC 9309 it disallows everything, so the
-// status is 1 (the reason is written to standard error).
+// and 2 on a usage error, when the file, the origin URL or standard input
+// cannot be used, or when a URL is not on the -origin given. A URL that is
+// neither absolute nor a path starting with "/" is not an error: the library
+// disallows it ("disallowed: invalid URL"), so the status is 1. Nor is an
+// origin whose robots.txt cannot be fetched: by RFC 9309 it disallows
+// everything, so the status is 1 (the reason is written to standard error).
 //
 // From the repository root:
 //

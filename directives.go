@@ -374,28 +374,26 @@ type Link struct {
 // href that does not parse as a URL, or that resolves to a scheme other than
 // http and https (javascript:, mailto:, data:, tel:, ...) or to an http URL
 // with no host name or a port past 65535, or whose resolved URL is longer
-// than MaxLinkBytes. Links
-// inside comments and raw-text elements (<script>, <style>, <noscript>,
-// <textarea>, <title>) are not links; inside SVG and MathML those elements
-// hold markup and a self-closing tag is empty, as in a browser, and SVG's
-// <a href> is a link. Where it cannot tell whether a tree builder reads a
-// CDATA section in SVG or MathML as text or as a bogus comment, it reads
-// the document both ways and returns the links of either reading, each
-// once, in document order: a link too many costs a crawler a fetch, a link
-// missed a page it never finds. The <base href> is then the first one
-// found reading those sections as bogus comments.
+// than MaxLinkBytes. Links inside comments and raw-text elements (<script>,
+// <style>, <noscript>, <textarea>, <title>) are not links; inside SVG and
+// MathML those elements hold markup and a self-closing tag is empty, as in a
+// browser, and SVG's <a href> is a link. Where it cannot tell whether a tree
+// builder reads a CDATA section in SVG or MathML as text or as a bogus
+// comment, it reads the document both ways and returns the links of either
+// reading, each once, in document order: a link too many costs a crawler a
+// fetch, a link missed a page it never finds. The <base href> is then the
+// first one found reading those sections as bogus comments.
 //
 // Links reads the whole document, at most twice, with a tokenizer, not a
 // tree builder, so documents of any nesting depth work and the cost is
-// linear in the body:
-// each link's URL is at most MaxLinkBytes, so that a long base cannot make
-// the result grow with the square of the body (it can still make the URLs
-// total about MaxLinkBytes/8 times the body, "<a href>" being 8 octets).
-// It reads body as text/html, not knowing its Content-Type: in XHTML served
-// as application/xhtml+xml, a self-closing <title/> or <script/> (an empty
-// element in XML) hides the links after it, where DirectivesFor, which
-// knows the type, reads them as empty.
-// It accepts any bytes and is safe for concurrent use.
+// linear in the body: each link's URL is at most MaxLinkBytes, so that a
+// long base cannot make the result grow with the square of the body (it can
+// still make the URLs total about MaxLinkBytes/8 times the body, "<a href>"
+// being 8 octets). It reads body as text/html, not knowing its Content-Type:
+// in XHTML served as application/xhtml+xml, a self-closing <title/> or
+// <script/> (an empty element in XML) hides the links after it, where
+// DirectivesFor, which knows the type, reads them as empty. It accepts any
+// bytes and is safe for concurrent use.
 func Links(body []byte, base *url.URL) []Link {
 	first := newReading(body, false)
 	found := scanLinks(&first, 0)

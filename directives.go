@@ -77,15 +77,15 @@ type Directives struct {
 // Items are separated by ',' or ';'. An item "name: rest" opens a scope for
 // the bot name that lasts until the next scope; "robots:" goes back to every
 // bot. The valued directives max-snippet, max-image-preview,
-// max-video-preview and unavailable_after are not scopes, so
-// "examplebot: max-snippet: 20" scopes a limit to examplebot. Names, values
-// and bot names are ASCII case-insensitive (an unknown name goes to Other
-// lower-cased by Unicode's rules when it is UTF-8, so that "NOÉ" and "noé"
-// are one). none is noindex plus nofollow,
-// nocache is noarchive, and all, index and follow restrict nothing. Items
-// before any scope form the set with Bot "". A set appears with the first
-// item or scope that addresses it, even when it restricts nothing: "all"
-// gives one empty set for every bot, "examplebot:" one for examplebot.
+// max-video-preview and unavailable_after are not scopes, so "examplebot:
+// max-snippet: 20" scopes a limit to examplebot. Names, values and bot names
+// are ASCII case-insensitive (an unknown name goes to Other lower-cased by
+// Unicode's rules when it is UTF-8, so that "NOÉ" and "noé" are one). none
+// is noindex plus nofollow, nocache is noarchive, and all, index and follow
+// restrict nothing. Items before any scope form the set with Bot "". A set
+// appears with the first item or scope that addresses it, even when it
+// restricts nothing: "all" gives one empty set for every bot, "examplebot:"
+// one for examplebot.
 //
 // unavailable_after takes RFC 3339 and ISO 8601 dates, in the extended or
 // the basic form (2010-06-25T15:00:00Z, 20100625T150000Z; a bare date is
@@ -262,8 +262,8 @@ func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives
 // package knows; and when its values are valid (limits of at least -1,
 // MaxImagePreview "", none, standard or large, UnavailableAfter a whole
 // second in UTC of the years 1 to 9999, as every date ParseDirectives reads
-// is). Sets from ParseRobotsTag may
-// fail that, since a structured-field token can hold ':'.
+// is). Sets from ParseRobotsTag may fail that, since a structured-field
+// token can hold ':'.
 func (d Directives) String() string {
 	return string(d.appendLegacy(nil, false))
 }

@@ -2698,9 +2698,9 @@ func isHexDigit(c byte) bool {
 
 // TestDifferentialCorpus compares Robots.IsAllowed and Agent.IsAllowed with
 // the reference model on every corpus file (and the spec files), for several
-// agents, over the
-// site's crawled paths and paths derived from its own rules. It also checks
-// that Parse and the reference model read the same groups.
+// agents, over the site's crawled paths and paths derived from its own
+// rules. It also checks that Parse and the reference model read the same
+// groups.
 func TestDifferentialCorpus(t *testing.T) {
 	crawled := crawledPaths(t)
 	specFiles, err := filepath.Glob(filepath.Join("testdata", "spec", "*.txt"))

@@ -358,8 +358,10 @@ type Link struct {
 // Links returns the <a href> and <area href> links of an HTML document, in
 // document order, duplicates kept. Each href is resolved against the first
 // <base href> of the document, itself resolved against base (the page's URL),
-// and its fragment is dropped; a <base href> that resolves to more than
-// MaxLinkBytes is ignored. A nil base leaves links relative unless the
+// and its fragment is dropped. As in a browser, a <base> in a template does
+// not count, and the first that does leaves base in force when its URL does
+// not parse or is an http URL with no host name or a port past 65535; so
+// does one that resolves to more than MaxLinkBytes. A nil base leaves links relative unless the
 // document names an absolute base; a relative link whose path starts with
 // "//" is written with "/." before it, so that it is not read back as a
 // link to a host. As in a browser, a backslash before the query of an http
@@ -403,12 +405,15 @@ func Links(body []byte, base *url.URL) []Link {
 		links = unionByOffset(links, scanLinks(&other, first.fork).links, func(l *foundLink) int { return l.at })
 	}
 	if found.haveBase {
+		// A base that does not parse, or names an http(s) URL without an
+		// origin, leaves the page's URL in force, as a browser does.
 		if u, err := url.Parse(cleanHref(found.base)); err == nil {
 			if base != nil {
 				u = base.ResolveReference(u)
 			}
 			u.Fragment, u.RawFragment = "", ""
-			if len(u.String()) <= MaxLinkBytes {
+			other := u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" // then no link resolves: javascript:
+			if len(u.String()) <= MaxLinkBytes && (crawlable(u) || other) {
 				base = u
 			}
 		}
@@ -520,7 +525,15 @@ func scanLinks(r *reading, from int) scannedLinks {
 			l.Rel, l.NoFollow = relTokens(rel)
 			s.links = append(s.links, l)
 		case "base":
-			if s.haveBase || !isHTML || r.other {
+			// The document's base is its first HTML <base href> (HTML
+			// §4.2.3), not one in a template, whose content is no part of
+			// the document. One that foreignContent takes for SVG's or
+			// MathML's does not count, even where it is unsure: an end tag
+			// of the HTML around, which it does not follow, closes the
+			// foreign content in a tree builder only if that element is
+			// open ("<div><svg></div><base>": HTML's; "<svg></div><base>":
+			// SVG's).
+			if s.haveBase || r.other || !isHTML || r.foreign.inTemplate() {
 				continue
 			}
 			for more := true; more; {
@@ -1834,6 +1847,11 @@ func (e elementName) is(s string) bool {
 // long.
 func (e *elementName) octets() []byte {
 	return e.name[:min(e.n, foreignNameLen)]
+}
+
+// inTemplate reports whether an HTML template is open.
+func (f *foreignContent) inTemplate() bool {
+	return len(f.open) > 0 && f.open[len(f.open)-1].template >= 0
 }
 
 // innermostForeign reports whether the element open innermost is a foreign

@@ -1041,6 +1041,19 @@ func TestLinks(t *testing.T) {
 		{"first base wins", page, `<base href="/one/"><base href="/two/"><a href="x">`, []Link{{URL: "https://example.com/one/x"}}},
 		{"base without href skipped", page, `<base target="_blank"><base href="/two/"><a href="x">`, []Link{{URL: "https://example.com/two/x"}}},
 		{"unparseable base ignored", page, `<base href="http://[::1"><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
+		// HTML §4.2.3: the first <base href> of the document, which a
+		// template's content is not part of; one whose URL a browser cannot
+		// parse leaves the page's in force.
+		{"base in a template ignored", page, `<template><base href="/t/"></template><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
+		{"base after a template", page, `<template><base href="/t/"></template><base href="/h/"><a href="x">`, []Link{{URL: "https://example.com/h/x"}}},
+		{"base without a host name", page, `<base href="http://:80/y"><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
+		{"base with a port past 65535", page, `<base href="https://example.com:99999/b/"><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
+		{"base in SVG ignored", page, `<svg><base href="/s/"></svg><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
+		// A stray end tag leaves the <svg> open in a tree builder, and the
+		// <base> is SVG's. (Had a <div> been open around the <svg>, </div>
+		// would close both, and the <base> be HTML's; foreignContent does
+		// not follow the HTML around, and reads it as SVG's then too.)
+		{"base in SVG after a stray end tag ignored", page, `<svg></div><base href="/s/"><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
 		{"nil base", nil, `<a href="/a">r</a><a href="https://x.example/b#c">`, []Link{{URL: "/a"}, {URL: "https://x.example/b"}}},
 		{"nil base with absolute base href", nil, `<base href="https://b.example/d/"><a href="e">`, []Link{{URL: "https://b.example/d/e"}}},
 		{"nil base, empty href", nil, `<a href="">`, nil},
@@ -1488,14 +1501,20 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 			}
 			raw = append(raw, l)
 		case "base":
-			if href, ok := attr("href"); ok && baseHref == nil && n.Namespace == "" {
+			if href, ok := attr("href"); ok && baseHref == nil && n.Namespace == "" && !inTemplateContent(n) {
 				baseHref = &href
 			}
 		}
 	}
 	if baseHref != nil {
-		if u, err := url.Parse(strings.TrimSpace(*baseHref)); err == nil {
-			base = base.ResolveReference(u)
+		// A browser falls back to the page's URL when the base's does not
+		// parse, as an http URL without a host does not.
+		if u, err := url.Parse(browserSlashes(strings.TrimSpace(*baseHref))); err == nil {
+			u = base.ResolveReference(u)
+			port, err := strconv.Atoi(u.Port())
+			if u.Scheme != "http" && u.Scheme != "https" || u.Hostname() != "" && (u.Port() == "" || err == nil && port <= 65535) {
+				base = u
+			}
 		}
 	}
 	var out []Link
@@ -1506,19 +1525,54 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 			}
 			return r
 		}, strings.Trim(l.URL, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f "))
-		ref, err := url.Parse(href)
+		ref, err := url.Parse(browserSlashes(href))
 		if err != nil {
 			continue
 		}
 		u := base.ResolveReference(ref)
 		u.Fragment, u.RawFragment = "", ""
-		if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Opaque != "" {
+		if (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" || u.Opaque != "" {
+			continue
+		}
+		if port, err := strconv.Atoi(u.Port()); u.Port() != "" && (err != nil || port > 65535) {
 			continue
 		}
 		l.URL = u.String()
 		out = append(out, l)
 	}
 	return out
+}
+
+// inTemplateContent reports whether n stands in an HTML template, whose
+// content html.Parse keeps among its children, where the HTML standard
+// keeps it apart from the document.
+func inTemplateContent(n *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Type == html.ElementNode && p.DataAtom == atom.Template && p.Namespace == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// browserSlashes turns backslashes into slashes in href before its query
+// or fragment, as browsers do for http and https URLs and for references
+// without a scheme (resolved here against an http(s) page).
+func browserSlashes(href string) string {
+	head, tail := href, ""
+	if i := strings.IndexAny(href, "?#"); i >= 0 {
+		head, tail = href[:i], href[i:]
+	}
+	if i := strings.IndexByte(head, ':'); i > 0 {
+		scheme := strings.ToLower(head[:i])
+		valid := !strings.ContainsFunc(scheme, func(r rune) bool {
+			return !('a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '+' || r == '-' || r == '.')
+		}) && 'a' <= scheme[0] && scheme[0] <= 'z'
+		if valid && scheme != "http" && scheme != "https" {
+			return href
+		}
+	}
+	return strings.ReplaceAll(head, `\`, "/") + tail
 }
 
 // checkSet asserts what every set from this package promises.
@@ -2053,6 +2107,58 @@ func TestHeadMetasGenerated(t *testing.T) {
 		got, want := scanMetas(body), treeMetas(t, body)
 		if !slices.Equal(got, want) && (!guessed(body) || !inOrder(want, got)) {
 			t.Errorf("head metas of %q = %q, tree builder's head holds %q", body, got, want)
+		}
+	}
+}
+
+// linkHrefs are hrefs for TestLinksNeverMissOne: relative, absolute,
+// network-path, with backslashes, without an origin, not crawlable.
+var linkHrefs = []string{"/a", "b", `\c\d`, `\\h.example\x`, "http://:80/y", "//h2.example:99999/z",
+	"https://h3.example/p?q\\r#f", "javascript:x", "mailto:a@b", `HTTP:\\h4.example\w`, "../up", "?q", "#f",
+	"", " /sp ", "http://[::1]:8080/v", "//:1/w", `c:\x`}
+
+// TestLinksNeverMissOne checks, on documents of headFragments and links,
+// that Links finds every link of the tree builder's document: where it
+// cannot follow the tree builder it may find one too many (in a template
+// whose content the tree builder drops, or a body a frameset replaces), and
+// it gives them in source order, where the tree builder may move one (a
+// table's foster parenting), but none is missing. Each tag carries its own
+// rel token, so that the copies of an <a> the tree builder makes when it
+// reopens formatting elements count once.
+func TestLinksNeverMissOne(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 9))
+	base, _ := url.Parse("https://example.com/dir/page.html")
+	for range 20000 {
+		var b strings.Builder
+		for id := range 1 + r.IntN(30) {
+			href := linkHrefs[r.IntN(len(linkHrefs))]
+			switch f := headFragments[r.IntN(len(headFragments))]; r.IntN(5) {
+			case 0:
+				fmt.Fprintf(&b, `<a href="%s" rel="id%d %s">`, href, id, []string{"", "nofollow", "UGC x", "sponsored"}[r.IntN(4)])
+			case 1:
+				fmt.Fprintf(&b, `<area href="%s" rel=id%d>`, href, id)
+			default:
+				if f == "_" {
+					f = " "
+				}
+				b.WriteString(strings.ReplaceAll(f, "_", " "))
+			}
+		}
+		body := []byte(b.String())
+		have := map[string]int{}
+		for _, l := range Links(body, base) {
+			have[fmt.Sprint(l)]++
+		}
+		seen := map[string]bool{}
+		for _, l := range treeLinks(t, body, base) {
+			if seen[l.Rel[0]] {
+				continue // a copy the tree builder made
+			}
+			seen[l.Rel[0]] = true
+			if have[fmt.Sprint(l)] == 0 {
+				t.Fatalf("Links(%q) misses %v, which the tree walk finds", body, l)
+			}
+			have[fmt.Sprint(l)]--
 		}
 	}
 }

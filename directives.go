@@ -357,15 +357,20 @@ type Link struct {
 
 // Links returns the <a href> and <area href> links of an HTML document, in
 // document order, duplicates kept. Each href is resolved against the first
-// <base href> of the document, itself resolved against base (the page's URL),
-// and its fragment is dropped. As in a browser, a <base> in a template does
-// not count, and the first that does leaves base in force when its URL does
-// not parse or is an http URL with no host name or a port past 65535; so
-// does one that resolves to more than MaxLinkBytes. A nil base leaves links relative unless the
-// document names an absolute base; a relative link whose path starts with
-// "//" is written with "/." before it, so that it is not read back as a
-// link to a host. As in a browser, a backslash before the query of an http
-// or https href, or of a relative one, is a slash: "\\cdn.example\x" is
+// <base href> of the document, itself resolved against base (the page's
+// URL), and its fragment is dropped. As in a browser, a <base> in a
+// template, or in SVG or MathML, does not count, and the first that counts
+// leaves base in force when its URL does not parse or is an http (https,
+// ftp, ws, wss) URL with no host name or a port past 65535; so does one that
+// resolves to more than MaxLinkBytes. (Where SVG or MathML was left open and
+// an end tag of the HTML around it may have closed it, a <base> after it is
+// read as SVG's, which a browser may not do; a page's base is in its head,
+// before any.) A nil base leaves links relative unless the document names
+// an absolute base; a relative link whose path starts with "//" is written
+// with "/." before it, so that it is not read back as a link to a host.
+//
+// As in a browser, a backslash before the query or fragment of an http or
+// https href, or of a relative one, is a slash: `\\cdn.example\x` is
 // "//cdn.example/x". Otherwise hrefs are read by RFC 3986, as net/url reads
 // them: "http:x" and "https:///x", which a browser would still resolve, are
 // not links.
@@ -405,15 +410,12 @@ func Links(body []byte, base *url.URL) []Link {
 		links = unionByOffset(links, scanLinks(&other, first.fork).links, func(l *foundLink) int { return l.at })
 	}
 	if found.haveBase {
-		// A base that does not parse, or names an http(s) URL without an
-		// origin, leaves the page's URL in force, as a browser does.
 		if u, err := url.Parse(cleanHref(found.base)); err == nil {
 			if base != nil {
 				u = base.ResolveReference(u)
 			}
 			u.Fragment, u.RawFragment = "", ""
-			other := u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" // then no link resolves: javascript:
-			if len(u.String()) <= MaxLinkBytes && (crawlable(u) || other) {
+			if len(u.String()) <= MaxLinkBytes && validBase(u) {
 				base = u
 			}
 		}
@@ -446,6 +448,22 @@ func Links(body []byte, base *url.URL) []Link {
 		return nil
 	}
 	return out
+}
+
+// validBase reports whether a browser would parse u as a base URL, as far
+// as net/url tells: a URL of a scheme whose URLs have a host (http, https,
+// ftp, ws, wss) needs an origin; one of another scheme is taken as it is
+// (against javascript:x no relative link resolves, so none is kept); a
+// reference left relative, for want of the page's URL, as crawlable says.
+// Otherwise the page's URL stays in force.
+func validBase(u *url.URL) bool {
+	switch u.Scheme {
+	case "http", "https", "ftp", "ws", "wss":
+		return u.Opaque == "" && hasOrigin(u)
+	case "":
+		return crawlable(u)
+	}
+	return true
 }
 
 // keepPath makes a URL with neither scheme nor host whose path starts with
@@ -483,14 +501,26 @@ type foundLink struct {
 func scanLinks(r *reading, from int) scannedLinks {
 	var s scannedLinks
 	z := r.z
+	// HTML templates open, counted here and not by foreignContent, which
+	// stops following HTML elements past maxFollowedHTML.
+	templates := 0
 	for {
 		tt := r.next()
 		if tt == html.ErrorToken {
 			return s
 		}
 		if tt == html.EndTagToken {
-			if len(r.foreign.open) > 0 { // else its name is not needed
-				r.foreign.end(lowerTagName(z))
+			if len(r.foreign.open) == 0 && templates == 0 {
+				continue // its name is not needed
+			}
+			name := lowerTagName(z)
+			where := endOutside
+			if len(r.foreign.open) > 0 {
+				where = r.foreign.end(name)
+			}
+			// An SVG or MathML <template> is not HTML's.
+			if templates > 0 && where != endForeign && name.is("template") {
+				templates--
 			}
 			continue
 		}
@@ -499,6 +529,9 @@ func scanLinks(r *reading, from int) scannedLinks {
 		}
 		name := lowerTagName(z)
 		isHTML := r.foreign.start(z, name, tt == html.SelfClosingTagToken)
+		if isHTML && name.is("template") {
+			templates++ // "<template/>" too: HTML ignores the '/'
+		}
 		switch string(name.octets()) {
 		case "a", "area": // SVG's <a> is a link too
 			if r.at < from {
@@ -533,7 +566,7 @@ func scanLinks(r *reading, from int) scannedLinks {
 			// foreign content in a tree builder only if that element is
 			// open ("<div><svg></div><base>": HTML's; "<svg></div><base>":
 			// SVG's).
-			if s.haveBase || r.other || !isHTML || r.foreign.inTemplate() {
+			if s.haveBase || r.other || !isHTML || templates > 0 {
 				continue
 			}
 			for more := true; more; {
@@ -572,7 +605,7 @@ func unionByOffset[T any](a, b []T, at func(*T) int) []T {
 func crawlable(u *url.URL) bool {
 	switch u.Scheme {
 	case "":
-		return u.Opaque == "" && (u.Host == "" || hasOrigin(u))
+		return u.Opaque == "" && (u.Host == "" && u.User == nil || hasOrigin(u))
 	case "http", "https":
 		return u.Opaque == "" && hasOrigin(u)
 	}
@@ -1849,11 +1882,6 @@ func (e *elementName) octets() []byte {
 	return e.name[:min(e.n, foreignNameLen)]
 }
 
-// inTemplate reports whether an HTML template is open.
-func (f *foreignContent) inTemplate() bool {
-	return len(f.open) > 0 && f.open[len(f.open)-1].template >= 0
-}
-
 // innermostForeign reports whether the element open innermost is a foreign
 // one, where a tree builder reads a CDATA section as text, not as a bogus
 // comment (HTML §13.2.5.42), if the stack is its.
@@ -2147,8 +2175,9 @@ const (
 // end reads an end tag, of the name lowerTagName gives, and reports where
 // it went (HTML §13.2.6.5 and §13.2.6.4.7). In foreign content it closes
 // the innermost foreign element of its name and those inside it, if one is
-// open before the first HTML element; </br> and </p> close the foreign content up to an
-// integration point or HTML element, and go on to HTML's rules. Others go
+// open before the first HTML element; </br> and </p> close the foreign
+// content up to an integration point or HTML element, and go on to HTML's
+// rules. Others go
 // to HTML's rules from the innermost element, which an integration point
 // stops: </template> closes the innermost template, wherever it is, and
 // another end tag the innermost HTML element of its name within an

@@ -614,10 +614,11 @@ func crawlable(u *url.URL) bool {
 
 // hasOrigin reports whether u's authority names an origin, as RobotsURL
 // requires: a host name, and a port, if any, below 65536. url.Parse accepts
-// "http://:80/" and "http://h:99999/", which the URL Standard refuses and no
-// connection can reach.
+// "http://:80/", "http://h:99999/" and, in a reference, "//::0" (host ":",
+// port 0, which it writes back as "http://::0" and then refuses), all of
+// which the URL Standard refuses and no connection can reach.
 func hasOrigin(u *url.URL) bool {
-	if u.Hostname() == "" {
+	if h := u.Hostname(); h == "" || strings.Contains(h, ":") && !strings.HasPrefix(u.Host, "[") {
 		return false
 	}
 	if p := u.Port(); p != "" {

@@ -1078,6 +1078,7 @@ func TestLinks(t *testing.T) {
 		// connection reaches them.
 		{"authority without a host name", page, `<a href="http://:80/x"><a href="//:8080/y"><a href="https://:443"><a href="http://user@:80/x"><a href="/ok">`,
 			[]Link{{URL: "https://example.com/ok"}}},
+		{"colons in a host without brackets", page, `<a href="//::0"><a href="http://a:b:80/"><a href="//[::1]:80/ok">`, []Link{{URL: "https://[::1]:80/ok"}}},
 		{"port past 65535", page, `<a href="http://example.com:99999/x"><a href="http://[::1]:65536/"><a href="http://example.com:65535/ok">`,
 			[]Link{{URL: "http://example.com:65535/ok"}}},
 		{"nil base, network path without a host name", nil, `<a href="//:80/y"><a href="//user@/x"><a href="\\@\x"><a href="//h.example:80/z">`,
@@ -1542,7 +1543,9 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 		}
 		u := base.ResolveReference(ref)
 		u.Fragment, u.RawFragment = "", ""
-		if (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" || u.Opaque != "" {
+		// A ':' in a host is an IPv6 address's, in brackets, or no host.
+		badHost := u.Hostname() == "" || strings.Contains(u.Hostname(), ":") && !strings.HasPrefix(u.Host, "[")
+		if (u.Scheme != "http" && u.Scheme != "https") || badHost || u.Opaque != "" {
 			continue
 		}
 		if port, err := strconv.Atoi(u.Port()); u.Port() != "" && (err != nil || port > 65535) {

@@ -458,10 +458,10 @@ func Links(body []byte, base *url.URL) []Link {
 // Otherwise the page's URL stays in force.
 func validBase(u *url.URL) bool {
 	switch u.Scheme {
-	case "http", "https", "ftp", "ws", "wss":
-		return u.Opaque == "" && hasOrigin(u)
-	case "":
+	case "", "http", "https":
 		return crawlable(u)
+	case "ftp", "ws", "wss":
+		return u.Opaque == "" && hasOrigin(u)
 	}
 	return true
 }
@@ -529,10 +529,11 @@ func scanLinks(r *reading, from int) scannedLinks {
 		}
 		name := lowerTagName(z)
 		isHTML := r.foreign.start(z, name, tt == html.SelfClosingTagToken)
-		if isHTML && name.is("template") {
-			templates++ // "<template/>" too: HTML ignores the '/'
-		}
 		switch string(name.octets()) {
+		case "template":
+			if isHTML {
+				templates++ // "<template/>" too: HTML ignores the '/'
+			}
 		case "a", "area": // SVG's <a> is a link too
 			if r.at < from {
 				continue
@@ -2178,13 +2179,13 @@ const (
 // the innermost foreign element of its name and those inside it, if one is
 // open before the first HTML element; </br> and </p> close the foreign
 // content up to an integration point or HTML element, and go on to HTML's
-// rules. Others go
-// to HTML's rules from the innermost element, which an integration point
-// stops: </template> closes the innermost template, wherever it is, and
-// another end tag the innermost HTML element of its name within an
-// integration point or template, or else is ignored. Where that is unsure
-// (an element closed out of order, or HTML around the foreign content that
-// is not followed), it sets guess; see endHTML for what it then closes.
+// rules. Others go to HTML's rules from the innermost element, which an
+// integration point stops: </template> closes the innermost template,
+// wherever it is, and another end tag the innermost HTML element of its
+// name within an integration point or template, or else is ignored. Where
+// that is unsure (an element closed out of order, or HTML around the
+// foreign content that is not followed), it sets guess; see endHTML for
+// what it then closes.
 func (f *foreignContent) end(name elementName) int {
 	if len(f.open) == 0 {
 		return endOutside

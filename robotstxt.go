@@ -56,7 +56,7 @@ const robotsPad = 56
 type Group struct {
 	UserAgents     []string        // as written; "*" for the wildcard
 	Rules          []Rule          // in document order
-	CrawlDelay     time.Duration   // 0 = none given ("Crawl-delay: 0" too); the longest of the group's valid values (see Robots.CrawlDelay)
+	CrawlDelay     time.Duration   // the longest valid value given (see Robots.CrawlDelay); 0 = none ("Crawl-delay: 0" too)
 	ContentSignals map[string]bool // Content-Signal: search=yes, ai-train=no -> {"search":true,"ai-train":false}; nil = none
 }
 

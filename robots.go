@@ -65,6 +65,7 @@ import (
 	"math/bits"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -781,7 +782,10 @@ func (k *tokenKey) is(token string, q *tokenKey, userAgent string) bool {
 }
 
 func newAgentIndex(r *Robots) *agentIndex {
-	x := &agentIndex{groups: r.Groups, lines: ruleLines(r)}
+	// The Groups are copied, not shared, so that a group's fields set after
+	// this (its Rules grown, its CrawlDelay or signals replaced) are not seen
+	// either, and its rules cannot outnumber their lines.
+	x := &agentIndex{groups: slices.Clone(r.Groups), lines: ruleLines(r)}
 	if len(r.ContentSignals) > 0 {
 		x.signals = maps.Clone(r.ContentSignals) // nil when there are none
 	}

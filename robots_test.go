@@ -1554,6 +1554,32 @@ func TestNewAgentAfterEdits(t *testing.T) {
 	}
 }
 
+// TestNewAgentAfterGroupEdits checks the same for a group's own fields set
+// after the first query: a rule appended to a parsed group once made the
+// agent compiled next read past the group's lines and panic.
+func TestNewAgentAfterGroupEdits(t *testing.T) {
+	r := parseString("User-agent: a\nDisallow: /a\n\nUser-agent: b\nDisallow: /b\nCrawl-delay: 2\n")
+	if r.IsAllowed("a", "/a") {
+		t.Fatal("IsAllowed(a, /a) = true, want false")
+	}
+	g := &r.Groups[1]
+	g.Rules = append(g.Rules, Rule{Pattern: "/c"})
+	g.CrawlDelay = 7 * time.Second
+	g.ContentSignals = map[string]bool{"search": false}
+	if !r.IsAllowed("b", "/c") {
+		t.Error("IsAllowed(b, /c) = false: a rule appended after the first query was seen")
+	}
+	if d := r.Explain("b", "/b"); d.Rule != (Rule{Pattern: "/b"}) || d.Group != 1 || d.Line != 5 {
+		t.Errorf("Explain(b, /b) = %+v, want line 5, group 1", d)
+	}
+	if d, _ := r.CrawlDelay("b"); d != 2*time.Second {
+		t.Errorf("CrawlDelay(b) = %v, want 2s as at the first query", d)
+	}
+	if m := r.ContentSignalsFor("b"); m != nil {
+		t.Errorf("ContentSignalsFor(b) = %v, want none as at the first query", m)
+	}
+}
+
 // core-api: "Decision.String: one audit-log line"; the formats below are
 // the ones the Decision.String doc comment gives.
 func TestDecisionString(t *testing.T) {

@@ -23,10 +23,15 @@ const DefaultMaxBytes = 512000
 // The zero value and a nil *Robots are valid empty documents that allow
 // everything. A Robots is safe for concurrent queries. Its exported fields may
 // be set freely before the first query (IsAllowed, Explain, CrawlDelay,
-// ContentSignalsFor, Agent); the first query compiles them, so changes made
-// after it are not seen. A Robots must not be copied once queried (go vet
-// says so): the copy would answer from the original's compiled rules, not
-// from its own fields. Parse or UnmarshalText a new one instead.
+// ContentSignalsFor, Agent), which takes them as they are then: fields and
+// slices set after it (Groups, or a group's Rules, CrawlDelay or
+// ContentSignals) are not seen, and so never make a query fail. What the
+// first query took is not copied deeply, though: a Rule or a signal changed
+// in place afterwards may be seen by agents not asked for before, and races
+// with queries running meanwhile. So once a Robots is queried, leave it be,
+// and do not copy it either (go vet says so): a copy would answer from the
+// original's compiled rules, not from its own fields. Parse or UnmarshalText
+// a new one instead.
 type Robots struct {
 	// The Agents last asked for, first and padded (see robotsPad), so that
 	// they sit in one cache line: see Robots.Agent.

@@ -466,13 +466,14 @@ func validBase(u *url.URL) bool {
 	return true
 }
 
-// keepPath makes a URL with neither scheme nor host whose path starts with
-// "//" write that path as a path. Resolved against a base without a host,
-// ".//x" has the path "//x", which net/url writes as "//x", read back as a
-// link to the host x (RFC 3986 §4.2); "/.//x" is read back as the same
-// path, as the URL Standard's serializer writes it.
+// keepPath makes a URL with neither scheme nor host whose path is written
+// starting with "//" write that path as a path. Resolved against a base
+// without a host, ".//x" has the path "//x", which net/url writes as "//x",
+// read back as a link to the host x (RFC 3986 §4.2); "/.//x" is read back as
+// the same path, as the URL Standard's serializer writes it. A path that
+// only decodes to "//" ("%2F%2Fx") is written as it is, relative.
 func keepPath(u *url.URL) {
-	if u.Scheme == "" && u.Host == "" && u.User == nil && strings.HasPrefix(u.Path, "//") {
+	if u.Scheme == "" && u.Host == "" && u.User == nil && strings.HasPrefix(u.EscapedPath(), "//") {
 		u.Path = "/." + u.Path
 		if u.RawPath != "" {
 			u.RawPath = "/." + u.RawPath

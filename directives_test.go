@@ -1068,6 +1068,9 @@ func TestLinks(t *testing.T) {
 		// which must not come back as a link to the host x.
 		{"path of two slashes from a hostless base", nil, `<base href="/"><a href=".//x.example/y"><a href=".//%22">`,
 			[]Link{{URL: "/.//x.example/y"}, {URL: "/.//%22"}}},
+		// Slashes written as escapes are no authority: the link stays
+		// relative (it was once made "/.%2F%2Fx", rooted).
+		{"nil base, escaped slashes", nil, `<a href="%2F%2Fx"><a href="%2F/x">`, []Link{{URL: "%2F%2Fx"}, {URL: "%2F/x"}}},
 
 		// What cannot be crawled.
 		{"javascript", page, `<a href="javascript:void(0)"><a href=" JavaScript:alert(1)">`, nil},

@@ -672,8 +672,12 @@ type outcomeJSON struct {
 
 // MarshalJSON writes o with Robots as its robots.txt text: in "robots" as a
 // string, or in "robotsBytes" as base64 when the text is not UTF-8 (a JSON
-// string would change it). It fails when Robots cannot be written
-// faithfully (see [Robots.MarshalText]); a parsed document always can.
+// string would change it). Status, URL, FinalURL and Error are JSON strings,
+// in which encoding/json writes each octet that is not UTF-8 as U+FFFD; an
+// Outcome from Fetch has only UTF-8 in them but for an Error quoting a
+// server's octets. It fails when Robots cannot be written faithfully (see
+// [Robots.MarshalText]; a parsed document always can), and when FetchedAt
+// is outside the years 0 to 9999, which JSON's time format cannot hold.
 func (o Outcome) MarshalJSON() ([]byte, error) {
 	j := outcomeJSON{
 		Status: o.Status, HTTPStatus: o.HTTPStatus, Lifetime: o.Lifetime.String(),
@@ -697,9 +701,15 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads what MarshalJSON writes. The robots.txt text is parsed
 // without a size limit: it was cut when it was fetched. A lifetime that is
-// not a Go duration is an error. Any status is read back as written, an
-// unknown one (Unreachable to IsAllowed) and the zero Outcome's "" too.
+// not a Go duration is an error, an absent one too (MarshalJSON always
+// writes it: a value without it is not an Outcome). A text given both as "robots" and as "robotsBytes" is an error, since
+// MarshalJSON writes one or the other. Any status is read back as written,
+// an unknown one (Unreachable to IsAllowed) and the zero Outcome's "" too.
+// JSON null leaves o as it is, as encoding/json does for other types.
 func (o *Outcome) UnmarshalJSON(data []byte) error {
+	if string(bytes.TrimSpace(data)) == "null" {
+		return nil
+	}
 	var j outcomeJSON
 	if err := json.Unmarshal(data, &j); err != nil {
 		return fmt.Errorf("robots: outcome: %w", err)
@@ -707,6 +717,9 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 	lifetime, err := time.ParseDuration(j.Lifetime)
 	if err != nil {
 		return fmt.Errorf("robots: outcome lifetime: %w", err)
+	}
+	if j.Robots != nil && j.RobotsBytes != nil {
+		return errors.New("robots: outcome has both robots and robotsBytes")
 	}
 	*o = Outcome{
 		Status: j.Status, HTTPStatus: j.HTTPStatus, Lifetime: lifetime,

@@ -1181,6 +1181,22 @@ func TestOutcomeJSON(t *testing.T) {
 			t.Errorf("unknown status after the round trip = %s, want it as written, refusing /", describeOutcome(&back))
 		}
 	})
+	t.Run("FetchedAt beyond JSON's years", func(t *testing.T) {
+		for _, at := range []time.Time{time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(-1, 1, 1, 0, 0, 0, 0, time.UTC)} {
+			if _, err := json.Marshal(&Outcome{Status: Unavailable, FetchedAt: at}); err == nil {
+				t.Errorf("json.Marshal(Outcome with FetchedAt %v) = nil error, want one, as MarshalJSON's doc says", at)
+			}
+		}
+	})
+	t.Run("null", func(t *testing.T) {
+		// encoding/json leaves a value as it is for null, and so does
+		// Outcome: a field of a larger record may be null.
+		var rec struct{ O Outcome }
+		rec.O = Outcome{Status: Unavailable, HTTPStatus: 404}
+		if err := json.Unmarshal([]byte(`{"O":null}`), &rec); err != nil || rec.O.Status != Unavailable || rec.O.HTTPStatus != 404 {
+			t.Errorf("json.Unmarshal({\"O\":null}) = %v, O = %s, want no error and O as it was", err, describeOutcome(&rec.O))
+		}
+	})
 	t.Run("bad input", func(t *testing.T) {
 		for _, data := range []string{
 			`{"status":"parsed","lifetime":"one hour"}`,
@@ -1188,6 +1204,8 @@ func TestOutcomeJSON(t *testing.T) {
 			`{}`,
 			`[]`,
 			`{"status":"parsed","lifetime":"1h","fetchedAt":"yesterday"}`,
+			// MarshalJSON writes one or the other: both is not its output.
+			`{"status":"parsed","lifetime":"1h","robots":"User-agent: *\nDisallow: /\n","robotsBytes":"VXNlci1hZ2VudDogKgo="}`,
 		} {
 			var o Outcome
 			if err := json.Unmarshal([]byte(data), &o); err == nil {

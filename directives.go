@@ -93,7 +93,10 @@ type Directives struct {
 // without the weekday, RFC 850 dates, and "25-Jun-2010 15:00:00 EST"; years
 // have two or four digits (two digits: 00-49 is 20xx, 50-99 is 19xx); zones
 // are numeric or one of UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST
-// and PDT. The comma after a weekday does not end the item.
+// and PDT. The comma after a weekday does not end the item. The one date
+// that is the zero time.Time, 0001-01-01T00:00:00Z, is read as a second
+// later: the zero UnavailableAfter means none, and a date long past must
+// not be lost.
 //
 // ParseDirectives accepts any string. A directive whose value does not parse
 // (max-snippet: abc, a limit below -1, an unknown zone) is ignored, and does
@@ -838,6 +841,9 @@ func (r *directiveSet) setImage(p imagePreview) {
 }
 
 func (r *directiveSet) setUntil(t time.Time) {
+	if t.IsZero() {
+		t = t.Add(time.Second) // zero is "none"; see ParseDirectives
+	}
 	if r.until.IsZero() || t.Before(r.until) {
 		r.until = t
 	}

@@ -250,6 +250,11 @@ func TestParseDirectivesDates(t *testing.T) {
 		{"ISO bad zone", "2010-06-25T15:00:00+25:00", time.Time{}},
 		{"ISO junk after", "2010-06-25T15:00:00Z junk", time.Time{}},
 		{"year zero refused", "0000-01-01", time.Time{}},
+		// The zero time.Time's instant would read as no directive: a
+		// second later keeps it, long past.
+		{"the zero instant kept, a second later", "0001-01-01T00:00:00Z", utc(1, 1, 1, 0, 0, 1)},
+		{"the zero instant with an offset", "0001-01-01T01:00:00+01:00", utc(1, 1, 1, 0, 0, 1)},
+		{"a second after the zero instant", "0001-01-01T00:00:01Z", utc(1, 1, 1, 0, 0, 1)},
 		{"ISO basic", "20100625T150000Z", want},
 		{"ISO basic no seconds", "20100625T1500Z", want},
 		{"ISO basic offset", "20100625T170000+0200", want},

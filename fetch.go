@@ -1487,8 +1487,8 @@ func slowOriginKey(rawURL string) (string, bool) {
 	if i < 0 {
 		return "", false
 	}
-	end := i + len("://") + authorityLen(rawURL[i+len("://"):])
-	u, err := robotsURL(rawURL[:end])
+	n, _ := authorityLen(rawURL[i+len("://"):]) // robotsURL refuses what it must
+	u, err := robotsURL(rawURL[:i+len("://")+n])
 	if err != nil || u.Scheme != "http" && u.Scheme != "https" {
 		return "", false
 	}

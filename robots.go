@@ -459,7 +459,10 @@ func (d Decision) String() string {
 // rawURL is an absolute URL, whose path and query are matched (the fragment
 // is dropped and an empty path is "/"), or a path starting with "/", matched
 // as it is. Anything else is not something a crawler can fetch, and is
-// disallowed. The path /robots.txt, without a query, is always allowed,
+// disallowed, as is an absolute URL whose authority holds an ASCII octet
+// that RFC 3986 lets no authority hold (a space, a control, '\', '|', ...:
+// "http://example.com\private" is /private to a browser and an error to
+// net/url). The path /robots.txt, without a query, is always allowed,
 // however its octets are escaped (/%72obots.txt).
 //
 // Path and patterns are compared in one canonical percent-encoding: octets
@@ -1145,7 +1148,11 @@ func requestPath(rawURL string) (string, bool) {
 		return "", false
 	}
 	rest := rawURL[i+3:]
-	rest = rest[authorityLen(rest):]
+	n, ok := authorityLen(rest)
+	if !ok {
+		return "", false
+	}
+	rest = rest[n:]
 	if hash := strings.IndexByte(rest, '#'); hash >= 0 {
 		rest = rest[:hash]
 	}
@@ -1157,13 +1164,22 @@ func requestPath(rawURL string) (string, bool) {
 
 // authorityLen returns the length of the authority that s, the text after
 // "scheme://", starts with: it runs to the first '/', '?' or '#'
-// (RFC 3986 §3.2).
-func authorityLen(s string) int {
+// (RFC 3986 §3.2). It reports false when the authority holds an ASCII octet
+// that none may hold (a space, a control, '\', '|', ...): such text is no
+// URL, and read as one it would cut the path short where a browser would
+// not ("http://e.com\private" is "/private" to a browser, and to net/url an
+// error). Non-ASCII octets are let through, for hosts written as IRIs.
+func authorityLen(s string) (int, bool) {
+	var classes uint8
 	n := 0
-	for n < len(s) && urlOctets[s[n]]&authorityEnd == 0 {
-		n++
+	for ; n < len(s); n++ {
+		c := urlOctets[s[n]]
+		if c&authorityEnd != 0 {
+			break
+		}
+		classes |= c
 	}
-	return n
+	return n, classes&notInAuthority == 0
 }
 
 // urlOctets classifies the octets requestPath looks for.
@@ -1176,6 +1192,10 @@ var urlOctets = func() (t [256]uint8) {
 			t[c] = schemeRest
 		case c == '/' || c == '?' || c == '#':
 			t[c] = authorityEnd
+		case c < 0x80 && !strings.ContainsRune("_~!$&'()*,;=:@[]%", rune(c)):
+			// RFC 3986 §3.2: an authority holds unreserved octets,
+			// escapes, sub-delims, ':', '@', '[' and ']'.
+			t[c] = notInAuthority
 		}
 	}
 	return t
@@ -1185,4 +1205,5 @@ const (
 	schemeFirst = 1 << iota
 	schemeRest
 	authorityEnd
+	notInAuthority
 )

@@ -849,6 +849,15 @@ func TestIsAllowedPaths(t *testing.T) {
 			disallow: []string{"https://example.com", "https://example.com/", "https://example.com#top", "http://user@example.com:8080"},
 		},
 		{
+			// RFC 3986 §3.2: userinfo with escapes and sub-delims, an IPv6
+			// literal, a port; non-ASCII for a host written as an IRI.
+			name:   "every octet an authority may hold",
+			robots: "User-agent: *\nDisallow: /a\n",
+			agent:  "ExampleBot",
+			disallow: []string{"https://u%40s:p!$&'()*+,;=@example.com:8080/a", "http://[::1]:8080/a", "http://[v1.x]/a",
+				"http://b\xc3\xbccher.example/a", "http://a_b~c.example/a"},
+		},
+		{
 			name:     "SPEC path: an empty path with a query is / plus the query",
 			robots:   "User-agent: *\nDisallow: /?q\n",
 			agent:    "ExampleBot",
@@ -903,7 +912,11 @@ func TestIsAllowedPaths(t *testing.T) {
 // disallowed with ReasonInvalidURL, whatever the document says.
 func TestIsAllowedInvalidURL(t *testing.T) {
 	r := parseString("User-agent: *\nAllow: /\n")
-	for _, u := range []string{"", "x", "example.com/a", "?q=1", "#top", "mailto:a@example.com", "a/b", " /a"} {
+	for _, u := range []string{"", "x", "example.com/a", "?q=1", "#top", "mailto:a@example.com", "a/b", " /a",
+		// Octets no authority holds: a browser reads "\\" as "/" (the path
+		// /private), net/url refuses the URL; here it is none.
+		"https://example.com\\private", "https://exa mple.com/a", "https://example.com|/a", "https://example.com\x00/a",
+		"https://example.com{x}/a", "https://ex\"ample.com/", "https://example.com^/a", "https://example.com\x7f/a"} {
 		if r.IsAllowed("ExampleBot", u) {
 			t.Errorf("IsAllowed(ExampleBot, %q) = true, want false (not a URL)", u)
 		}
@@ -2538,7 +2551,13 @@ func refRequestPath(rawURL string) (string, bool) {
 	}
 	i := strings.IndexAny(rest, "/?#")
 	if i < 0 {
-		return "/", true
+		i = len(rest)
+	}
+	for _, c := range []byte(rest[:i]) {
+		// RFC 3986 §3.2's authority octets, and any non-ASCII one.
+		if c < 0x80 && !isUnreserved(c) && !strings.ContainsRune("!$&'()*+,;=:@[]%", rune(c)) {
+			return "", false
+		}
 	}
 	rest = rest[i:]
 	rest, _, _ = strings.Cut(rest, "#")

@@ -299,14 +299,15 @@ func (d Directives) IsEmpty() bool {
 // only (it lower-cases Bots and merges sets that share one), Other holds no
 // directive this package knows (Other: ["noindex"] reads back as NoIndex),
 // and the values are valid: limits of at least -1, MaxImagePreview "",
-// none, standard or large. Invalid values are written as given.
+// none, standard or large. Invalid values are written as given, where the
+// field can hold them.
 //
 // The error, prefixed "robots:" and wrapping the httpsfv error, reports a
 // Bot that is not a structured-field token (or is "*", which there means
 // every bot), an Other name that is not a key (keys are lower-case, start
 // with a letter or '*', and hold only letters, digits, '_', '-', '.' and
-// '*'), or a limit above 999,999,999,999,999, the largest structured-field
-// integer. A field longer than MaxRobotsTagBytes is written, but readers
+// '*'), a MaxImagePreview that is not a token ("a b"), or a limit beyond
+// ±999,999,999,999,999, the structured-field integers. A field longer than MaxRobotsTagBytes is written, but readers
 // keep only its first whole members.
 func FormatRobotsTag(sets ...Directives) (string, error) {
 	list := make(httpsfv.List, 0, len(sets))

@@ -926,6 +926,9 @@ func TestFormatRobotsTag(t *testing.T) {
 		{"bot that is no token", []Directives{{Bot: "example bot", NoIndex: true}}, "", true},
 		{"bot named *", []Directives{{Bot: "*", NoIndex: true}}, "", true},
 		{"other name that is no key", []Directives{{Other: []string{"acap allow-index"}}}, "", true},
+		{"max-image-preview that is no token", []Directives{{MaxImagePreview: "a b"}}, "", true},
+		{"limit above the largest integer", []Directives{{MaxSnippet: intp(1_000_000_000_000_000)}}, "", true},
+		{"limit below the smallest integer", []Directives{{MaxVideoPreview: intp(-1_000_000_000_000_000)}}, "", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -465,6 +465,11 @@ func (d Decision) String() string {
 // net/url). The path /robots.txt, without a query, is always allowed,
 // however its octets are escaped (/%72obots.txt).
 //
+// A "/"-rooted path is taken whole: a '#' in it and what follows are
+// matched too ("/p#top" is not "/p"), and "//host/p" is a path, not a URL
+// without its scheme. Pass the absolute URL, or the path and query alone
+// (url.URL's RequestURI), for what a crawler fetches.
+//
 // Path and patterns are compared in one canonical percent-encoding: octets
 // outside the URI unreserved and reserved sets (such as the UTF-8 of
 // non-ASCII characters) are escaped, escapes get upper-case hex, escapes of

@@ -2098,6 +2098,8 @@ func TestMarshalTextErrors(t *testing.T) {
 		{"negative Crawl-delay", group(Group{UserAgents: []string{"a"}, CrawlDelay: -time.Second})},
 		{"Content-Signal key with a space", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"ai train": false}})},
 		{"Content-Signal key with =", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"a=b": false}})},
+		{"Content-Signal keys differing in case", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"Search": true, "search": false}})},
+		{"document Content-Signal keys differing in case", &Robots{ContentSignals: map[string]bool{"AI-train": true, "other": true, "ai-TRAIN": false}}},
 		{"Content-Signal key with ,", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"a,b": true}})},
 		{"empty Content-Signal key", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"": true}})},
 		{"bad document Content-Signal key", &Robots{ContentSignals: map[string]bool{"a b": true}}},

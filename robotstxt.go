@@ -104,7 +104,9 @@ type Record struct {
 // a rule opens a new group. Rules before the first user-agent line belong to
 // no group and are dropped. Crawl-delay and Content-Signal lines belong to the
 // group they appear in (Content-Signal before the first group: to the whole
-// document, see Robots.ContentSignals). Sitemap lines are collected from
+// document, see Robots.ContentSignals); a Content-Signal key given twice
+// there keeps its last value, while between groups that apply to one agent
+// "no" wins (see Robots.ContentSignalsFor). Sitemap lines are collected from
 // anywhere, and every other record whose key is a token ([A-Za-z0-9_.-]+)
 // is kept in Records.
 func Parse(data []byte) *Robots {
@@ -561,7 +563,7 @@ func (p *parser) robots() *Robots {
 // whitespace at either end of one, a group without user agents, an empty
 // sitemap, a record name that is not a token or is a key the protocol
 // defines, a negative Crawl-delay, or a Content-Signal key that is not a
-// token.
+// token or that differs from another of its line only in case.
 func (r *Robots) MarshalText() ([]byte, error) {
 	w := write(r)
 	if w.err != nil {
@@ -714,11 +716,16 @@ func signalRank(k string) int {
 func (w *writer) signals(key string, m map[string]bool) {
 	var b strings.Builder
 	keys := slices.SortedFunc(maps.Keys(m), func(x, y string) int {
-		return cmp.Or(cmp.Compare(signalRank(x), signalRank(y)), strings.Compare(x, y))
+		return cmp.Or(cmp.Compare(signalRank(x), signalRank(y)),
+			strings.Compare(strings.ToLower(x), strings.ToLower(y)), strings.Compare(x, y))
 	})
 	for i, k := range keys {
 		if !isToken(k) {
 			w.fail(fmt.Errorf("robots: Content-Signal key %q is not a token", k))
+		}
+		if i > 0 && strings.EqualFold(keys[i-1], k) {
+			// Both would be written lower-cased, and read back as one.
+			w.fail(fmt.Errorf("robots: Content-Signal keys %q and %q differ only in case", keys[i-1], k))
 		}
 		if i > 0 {
 			b.WriteByte(',')

@@ -156,12 +156,12 @@ var ErrNoOrigin = errors.New("URL has no origin")
 // its scheme, host and port followed by "/robots.txt". Userinfo, path,
 // query and fragment are dropped; scheme and host are lower-cased, an IPv6
 // address is written in RFC 5952's form ([0:0::1] is [::1]), a default
-// port (80 for http, 443 for https) is dropped, and a non-ASCII host is
-// written in its ASCII (punycode) form. That form lower-cases by Unicode's
-// rules without the rest of the UTS #46 mapping (full-width letters, for
-// one, are not folded to ASCII): a host the mapping would change gives a
-// name no registry hands out, whose retrieval fails, never another
-// domain's.
+// port (80 for http and ws, 443 for https and wss, 21 for ftp: the URL
+// Standard's) is dropped, and a non-ASCII host is written in its ASCII
+// (punycode) form. That form lower-cases by Unicode's rules without the
+// rest of the UTS #46 mapping (full-width letters, for one, are not folded
+// to ASCII): a host the mapping would change gives a name no registry hands
+// out, whose retrieval fails, never another domain's.
 //
 // Any scheme with a host has an origin: RFC 9309 §2.3 names FTP beside
 // HTTP, so "ftp://example.com/a" gives "ftp://example.com/robots.txt"
@@ -211,13 +211,28 @@ func robotsURL(rawURL string) (*url.URL, error) {
 		}
 		port = strconv.FormatUint(n, 10)
 	}
-	if port == "80" && u.Scheme == "http" || port == "443" && u.Scheme == "https" {
+	if port == defaultPort(u.Scheme) {
 		port = ""
 	}
 	if port != "" {
 		host += ":" + port
 	}
 	return &url.URL{Scheme: u.Scheme, Host: host, Path: "/robots.txt"}, nil
+}
+
+// defaultPort returns the port a URL of scheme has when it names none, for
+// the schemes whose origins the URL Standard defines; "" for others, whose
+// ports are all kept.
+func defaultPort(scheme string) string {
+	switch scheme {
+	case "http", "ws":
+		return "80"
+	case "https", "wss":
+		return "443"
+	case "ftp":
+		return "21"
+	}
+	return ""
 }
 
 // asciiHost lower-cases host and writes each non-ASCII label as "xn--" and

@@ -1795,6 +1795,14 @@ func TestRobotsURL(t *testing.T) {
 		{"http://example.com:65535/", "http://example.com:65535/robots.txt"},
 		{"http://example.com:/x", "http://example.com/robots.txt"},
 		{"ftp://ftp.example.com/pub/x", "ftp://ftp.example.com/robots.txt"}, // RFC 9309 §2.3
+		// The URL Standard's default ports of its other special schemes;
+		// a scheme without one keeps every port.
+		{"ftp://ftp.example.com:21/x", "ftp://ftp.example.com/robots.txt"},
+		{"ftp://ftp.example.com:2121/x", "ftp://ftp.example.com:2121/robots.txt"},
+		{"ws://example.com:80/x", "ws://example.com/robots.txt"},
+		{"wss://example.com:443/x", "wss://example.com/robots.txt"},
+		{"wss://example.com:80/x", "wss://example.com:80/robots.txt"},
+		{"gopher://example.com:70/x", "gopher://example.com:70/robots.txt"},
 		{"http://[::1]:8080/x", "http://[::1]:8080/robots.txt"},
 		{"http://[0:0::1]/x", "http://[::1]/robots.txt"},
 		{"http://[2001:DB8:0:0:0:0:0:1]:8080/x", "http://[2001:db8::1]:8080/robots.txt"},

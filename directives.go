@@ -93,10 +93,10 @@ type Directives struct {
 // without the weekday, RFC 850 dates, and "25-Jun-2010 15:00:00 EST"; years
 // have two or four digits (two digits: 00-49 is 20xx, 50-99 is 19xx); zones
 // are numeric or one of UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST
-// and PDT. The comma after a weekday does not end the item. The one date
-// that is the zero time.Time, 0001-01-01T00:00:00Z, is read as a second
-// later: the zero UnavailableAfter means none, and a date long past must
-// not be lost.
+// and PDT. The comma after a weekday does not end the item. A date before
+// 0001-01-01T00:00:01Z (the zero time.Time, or a year-1 date with a zone
+// east of UTC) is read as that instant: the zero UnavailableAfter means
+// none, and a date long past must not be lost.
 //
 // ParseDirectives accepts any string. A directive whose value does not parse
 // (max-snippet: abc, a limit below -1, an unknown zone) is ignored, and does
@@ -307,8 +307,9 @@ func (d Directives) IsEmpty() bool {
 // every bot), an Other name that is not a key (keys are lower-case, start
 // with a letter or '*', and hold only letters, digits, '_', '-', '.' and
 // '*'), a MaxImagePreview that is not a token ("a b"), or a limit beyond
-// ±999,999,999,999,999, the structured-field integers. A field longer than MaxRobotsTagBytes is written, but readers
-// keep only its first whole members.
+// ±999,999,999,999,999, the structured-field integers. A field longer than
+// MaxRobotsTagBytes is written, but readers keep only its first whole
+// members.
 func FormatRobotsTag(sets ...Directives) (string, error) {
 	list := make(httpsfv.List, 0, len(sets))
 	for _, d := range sets {
@@ -370,8 +371,9 @@ type Link struct {
 // an end tag of the HTML around it may have closed it, a <base> after it is
 // read as SVG's, which a browser may not do; a page's base is in its head,
 // before any.) A nil base leaves links relative unless the document names
-// an absolute base; a relative link whose path starts with "//" is written
-// with "/." before it, so that it is not read back as a link to a host.
+// an absolute base; a relative link whose path would be written starting
+// with "//" gets "/." before it, so that it is not read back as a link to a
+// host ("%2F%2Fx", whose escapes only decode to "//", stays as it is).
 //
 // As in a browser, a backslash before the query or fragment of an http or
 // https href, or of a relative one, is a slash: `\\cdn.example\x` is
@@ -842,9 +844,6 @@ func (r *directiveSet) setImage(p imagePreview) {
 }
 
 func (r *directiveSet) setUntil(t time.Time) {
-	if t.IsZero() {
-		t = t.Add(time.Second) // zero is "none"; see ParseDirectives
-	}
 	if r.until.IsZero() || t.Before(r.until) {
 		r.until = t
 	}
@@ -2779,10 +2778,11 @@ func parseISODate(s string) (time.Time, bool) {
 	return makeDate(year, time.Month(month), day, hour, min, sec, offset)
 }
 
-// makeDate checks the fields and returns the instant in UTC. Years outside
-// 1-9999 after the zone is applied are refused: no date form writes them.
+// makeDate checks the fields, a year of 1 to 9999 among them, and returns
+// the instant in UTC, as checkYear takes it: a year past 9999 once the zone
+// is applied is refused, since no date form writes it.
 func makeDate(year int, month time.Month, day, hour, min, sec, offset int) (time.Time, bool) {
-	if month < time.January || month > time.December || day < 1 || day > daysIn(month, year) ||
+	if year < 1 || month < time.January || month > time.December || day < 1 || day > daysIn(month, year) ||
 		hour > 23 || min > 59 || sec > 60 {
 		return time.Time{}, false
 	}
@@ -2790,12 +2790,23 @@ func makeDate(year int, month time.Month, day, hour, min, sec, offset int) (time
 	return checkYear(t)
 }
 
+// checkYear returns t, in whole seconds, as an UnavailableAfter: false past
+// the year 9999, and firstDate for any instant before it, so that a date
+// long past is not lost (a year-1 date with a zone east of UTC falls in
+// year 0), nor taken for none.
 func checkYear(t time.Time) (time.Time, bool) {
-	if y := t.Year(); y < 1 || y > 9999 {
+	switch {
+	case t.Year() > 9999:
 		return time.Time{}, false
+	case t.Before(firstDate):
+		return firstDate, true
 	}
 	return t.Truncate(time.Second), true
 }
+
+// firstDate is the earliest UnavailableAfter: a second after the zero
+// time.Time, which means none.
+var firstDate = time.Date(1, time.January, 1, 0, 0, 1, 0, time.UTC)
 
 func daysIn(m time.Month, year int) int {
 	return time.Date(year, m+1, 0, 0, 0, 0, 0, time.UTC).Day()

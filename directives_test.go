@@ -255,6 +255,9 @@ func TestParseDirectivesDates(t *testing.T) {
 		{"the zero instant kept, a second later", "0001-01-01T00:00:00Z", utc(1, 1, 1, 0, 0, 1)},
 		{"the zero instant with an offset", "0001-01-01T01:00:00+01:00", utc(1, 1, 1, 0, 0, 1)},
 		{"a second after the zero instant", "0001-01-01T00:00:01Z", utc(1, 1, 1, 0, 0, 1)},
+		{"a year-1 date east of UTC, in year 0", "0001-01-01T00:00:00+00:01", utc(1, 1, 1, 0, 0, 1)},
+		{"an RFC 822 year-1 date east of UTC", "01 Jan 0001 00:00:00 +0100", utc(1, 1, 1, 0, 0, 1)},
+		{"year 10000 once the zone is applied", "9999-12-31T23:00:00-02:00", time.Time{}},
 		{"ISO basic", "20100625T150000Z", want},
 		{"ISO basic no seconds", "20100625T1500Z", want},
 		{"ISO basic offset", "20100625T170000+0200", want},
@@ -369,6 +372,11 @@ func TestParseRobotsTag(t *testing.T) {
 			[]Directives{{UnavailableAfter: utc(2010, 6, 25, 23, 0, 0)}}, false},
 		{"date as sf Date", []string{"*;unavailable_after=@1277506800"},
 			[]Directives{{UnavailableAfter: utc(2010, 6, 25, 23, 0, 0)}}, false},
+		// Dates before the first second of year 1 are long past, kept as
+		// that second; the zero time would mean none.
+		{"sf Date before year 1", []string{"*;unavailable_after=@-62135596801"}, []Directives{{UnavailableAfter: utc(1, 1, 1, 0, 0, 1)}}, false},
+		{"string date before year 1 in UTC", []string{`*;unavailable_after="0001-01-01T00:00:00+01:00"`}, []Directives{{UnavailableAfter: utc(1, 1, 1, 0, 0, 1)}}, false},
+		{"sf Date past 9999 ignored", []string{"*;unavailable_after=@253402300800"}, []Directives{{}}, false},
 		{"bad date ignored", []string{`*;unavailable_after="someday"`}, []Directives{{}}, false},
 		{"flag with a value ignored", []string{"*;noindex=5"}, []Directives{{}}, false},
 		{"unknown key to Other", []string{"*;noai;noimageai=?1;off=?0"}, []Directives{{Other: []string{"noai", "noimageai"}}}, false},

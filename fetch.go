@@ -610,8 +610,9 @@ const shortLifetime = time.Minute
 // IsAllowed reports whether userAgent may fetch rawURL under o: a Parsed
 // outcome decides by its rules, an Unavailable one allows everything, and an
 // Unreachable one refuses everything but /robots.txt. Like
-// [Robots.IsAllowed], it refuses a rawURL that is neither an absolute URL nor
-// a /-rooted path, whatever the status.
+// [Robots.IsAllowed], it refuses a rawURL that is neither an absolute URL
+// (with an authority RFC 3986 allows) nor a /-rooted path, whatever the
+// status.
 func (o *Outcome) IsAllowed(userAgent, rawURL string) bool {
 	if o != nil && o.Status == Parsed {
 		return o.Robots.IsAllowed(userAgent, rawURL) // a nil Robots allows everything
@@ -674,8 +675,9 @@ type outcomeJSON struct {
 // string, or in "robotsBytes" as base64 when the text is not UTF-8 (a JSON
 // string would change it). Status, URL, FinalURL and Error are JSON strings,
 // in which encoding/json writes each octet that is not UTF-8 as U+FFFD; an
-// Outcome from Fetch has only UTF-8 in them but for an Error quoting a
-// server's octets. It fails when Robots cannot be written faithfully (see
+// Outcome from Fetch has only UTF-8 in them but where a server sent other
+// octets: a FinalURL from a Location with them in its query, or an Error
+// that quotes them. It fails when Robots cannot be written faithfully (see
 // [Robots.MarshalText]; a parsed document always can), and when FetchedAt
 // is outside the years 0 to 9999, which JSON's time format cannot hold.
 func (o Outcome) MarshalJSON() ([]byte, error) {
@@ -702,12 +704,13 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads what MarshalJSON writes. The robots.txt text is parsed
 // without a size limit: it was cut when it was fetched. A lifetime that is
 // not a Go duration is an error, an absent one too (MarshalJSON always
-// writes it: a value without it is not an Outcome). A text given both as "robots" and as "robotsBytes" is an error, since
-// MarshalJSON writes one or the other. Any status is read back as written,
-// an unknown one (Unreachable to IsAllowed) and the zero Outcome's "" too.
-// JSON null leaves o as it is, as encoding/json does for other types.
+// writes it: a value without it is not an Outcome), and so is a text given
+// both as "robots" and as "robotsBytes", which MarshalJSON never writes. Any
+// status is read back as written, an unknown one (Unreachable to IsAllowed)
+// and the zero Outcome's "" too. JSON null leaves o as it is, as
+// encoding/json does for other types.
 func (o *Outcome) UnmarshalJSON(data []byte) error {
-	if string(bytes.TrimSpace(data)) == "null" {
+	if string(data) == "null" { // as encoding/json passes it
 		return nil
 	}
 	var j outcomeJSON
@@ -1465,13 +1468,10 @@ func originKey(rawURL string) (string, bool) {
 	}
 	if canonical && colon >= 0 {
 		host, port := rawURL[prefix:colon], rawURL[colon+1:end]
-		defaultPort := "80"
-		if prefix == len("https://") {
-			defaultPort = "443"
-		}
 		// A port is written canonical without leading zeros and at most
 		// 65535 (see robotsURL).
-		canonical = host != "" && port != "" && port != defaultPort && port[0] != '0' &&
+		scheme := rawURL[:prefix-len("://")]
+		canonical = host != "" && port != "" && port != defaultPort(scheme) && port[0] != '0' &&
 			(len(port) < 5 || len(port) == 5 && port <= "65535")
 	}
 	if canonical && end > prefix {
@@ -1487,7 +1487,10 @@ func slowOriginKey(rawURL string) (string, bool) {
 	if i < 0 {
 		return "", false
 	}
-	n, _ := authorityLen(rawURL[i+len("://"):]) // robotsURL refuses what it must
+	n, ok := authorityLen(rawURL[i+len("://"):])
+	if !ok {
+		return "", false // net/url takes '"', '<' and '>' in a host
+	}
 	u, err := robotsURL(rawURL[:i+len("://")+n])
 	if err != nil || u.Scheme != "http" && u.Scheme != "https" {
 		return "", false

@@ -1885,6 +1885,10 @@ func TestOriginKey(t *testing.T) {
 		{"http://bücher.example/x", "http://xn--bcher-kva.example", true},
 		{"http://[::1]:8080/x", "http://[::1]:8080", true},
 		{"http://example.com/%zz", "http://example.com", true},
+		// net/url takes these in a host; no authority holds them.
+		{"https://ex\"ample.com/x", "", false},
+		{"https://example.com<x>/x", "", false},
+		{"http://example.com\\x", "", false},
 		{"ftp://example.com/", "", false},
 		{"/path", "", false},
 		{"http://", "", false},

@@ -400,7 +400,7 @@ const (
 	ReasonNoMatch     Reason = iota // no rule matched the path (or no group applies): allowed
 	ReasonRule                      // Decision.Rule matched and decided
 	ReasonRobotsTxt                 // the path is /robots.txt (no query), which is always allowed (RFC 9309 §2.2.2)
-	ReasonInvalidURL                // neither an absolute URL nor a /-rooted path (for a Cache, not an http or https URL with a host): disallowed
+	ReasonInvalidURL                // neither an absolute URL with a valid authority nor a /-rooted path (for a Cache, not an http or https URL with a host): disallowed
 	ReasonUnavailable               // robots.txt was unavailable (4xx): allowed (RFC 9309 §2.3.1.3)
 	ReasonUnreachable               // robots.txt was unreachable (5xx, network): disallowed (RFC 9309 §2.3.1.4)
 )
@@ -474,10 +474,10 @@ func (d Decision) String() string {
 // rawURL is an absolute URL, whose path and query are matched (the fragment
 // is dropped and an empty path is "/"), or a path starting with "/", matched
 // as it is. Anything else is not something a crawler can fetch, and is
-// disallowed, as is an absolute URL whose authority holds an ASCII octet
-// that RFC 3986 lets no authority hold (a space, a control, '\', '|', ...:
-// "http://example.com\private" is /private to a browser and an error to
-// net/url). The path /robots.txt, without a query, is always allowed,
+// disallowed, as is an absolute URL with no authority ("http:///x") or one
+// that holds an ASCII octet RFC 3986 lets no authority hold (a space, a
+// control, '\', '|', ...: "http://example.com\private" is /private to a
+// browser and an error to net/url). The path /robots.txt, without a query, is always allowed,
 // however its octets are escaped (/%72obots.txt).
 //
 // A "/"-rooted path is taken whole: a '#' in it and what follows are
@@ -708,10 +708,11 @@ func (x *agentIndex) fallbackView(a *Agent, q *tokenKey, userAgent string) *Agen
 // first octets and the compiled Agent: a lookup reads one entry, without
 // allocating or following a pointer to compare keys.
 type agentIndex struct {
-	// The document's Groups, Content-Signal and rule lines (see ruleLines)
-	// when it was indexed: Agents compiled later read these, so that a
-	// document changed after its first query (which is not seen) cannot
-	// make them read past its end, and each is found once, not per Agent.
+	// The document's Groups (a copy), Content-Signal and rule lines (see
+	// ruleLines) when it was indexed: Agents compiled later read these, so
+	// that fields set after the first query are not seen and cannot make
+	// them read past a group's lines (a group's Rules grown), and each is
+	// found once, not per Agent.
 	groups  []Group
 	signals map[string]bool
 	lines   [][]int32
@@ -805,9 +806,6 @@ func (k *tokenKey) is(token string, q *tokenKey, userAgent string) bool {
 }
 
 func newAgentIndex(r *Robots) *agentIndex {
-	// The Groups are copied, not shared, so that a group's fields set after
-	// this (its Rules grown, its CrawlDelay or signals replaced) are not seen
-	// either, and its rules cannot outnumber their lines.
 	x := &agentIndex{groups: slices.Clone(r.Groups), lines: ruleLines(r)}
 	if len(r.ContentSignals) > 0 {
 		x.signals = maps.Clone(r.ContentSignals) // nil when there are none
@@ -1169,7 +1167,9 @@ func requestPath(rawURL string) (string, bool) {
 	}
 	rest := rawURL[i+3:]
 	n, ok := authorityLen(rest)
-	if !ok {
+	if !ok || n == 0 {
+		// No host: "http:///x" is no URL to net/url (RFC 9110 §4.2.1), and
+		// a browser reads it as http://x/.
 		return "", false
 	}
 	rest = rest[n:]
@@ -1214,7 +1214,8 @@ var urlOctets = func() (t [256]uint8) {
 			t[c] = authorityEnd
 		case c < 0x80 && !strings.ContainsRune("_~!$&'()*,;=:@[]%", rune(c)):
 			// RFC 3986 §3.2: an authority holds unreserved octets,
-			// escapes, sub-delims, ':', '@', '[' and ']'.
+			// escapes, sub-delims, ':', '@', '[' and ']' (letters,
+			// digits, '+', '-' and '.' are the cases above).
 			t[c] = notInAuthority
 		}
 	}

@@ -916,7 +916,9 @@ func TestIsAllowedInvalidURL(t *testing.T) {
 		// Octets no authority holds: a browser reads "\\" as "/" (the path
 		// /private), net/url refuses the URL; here it is none.
 		"https://example.com\\private", "https://exa mple.com/a", "https://example.com|/a", "https://example.com\x00/a",
-		"https://example.com{x}/a", "https://ex\"ample.com/", "https://example.com^/a", "https://example.com\x7f/a"} {
+		"https://example.com{x}/a", "https://ex\"ample.com/", "https://example.com^/a", "https://example.com\x7f/a",
+		// No authority at all: a browser skips the slashes to the host.
+		"http:///example.com/a", "https:////example.com/a", "file:///etc/hosts", "http://?q", "http://#f"} {
 		if r.IsAllowed("ExampleBot", u) {
 			t.Errorf("IsAllowed(ExampleBot, %q) = true, want false (not a URL)", u)
 		}
@@ -2562,6 +2564,9 @@ func refRequestPath(rawURL string) (string, bool) {
 	i := strings.IndexAny(rest, "/?#")
 	if i < 0 {
 		i = len(rest)
+	}
+	if i == 0 {
+		return "", false // no host
 	}
 	for _, c := range []byte(rest[:i]) {
 		// RFC 3986 §3.2's authority octets, and any non-ASCII one.

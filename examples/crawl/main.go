@@ -33,6 +33,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"mime"
 	"net/http"
 	"net/url"
 	"os"
@@ -52,8 +53,11 @@ const (
 	// so that it finishes at once. A real crawler waits the full delay.
 	demoSecond = 10 * time.Millisecond
 
-	// defaultDelay paces origins whose robots.txt names no Crawl-delay.
+	// defaultDelay paces origins whose robots.txt names no Crawl-delay,
+	// and maxDelay caps the Crawl-delay this crawler will wait: any value
+	// is accepted, up to about 292 years.
 	defaultDelay = 1 * time.Second
+	maxDelay     = 1 * time.Minute
 
 	maxPages     = 100     // stop after this many fetches
 	maxBodyBytes = 1 << 20 // read at most this much of a page
@@ -150,10 +154,13 @@ func crawl(ctx context.Context, w io.Writer, transport http.RoundTripper, seeds 
 	fmt.Fprintf(w, "Crawl-delay is scaled for the demo: 1 s in robots.txt waits %v here\n\n", demoSecond)
 
 	level := c.queue(nil, seeds...)
-	for len(level) > 0 && c.sum.Fetched < maxPages && ctx.Err() == nil {
+	for len(level) > 0 && c.more(ctx) {
 		slices.Sort(level)
 		var next []string
 		for _, u := range level {
+			if !c.more(ctx) {
+				break
+			}
 			next = append(next, c.visit(ctx, u)...)
 		}
 		level = next
@@ -167,6 +174,12 @@ func crawl(ctx context.Context, w io.Writer, transport http.RoundTripper, seeds 
 			robots.ProductToken(userAgent), origin, formatSignals(c.sum.ContentSignals[origin]))
 	}
 	return &c.sum
+}
+
+// more reports whether the crawl may go on: fewer than maxPages fetched,
+// and time left.
+func (c *crawler) more(ctx context.Context) bool {
+	return c.sum.Fetched < maxPages && ctx.Err() == nil
 }
 
 // log writes one audit line and keeps it in the summary.
@@ -251,6 +264,9 @@ func (c *crawler) visit(ctx context.Context, pageURL string) []string {
 		}
 	}
 
+	if !isHTML(resp.Header, body) {
+		return found // no links to read, as no meta tags were
+	}
 	base, _ := url.Parse(pageURL)
 	links := robots.Links(body, base)
 	if d.NoFollow {
@@ -284,6 +300,7 @@ func (c *crawler) origin(ctx context.Context, rawURL string) (*pacing, bool) {
 	if !ok {
 		delay = defaultDelay
 	}
+	delay = min(delay, maxDelay)
 	p := &pacing{delay: delay / (time.Second / demoSecond)}
 	c.origins[robotsURL] = p
 
@@ -328,7 +345,12 @@ func (c *crawler) readSitemaps(ctx context.Context, rawURL string) []string {
 			c.log(sitemap, "refuse", d.String())
 			continue
 		}
-		p, _ := c.origin(ctx, sitemap)
+		p, first := c.origin(ctx, sitemap)
+		if first {
+			// A sitemap on an origin the crawl had not met: its own
+			// robots.txt's sitemaps are read now, or never.
+			found = append(found, c.readSitemaps(ctx, sitemap)...)
+		}
 		resp, body, err := c.get(ctx, p, sitemap)
 		if err == nil && resp.StatusCode != http.StatusOK {
 			err = fmt.Errorf("HTTP %d", resp.StatusCode)
@@ -374,6 +396,19 @@ func (c *crawler) get(ctx context.Context, p *pacing, rawURL string) (*http.Resp
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBodyBytes))
 	return resp, body, err
+}
+
+// isHTML reports whether a response is a page to read links from, as
+// robots.ExplainDirectives decides whether to read its meta tags: its
+// Content-Type is text/html or application/xhtml+xml or, when it has none,
+// its body sniffs as HTML.
+func isHTML(h http.Header, body []byte) bool {
+	ct := h.Get("Content-Type")
+	if ct == "" {
+		ct = http.DetectContentType(body)
+	}
+	t, _, err := mime.ParseMediaType(ct)
+	return err == nil && (t == "text/html" || t == "application/xhtml+xml")
 }
 
 // carriers names the sources whose directives has reports, as the reason of

@@ -3,11 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"maps"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -249,4 +253,127 @@ func TestSiteCheck(t *testing.T) {
 			}
 		})
 	}
+}
+
+// hostFiles serves, on loopback, a response per host and path, with
+// Content-Type given as the first line of each body ("text/html\n..."), and
+// counts the requests per URL. Its transport dials it for every host.
+type hostFiles struct {
+	srv      *httptest.Server
+	mu       sync.Mutex
+	requests map[string]int
+}
+
+func serveFiles(t *testing.T, files map[string]string) *hostFiles {
+	h := &hostFiles{requests: make(map[string]int)}
+	h.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u := "http://" + r.Host + r.URL.RequestURI()
+		h.mu.Lock()
+		h.requests[u]++
+		h.mu.Unlock()
+		f, ok := files[u]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		ct, body, _ := strings.Cut(f, "\n")
+		w.Header().Set("Content-Type", ct)
+		io.WriteString(w, body)
+	}))
+	t.Cleanup(h.srv.Close)
+	return h
+}
+
+func (h *hostFiles) transport() http.RoundTripper {
+	var d net.Dialer
+	return &http.Transport{DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+		return d.DialContext(ctx, network, h.srv.Listener.Addr().String())
+	}}
+}
+
+func (h *hostFiles) count(u string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.requests[u]
+}
+
+func crawlFiles(t *testing.T, h *hostFiles, seed string) *summary {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return crawl(ctx, io.Discard, h.transport(), seed)
+}
+
+// TestLinksOfHTMLOnly checks that links are read from HTML pages only, as
+// meta tags are: a text/plain body's markup is text.
+func TestLinksOfHTMLOnly(t *testing.T) {
+	h := serveFiles(t, map[string]string{
+		"http://a.example/robots.txt": "text/plain\nUser-agent: *\nAllow: /\n",
+		"http://a.example/":           "text/html\n<a href=/plain>p</a><a href=/page>h</a>",
+		"http://a.example/plain":      "text/plain\n<a href=/hidden>x</a>",
+		"http://a.example/page":       "text/html; charset=utf-8\n<a href=/linked>x</a>",
+		"http://a.example/linked":     "application/xhtml+xml\n<a href=\"/deeper\">x</a>",
+	})
+	crawlFiles(t, h, "http://a.example/")
+	for u, want := range map[string]int{"http://a.example/hidden": 0, "http://a.example/linked": 1, "http://a.example/deeper": 1} {
+		if got := h.count(u); got != want {
+			t.Errorf("%s requested %d times, want %d", u, got, want)
+		}
+	}
+}
+
+// TestSitemapOfAnotherOrigin checks that an origin first met through
+// another origin's sitemap has its own sitemaps read.
+func TestSitemapOfAnotherOrigin(t *testing.T) {
+	const urlset = `application/xml
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>%s</loc></url></urlset>`
+	h := serveFiles(t, map[string]string{
+		"http://a.example/robots.txt":    "text/plain\nUser-agent: *\nAllow: /\nSitemap: http://b.example/sitemap-a.xml\n",
+		"http://a.example/":              "text/html\nhome",
+		"http://b.example/robots.txt":    "text/plain\nUser-agent: *\nAllow: /\nSitemap: http://b.example/sitemap-b.xml\n",
+		"http://b.example/sitemap-a.xml": fmt.Sprintf(urlset, "http://a.example/from-a"),
+		"http://b.example/sitemap-b.xml": fmt.Sprintf(urlset, "http://b.example/from-b"),
+	})
+	crawlFiles(t, h, "http://a.example/")
+	for _, u := range []string{"http://b.example/sitemap-b.xml", "http://b.example/from-b", "http://a.example/from-a"} {
+		if got := h.count(u); got != 1 {
+			t.Errorf("%s requested %d times, want once", u, got)
+		}
+	}
+}
+
+// TestMaxPages checks that the crawl stops at maxPages fetches, even
+// within one level of the frontier.
+func TestMaxPages(t *testing.T) {
+	var home strings.Builder
+	home.WriteString("text/html\n")
+	files := map[string]string{"http://a.example/robots.txt": "text/plain\nUser-agent: *\nAllow: /\n"}
+	for i := range maxPages + 50 {
+		fmt.Fprintf(&home, "<a href=/p%d>p</a>", i)
+		files[fmt.Sprintf("http://a.example/p%d", i)] = "text/html\npage"
+	}
+	files["http://a.example/"] = home.String()
+	if sum := crawlFiles(t, serveFiles(t, files), "http://a.example/"); sum.Fetched != maxPages {
+		t.Errorf("Fetched = %d, want maxPages, %d", sum.Fetched, maxPages)
+	}
+}
+
+// TestCrawlDelayCapped checks that a Crawl-delay of centuries paces the
+// origin at maxDelay.
+func TestCrawlDelayCapped(t *testing.T) {
+	h := serveFiles(t, map[string]string{
+		"http://a.example/robots.txt": "text/plain\nUser-agent: *\nCrawl-delay: 99999999999\n",
+		"http://a.example/":           "text/html\nhome",
+	})
+	sum := crawlFiles(t, h, "http://a.example/")
+	want := fmt.Sprintf("demo waits %v", maxDelay/(time.Second/demoSecond))
+	for _, e := range sum.Log {
+		if e.Decision == "robots" {
+			if !strings.Contains(e.Reason, want) {
+				t.Errorf("robots line %q, want it to say %q", e.Reason, want)
+			}
+			return
+		}
+	}
+	t.Error("no robots line in the log")
 }

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -223,7 +224,7 @@ func serve(w http.ResponseWriter, pages map[string]page, path string) {
 		return
 	}
 	for k, v := range p.header {
-		w.Header()[k] = v
+		w.Header()[k] = slices.Clone(v) // not shared between responses
 	}
 	if w.Header().Get("Content-Type") == "" && p.body != "" {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -25,6 +25,7 @@ import (
 	"log"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -192,7 +193,7 @@ func newHandler() (http.Handler, error) {
 		}
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 			for k, v := range header {
-				w.Header()[k] = v
+				w.Header()[k] = slices.Clone(v) // not shared between responses
 			}
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			io.WriteString(w, body)

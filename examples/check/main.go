@@ -5,6 +5,8 @@
 //
 //	check -agent NAME [-robots FILE | -origin URL [-timeout D]] [URL...]
 //
+// D is a positive Go duration ("10s", the default, or "500ms").
+//
 // The rules come from a local file (-robots) or from the robots.txt of an
 // origin (-origin), fetched as a crawler would with [robots.Fetcher]: a 4xx
 // allows everything, and a 5xx, a 429 or a network failure refuses everything
@@ -14,7 +16,8 @@
 // be on it.
 //
 // For each URL, check prints the URL, a tab and the decision with the rule
-// and line that decided it ([robots.Decision.String]):
+// and line that decided it ([robots.Decision.String]); a URL not on the
+// -origin given gets a line on standard error instead:
 //
 //	/drafts/2024/notes	disallowed by line 8 "Disallow: /drafts/"
 //	/drafts/2024/published	allowed by line 9 "Allow: /drafts/*/published"
@@ -41,7 +44,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -99,11 +101,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError("-agent is required")
 	case (*file == "") == (*origin == ""):
 		return usageError("give one of -robots and -origin")
+	case *timeout <= 0:
+		return usageError("-timeout must be positive")
 	}
 
 	var rules ruler
 	if *file != "" {
-		data, err := os.ReadFile(*file)
+		data, err := readRobots(*file)
 		if err != nil {
 			fmt.Fprintln(stderr, "check:", err)
 			return exitError
@@ -152,6 +156,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
+// readRobots reads as much of a robots.txt file as Parse reads: its first
+// DefaultMaxBytes, and one octet more, so that Parse can tell whether the
+// last line it gets ends within the limit or runs past it.
+func readRobots(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, robots.DefaultMaxBytes+1))
+}
+
 // A ruler decides queries.
 type ruler interface {
 	explain(agent, rawURL string) (robots.Decision, error)
@@ -178,9 +194,12 @@ func fetchRules(origin, agent string, timeout time.Duration, log io.Writer) (*or
 	if err != nil {
 		return nil, fmt.Errorf("-origin: %w", err)
 	}
+	if !strings.HasPrefix(robotsURL, "http://") && !strings.HasPrefix(robotsURL, "https://") {
+		return nil, fmt.Errorf("-origin: %s: robots.txt is fetched only over http and https", origin)
+	}
 	f := robots.Fetcher{UserAgent: agent, Timeout: timeout}
 	o := f.Fetch(context.Background(), robotsURL)
-	fmt.Fprintf(log, "check: %s: %s (HTTP %d)", o.URL, o.Status, o.HTTPStatus)
+	fmt.Fprintf(log, "check: %s: %s (HTTP %d)", robotsURL, o.Status, o.HTTPStatus)
 	if o.Error != "" {
 		fmt.Fprintf(log, ": %s", o.Error)
 	}
@@ -189,10 +208,27 @@ func fetchRules(origin, agent string, timeout time.Duration, log io.Writer) (*or
 }
 
 func (o *originRules) explain(agent, rawURL string) (robots.Decision, error) {
-	if u, err := url.Parse(rawURL); err == nil && u.IsAbs() {
-		if r, err := robots.RobotsURL(rawURL); err != nil || r != o.robotsURL {
-			return robots.Decision{}, fmt.Errorf("not on the origin of %s", o.robotsURL)
-		}
+	d := o.outcome.Explain(agent, rawURL)
+	if d.Reason == robots.ReasonInvalidURL || strings.HasPrefix(rawURL, "/") {
+		return d, nil // the library's answer: a path on the origin, or no URL at all
 	}
-	return o.outcome.Explain(agent, rawURL), nil
+	// An absolute URL, to the library: its origin is its scheme and
+	// authority, whatever url.Parse makes of the rest ("/%zz").
+	if r, err := robots.RobotsURL(schemeAndAuthority(rawURL)); err != nil || r != o.robotsURL {
+		return robots.Decision{}, fmt.Errorf("not on the origin of %s", o.robotsURL)
+	}
+	return d, nil
+}
+
+// schemeAndAuthority returns rawURL up to the end of its authority: the
+// first '/', '?' or '#' after "://".
+func schemeAndAuthority(rawURL string) string {
+	scheme, rest, ok := strings.Cut(rawURL, "://")
+	if !ok {
+		return rawURL
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	return scheme + "://" + rest
 }

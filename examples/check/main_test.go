@@ -6,8 +6,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sdxc/robots"
 )
 
 const robotsFile = "testdata/robots.txt"
@@ -125,6 +128,9 @@ func TestUsage(t *testing.T) {
 		{"unknown flag", []string{"-agnet", "ExampleBot"}, 2, "flag provided but not defined"},
 		{"missing file", []string{"-agent", "ExampleBot", "-robots", "testdata/missing.txt", "/"}, 2, "missing.txt"},
 		{"origin not a URL", []string{"-agent", "ExampleBot", "-origin", "/relative", "/"}, 2, "-origin"},
+		{"origin not http", []string{"-agent", "ExampleBot", "-origin", "ftp://127.0.0.1:1/", "/"}, 2, "only over http and https"},
+		{"timeout zero", []string{"-agent", "ExampleBot", "-origin", "http://127.0.0.1:1", "-timeout", "0", "/"}, 2, "-timeout must be positive"},
+		{"timeout negative", []string{"-agent", "ExampleBot", "-origin", "http://127.0.0.1:1", "-timeout", "-1s", "/"}, 2, "-timeout must be positive"},
 		{"help", []string{"-help"}, 0, "Exit status: 0 when every URL is allowed, 1 when any is disallowed"},
 	}
 	for _, tc := range tests {
@@ -205,6 +211,30 @@ func TestOrigin(t *testing.T) {
 			wantOut:    func(o string) string { return "/about\tallowed: no rule matches\n" },
 			wantStderr: "https://example.com/about: not on the origin of",
 		},
+		{
+			// URLs net/url refuses are still URLs to the library: their
+			// origin is their scheme and authority.
+			name:   "URLs net/url refuses, of another origin or none",
+			status: http.StatusOK,
+			urls: func(o string) []string {
+				return []string{"http://other.example/drafts/%zz", "http://h:abc/", "http://[::1", o + "/drafts/%zz"}
+			},
+			wantCode: 2,
+			wantOut: func(o string) string {
+				return o + "/drafts/%zz\tdisallowed by line 8 \"Disallow: /drafts/\"\n"
+			},
+			wantStderr: "http://other.example/drafts/%zz: not on the origin of",
+		},
+		{
+			name:     "no URL at all: the library disallows it",
+			status:   http.StatusOK,
+			urls:     func(o string) []string { return []string{"about", "mailto:a@example.com"} },
+			wantCode: 1,
+			wantOut: func(o string) string {
+				return "about\tdisallowed: invalid URL\nmailto:a@example.com\tdisallowed: invalid URL\n"
+			},
+			wantStderr: "parsed (HTTP 200)",
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -243,5 +273,33 @@ func TestOriginTimeout(t *testing.T) {
 	got := runCheck("", "-agent", "ExampleBot", "-origin", srv.URL, "-timeout", "100ms", "/about")
 	if got.code != 1 || got.stdout != "/about\tdisallowed: robots.txt unreachable\n" || !strings.Contains(got.stderr, "unreachable (HTTP 0)") {
 		t.Errorf("check with a server slower than -timeout = %d, stdout %q, stderr %q; want 1 and unreachable", got.code, got.stdout, got.stderr)
+	}
+}
+
+// TestReadRobotsLimit checks that -robots reads no more of a file than
+// Parse reads, and decides as if it had read it all.
+func TestReadRobotsLimit(t *testing.T) {
+	var doc strings.Builder
+	doc.WriteString("User-agent: *\n")
+	for doc.Len() < robots.DefaultMaxBytes-20 {
+		doc.WriteString("Disallow: /pad\n")
+	}
+	doc.WriteString("Disallow: /crossing-the-limit\n")
+	for doc.Len() < robots.DefaultMaxBytes+100_000 {
+		doc.WriteString("Disallow: /past\n")
+	}
+	name := filepath.Join(t.TempDir(), "robots.txt")
+	if err := os.WriteFile(name, []byte(doc.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	data, err := readRobots(name)
+	if err != nil || len(data) != robots.DefaultMaxBytes+1 {
+		t.Fatalf("readRobots = %d octets, %v; want %d", len(data), err, robots.DefaultMaxBytes+1)
+	}
+	whole, read := robots.Parse([]byte(doc.String())), robots.Parse(data)
+	for _, p := range []string{"/pad", "/crossing-the-limit", "/past"} {
+		if whole.IsAllowed("x", p) != read.IsAllowed("x", p) {
+			t.Errorf("IsAllowed(x, %s) differs between the whole file and what readRobots read", p)
+		}
 	}
 }

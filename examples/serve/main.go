@@ -12,7 +12,7 @@
 // From the repository root:
 //
 //	go run ./examples/serve                # serve on http://127.0.0.1:8080/
-//	go run ./examples/serve -addr :9000    # elsewhere
+//	go run ./examples/serve -addr :9000    # on port 9000 of every interface
 //	go run ./examples/serve -print         # write robots.txt and each page's directives, then exit
 package main
 
@@ -23,6 +23,7 @@ import (
 	"html"
 	"io"
 	"log"
+	"net"
 	"net/http"
 	"os"
 	"slices"
@@ -243,7 +244,13 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	srv := &http.Server{Addr: *addr, Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	log.Printf("serving http://%s/robots.txt and %d pages", *addr, len(pages))
-	log.Fatal(srv.ListenAndServe())
+	// Listen first, so that the address logged is the one bound (a port
+	// of 0 or a busy one says so), then serve.
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatal(err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	log.Printf("serving http://%s/robots.txt and %d pages", ln.Addr(), len(pages))
+	log.Fatal(srv.Serve(ln))
 }

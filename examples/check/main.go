@@ -101,7 +101,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError("-agent is required")
 	case (*file == "") == (*origin == ""):
 		return usageError("give one of -robots and -origin")
-	case *timeout <= 0:
+	case *origin != "" && *timeout <= 0:
 		return usageError("-timeout must be positive")
 	}
 
@@ -214,7 +214,11 @@ func (o *originRules) explain(agent, rawURL string) (robots.Decision, error) {
 	}
 	// An absolute URL, to the library: its origin is its scheme and
 	// authority, whatever url.Parse makes of the rest ("/%zz").
-	if r, err := robots.RobotsURL(schemeAndAuthority(rawURL)); err != nil || r != o.robotsURL {
+	r, err := robots.RobotsURL(schemeAndAuthority(rawURL))
+	switch {
+	case err != nil:
+		return robots.Decision{}, fmt.Errorf("not on the origin of %s: %w", o.robotsURL, err)
+	case r != o.robotsURL:
 		return robots.Decision{}, fmt.Errorf("not on the origin of %s", o.robotsURL)
 	}
 	return d, nil

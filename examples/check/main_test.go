@@ -226,6 +226,24 @@ func TestOrigin(t *testing.T) {
 			wantStderr: "http://other.example/drafts/%zz: not on the origin of",
 		},
 		{
+			// schemeAndAuthority's cut: a scheme in any case, userinfo, a
+			// default port, a query or fragment right after the host.
+			name:   "forms of the origin",
+			status: http.StatusOK,
+			urls: func(o string) []string {
+				host := strings.TrimPrefix(o, "http://")
+				return []string{"HTTP://" + host + "/drafts/x", "http://user:pw@" + host + "/drafts/x", o + "?q", o + "#f"}
+			},
+			wantCode: 1,
+			wantOut: func(o string) string {
+				host := strings.TrimPrefix(o, "http://")
+				return "HTTP://" + host + "/drafts/x\tdisallowed by line 8 \"Disallow: /drafts/\"\n" +
+					"http://user:pw@" + host + "/drafts/x\tdisallowed by line 8 \"Disallow: /drafts/\"\n" +
+					o + "?q\tallowed: no rule matches\n" + o + "#f\tallowed: no rule matches\n"
+			},
+			wantStderr: "parsed (HTTP 200)",
+		},
+		{
 			name:     "no URL at all: the library disallows it",
 			status:   http.StatusOK,
 			urls:     func(o string) []string { return []string{"about", "mailto:a@example.com"} },

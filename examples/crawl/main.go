@@ -5,14 +5,15 @@
 //
 //   - before each request, ask a [robots.Cache] whether the URL may be
 //     fetched ([robots.Cache.Explain] gives the deciding line for the log);
-//   - pace requests per origin by [robots.Cache.CrawlDelay] and read the
-//     sitemaps the robots.txt lists;
+//   - pace requests per origin by [robots.Cache.CrawlDelay], capped at a
+//     minute, and read the sitemaps its robots.txt lists when the crawl
+//     first visits a page there;
 //   - after the response, merge the page's directives for this bot
 //     ([robots.ExplainDirectives]): noindex and a past unavailable_after
 //     keep the page out of storage, nofollow keeps its links out of the
 //     frontier;
-//   - queue the page's links ([robots.Links]), except those whose rel is
-//     nofollow, ugc or sponsored;
+//   - queue an HTML page's links ([robots.Links]), except those whose rel
+//     is nofollow, ugc or sponsored;
 //   - queue a redirect's target rather than following it, so that it is
 //     checked against robots.txt too.
 //
@@ -33,7 +34,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"mime"
 	"net/http"
 	"net/url"
 	"os"
@@ -54,8 +54,8 @@ const (
 	demoSecond = 10 * time.Millisecond
 
 	// defaultDelay paces origins whose robots.txt names no Crawl-delay,
-	// and maxDelay caps the Crawl-delay this crawler will wait: any value
-	// is accepted, up to about 292 years.
+	// and maxDelay caps the Crawl-delay this crawler will wait: robots.txt
+	// may ask for any, up to the longest Duration (about 292 years).
 	defaultDelay = 1 * time.Second
 	maxDelay     = 1 * time.Minute
 
@@ -74,7 +74,7 @@ type entry struct {
 type summary struct {
 	Log []entry
 
-	Fetched      int // pages fetched (2xx and 3xx)
+	Fetched      int // pages fetched, whatever their HTTP status
 	Stored       int // pages stored for the index
 	NotIndexed   int // pages fetched but not stored: noindex or unavailable_after
 	LinksSkipped int // links not queued: rel nofollow/ugc/sponsored, or on a nofollow page
@@ -112,18 +112,20 @@ func run(w io.Writer) (*summary, error) {
 
 // A crawler holds the state of one crawl. It fetches one URL at a time.
 type crawler struct {
-	w       io.Writer
-	robots  *robots.Cache
-	client  *http.Client
-	seen    map[string]bool    // every URL ever queued
-	origins map[string]*pacing // by robots.txt URL, which names the origin
-	sum     summary
+	w        io.Writer
+	robots   *robots.Cache
+	client   *http.Client
+	seen     map[string]bool    // every URL ever queued
+	sitemaps map[string]bool    // every sitemap read
+	origins  map[string]*pacing // by robots.txt URL, which names the origin
+	sum      summary
 }
 
 // pacing spaces the requests to one origin.
 type pacing struct {
-	delay time.Duration // between two requests, demo-scaled
-	next  time.Time     // earliest time of the next request
+	delay        time.Duration // between two requests, demo-scaled
+	next         time.Time     // earliest time of the next request
+	sitemapsRead bool          // the sitemaps of its robots.txt have been read
 }
 
 // crawl crawls breadth-first from seeds and returns what it did. Each level
@@ -146,9 +148,10 @@ func crawl(ctx context.Context, w io.Writer, transport http.RoundTripper, seeds 
 			// say on them too.
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 		},
-		seen:    make(map[string]bool),
-		origins: make(map[string]*pacing),
-		sum:     summary{ContentSignals: make(map[string]map[string]bool)},
+		seen:     make(map[string]bool),
+		sitemaps: make(map[string]bool),
+		origins:  make(map[string]*pacing),
+		sum:      summary{ContentSignals: make(map[string]map[string]bool)},
 	}
 	fmt.Fprintf(w, "crawling as %q (product token %q)\n", userAgent, robots.ProductToken(userAgent))
 	fmt.Fprintf(w, "Crawl-delay is scaled for the demo: 1 s in robots.txt waits %v here\n\n", demoSecond)
@@ -203,8 +206,9 @@ func (c *crawler) queue(level []string, urls ...string) []string {
 // it, and returns the new URLs it leads to.
 func (c *crawler) visit(ctx context.Context, pageURL string) []string {
 	var found []string
-	p, firstVisit := c.origin(ctx, pageURL)
-	if firstVisit {
+	p := c.origin(ctx, pageURL)
+	if !p.sitemapsRead {
+		p.sitemapsRead = true
 		found = c.readSitemaps(ctx, pageURL)
 	}
 
@@ -286,28 +290,27 @@ func (c *crawler) visit(ctx context.Context, pageURL string) []string {
 	return found
 }
 
-// origin returns the pacing of rawURL's origin, and true when the origin is
-// new to the crawl: then its robots.txt has just been read and logged.
-func (c *crawler) origin(ctx context.Context, rawURL string) (*pacing, bool) {
+// origin returns the pacing of rawURL's origin. The first time the crawl
+// meets an origin, its robots.txt is read and logged.
+func (c *crawler) origin(ctx context.Context, rawURL string) *pacing {
 	robotsURL, err := robots.RobotsURL(rawURL)
 	if err != nil {
-		return &pacing{delay: defaultDelay / (time.Second / demoSecond)}, false
+		return &pacing{delay: defaultDelay / (time.Second / demoSecond), sitemapsRead: true}
 	}
 	if p, ok := c.origins[robotsURL]; ok {
-		return p, false
+		return p
 	}
 	delay, ok := c.robots.CrawlDelay(ctx, userAgent, rawURL)
 	if !ok {
 		delay = defaultDelay
 	}
-	delay = min(delay, maxDelay)
-	p := &pacing{delay: delay / (time.Second / demoSecond)}
+	p := &pacing{delay: min(delay, maxDelay) / (time.Second / demoSecond)}
 	c.origins[robotsURL] = p
 
 	outcome, err := c.robots.Outcome(ctx, rawURL)
 	if err != nil {
 		c.log(robotsURL, "robots", err.Error())
-		return p, true
+		return p
 	}
 	reason := fmt.Sprintf("%s (HTTP %d)", outcome.Status, outcome.HTTPStatus)
 	switch outcome.Status {
@@ -320,13 +323,16 @@ func (c *crawler) origin(ctx context.Context, rawURL string) (*pacing, bool) {
 	case robots.Unreachable:
 		reason += ": everything refused"
 	}
-	if ok {
-		reason += fmt.Sprintf(", Crawl-delay %v: demo waits %v", delay, p.delay)
-	} else {
+	switch {
+	case !ok:
 		reason += fmt.Sprintf(", no Crawl-delay: demo waits %v", p.delay)
+	case delay > maxDelay:
+		reason += fmt.Sprintf(", Crawl-delay %v, capped at %v: demo waits %v", delay, maxDelay, p.delay)
+	default:
+		reason += fmt.Sprintf(", Crawl-delay %v: demo waits %v", delay, p.delay)
 	}
 	c.log(robotsURL, "robots", reason)
-	return p, true
+	return p
 }
 
 // readSitemaps reads the sitemaps listed in the robots.txt of rawURL's origin
@@ -338,6 +344,10 @@ func (c *crawler) readSitemaps(ctx context.Context, rawURL string) []string {
 	}
 	var found []string
 	for _, sitemap := range outcome.Robots.Sitemaps {
+		if c.sitemaps[sitemap] {
+			continue // listed by another robots.txt, or twice in this one
+		}
+		c.sitemaps[sitemap] = true
 		c.sum.Sitemaps = append(c.sum.Sitemaps, sitemap)
 		c.seen[sitemap] = true
 		if d := c.robots.Explain(ctx, userAgent, sitemap); !d.Allowed {
@@ -345,13 +355,7 @@ func (c *crawler) readSitemaps(ctx context.Context, rawURL string) []string {
 			c.log(sitemap, "refuse", d.String())
 			continue
 		}
-		p, first := c.origin(ctx, sitemap)
-		if first {
-			// A sitemap on an origin the crawl had not met: its own
-			// robots.txt's sitemaps are read now, or never.
-			found = append(found, c.readSitemaps(ctx, sitemap)...)
-		}
-		resp, body, err := c.get(ctx, p, sitemap)
+		resp, body, err := c.get(ctx, c.origin(ctx, sitemap), sitemap)
 		if err == nil && resp.StatusCode != http.StatusOK {
 			err = fmt.Errorf("HTTP %d", resp.StatusCode)
 		}
@@ -400,15 +404,16 @@ func (c *crawler) get(ctx context.Context, p *pacing, rawURL string) (*http.Resp
 
 // isHTML reports whether a response is a page to read links from, as
 // robots.ExplainDirectives decides whether to read its meta tags: its
-// Content-Type is text/html or application/xhtml+xml or, when it has none,
-// its body sniffs as HTML.
+// Content-Type is text/html or application/xhtml+xml, whatever its
+// parameters, or, when it has none, its body sniffs as HTML.
 func isHTML(h http.Header, body []byte) bool {
 	ct := h.Get("Content-Type")
 	if ct == "" {
 		ct = http.DetectContentType(body)
 	}
-	t, _, err := mime.ParseMediaType(ct)
-	return err == nil && (t == "text/html" || t == "application/xhtml+xml")
+	t, _, _ := strings.Cut(ct, ";")
+	t = strings.Trim(t, " \t\n\r\f")
+	return strings.EqualFold(t, "text/html") || strings.EqualFold(t, "application/xhtml+xml")
 }
 
 // carriers names the sources whose directives has reports, as the reason of

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sdxc/robots"
 )
 
 // crawlDemo crawls a fresh demo site and returns what the crawler decided
@@ -322,23 +324,51 @@ func TestLinksOfHTMLOnly(t *testing.T) {
 	}
 }
 
-// TestSitemapOfAnotherOrigin checks that an origin first met through
-// another origin's sitemap has its own sitemaps read.
-func TestSitemapOfAnotherOrigin(t *testing.T) {
+// TestSitemaps checks that an origin first met through another origin's
+// sitemap has its own sitemaps read when the crawl visits a page there, and
+// that a sitemap listed twice is read once.
+func TestSitemaps(t *testing.T) {
 	const urlset = `application/xml
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>%s</loc></url></urlset>`
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>%s</loc></url><url><loc>%s</loc></url></urlset>`
 	h := serveFiles(t, map[string]string{
-		"http://a.example/robots.txt":    "text/plain\nUser-agent: *\nAllow: /\nSitemap: http://b.example/sitemap-a.xml\n",
+		"http://a.example/robots.txt": "text/plain\nUser-agent: *\nAllow: /\n" +
+			"Sitemap: http://b.example/sitemap-a.xml\nSitemap: http://b.example/sitemap-b.xml\nSitemap: http://b.example/sitemap-a.xml\n",
 		"http://a.example/":              "text/html\nhome",
-		"http://b.example/robots.txt":    "text/plain\nUser-agent: *\nAllow: /\nSitemap: http://b.example/sitemap-b.xml\n",
-		"http://b.example/sitemap-a.xml": fmt.Sprintf(urlset, "http://a.example/from-a"),
-		"http://b.example/sitemap-b.xml": fmt.Sprintf(urlset, "http://b.example/from-b"),
+		"http://b.example/robots.txt":    "text/plain\nUser-agent: *\nAllow: /\nSitemap: http://b.example/sitemap-b.xml\nSitemap: http://b.example/sitemap-c.xml\n",
+		"http://b.example/sitemap-a.xml": fmt.Sprintf(urlset, "http://a.example/from-a", "http://b.example/page"),
+		"http://b.example/sitemap-b.xml": fmt.Sprintf(urlset, "http://b.example/from-b", "http://b.example/page"),
+		"http://b.example/sitemap-c.xml": fmt.Sprintf(urlset, "http://b.example/from-c", "http://b.example/page"),
 	})
-	crawlFiles(t, h, "http://a.example/")
-	for _, u := range []string{"http://b.example/sitemap-b.xml", "http://b.example/from-b", "http://a.example/from-a"} {
+	sum := crawlFiles(t, h, "http://a.example/")
+	for _, u := range []string{"http://b.example/sitemap-a.xml", "http://b.example/sitemap-b.xml", "http://b.example/sitemap-c.xml",
+		"http://b.example/from-b", "http://b.example/from-c", "http://a.example/from-a"} {
 		if got := h.count(u); got != 1 {
 			t.Errorf("%s requested %d times, want once", u, got)
 		}
+	}
+	want := []string{"http://b.example/sitemap-a.xml", "http://b.example/sitemap-b.xml", "http://b.example/sitemap-c.xml"}
+	if !slices.Equal(sum.Sitemaps, want) {
+		t.Errorf("summary.Sitemaps = %q, want %q", sum.Sitemaps, want)
+	}
+}
+
+// TestIsHTML checks that links are read from a response exactly where the
+// library reads meta tags.
+func TestIsHTML(t *testing.T) {
+	page := []byte(`<html><head><meta name="robots" content="noindex"></head><body><a href="/x">x</a></body></html>`)
+	for _, ct := range []string{"", "text/html", "TEXT/HTML; Charset=UTF-8", "text/html; charset", `text/html; charset="utf-8`,
+		"text/html; charset=utf-8; charset=latin1", "text/html;foo=bar baz", " application/xhtml+xml ", "text/html\u00a0",
+		"text/plain", "application/xml", "text/htmlx"} {
+		h := http.Header{}
+		if ct != "" {
+			h.Set("Content-Type", ct)
+		}
+		if got, want := isHTML(h, page), robots.DirectivesFor(h, page, userAgent).NoIndex; got != want {
+			t.Errorf("Content-Type %q: isHTML = %v, the library reads meta tags: %v", ct, got, want)
+		}
+	}
+	if isHTML(http.Header{}, []byte("just text")) {
+		t.Error("isHTML(no Content-Type, plain text) = true, want false")
 	}
 }
 
@@ -358,15 +388,15 @@ func TestMaxPages(t *testing.T) {
 	}
 }
 
-// TestCrawlDelayCapped checks that a Crawl-delay of centuries paces the
-// origin at maxDelay.
+// TestCrawlDelayCapped checks that a Crawl-delay of a day paces the origin
+// at maxDelay, and that the log says both.
 func TestCrawlDelayCapped(t *testing.T) {
 	h := serveFiles(t, map[string]string{
-		"http://a.example/robots.txt": "text/plain\nUser-agent: *\nCrawl-delay: 99999999999\n",
+		"http://a.example/robots.txt": "text/plain\nUser-agent: *\nCrawl-delay: 86400\n",
 		"http://a.example/":           "text/html\nhome",
 	})
 	sum := crawlFiles(t, h, "http://a.example/")
-	want := fmt.Sprintf("demo waits %v", maxDelay/(time.Second/demoSecond))
+	want := fmt.Sprintf("Crawl-delay 24h0m0s, capped at %v: demo waits %v", maxDelay, maxDelay/(time.Second/demoSecond))
 	for _, e := range sum.Log {
 		if e.Decision == "robots" {
 			if !strings.Contains(e.Reason, want) {

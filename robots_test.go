@@ -13,6 +13,7 @@ package robots
 
 import (
 	"bufio"
+	"bytes"
 	"encoding"
 	"errors"
 	"fmt"
@@ -2586,13 +2587,27 @@ func refRequestPath(rawURL string) (string, bool) {
 // allowed, otherwise the matching rule with the longest normalised pattern
 // decides, Allow winning a tie; no match allows.
 func refDecide(rules []*refPattern, rawURL string) bool {
+	return refDecideWhy(rules, rawURL).allowed
+}
+
+// A refDecision is refDecide's verdict with what it rests on, for checking
+// an Explain.
+type refDecision struct {
+	allowed   bool
+	invalid   bool   // rawURL is no URL
+	robotsTxt bool   // its path is /robots.txt
+	best      int    // the deciding pattern's length; -1 when none matches
+	path      string // the path as patterns are matched against it
+}
+
+func refDecideWhy(rules []*refPattern, rawURL string) refDecision {
 	path, ok := refRequestPath(rawURL)
 	if !ok {
-		return false
+		return refDecision{invalid: true, best: -1}
 	}
 	// /robots.txt as rules see it: normalised, so /%72obots.txt too.
 	if refNormalise(path) == "/robots.txt" {
-		return true
+		return refDecision{allowed: true, robotsTxt: true, best: -1}
 	}
 	// A pattern's %2A and %24 stand for '*' and '$' (RFC 9309 §2.2.3), and
 	// compare equal to the same escapes in a path; so in a path both spellings
@@ -2608,7 +2623,73 @@ func refDecide(rules []*refPattern, rawURL string) bool {
 			best, allowed = n, p.allow
 		}
 	}
-	return allowed
+	return refDecision{allowed: allowed, best: best, path: path}
+}
+
+// checkExplain checks the evidence Explain gives for a query against the
+// reference's: the reason, and for a rule, that it is one of the document's
+// rules, on the line it cites, that it matches the path, and that no
+// matching rule outranks it (SPEC §1 "Audit").
+// doc names the document in messages; lines are its lines (refLines).
+func checkExplain(t *testing.T, doc string, lines []string, r *Robots, ua, rawURL string, why refDecision) bool {
+	t.Helper()
+	d := r.Explain(ua, rawURL)
+	fail := func(want string) bool {
+		t.Errorf("%s: Explain(%q, %q) = %+v, want %s", doc, ua, rawURL, d, want)
+		return false
+	}
+	switch {
+	case d.Allowed != why.allowed:
+		return fail(fmt.Sprintf("Allowed %v", why.allowed))
+	case why.invalid:
+		if d.Reason != ReasonInvalidURL {
+			return fail("ReasonInvalidURL")
+		}
+		return true
+	case why.robotsTxt:
+		if d.Reason != ReasonRobotsTxt {
+			return fail("ReasonRobotsTxt")
+		}
+		return true
+	case why.best < 0:
+		if d.Reason != ReasonNoMatch {
+			return fail("ReasonNoMatch")
+		}
+		return true
+	case d.Reason != ReasonRule || d.Rule.Allow != d.Allowed:
+		return fail("ReasonRule, by a rule of the verdict's kind")
+	}
+	if d.Group < 0 || d.Group >= len(r.Groups) || !slices.Contains(r.Groups[d.Group].Rules, d.Rule) {
+		return fail(fmt.Sprintf("a rule of group %d", d.Group))
+	}
+	if d.Line < 1 || d.Line > len(lines) || !strings.Contains(lines[d.Line-1], d.Rule.Pattern) {
+		return fail("the line that holds the rule")
+	}
+	for _, p := range refCompile([]Rule{d.Rule}) { // the rule, and the directory its index.html allows
+		if p.matches(why.path) && len(p.canon) == why.best {
+			return true
+		}
+	}
+	return fail(fmt.Sprintf("a rule that matches %q with the longest pattern, %d octets", why.path, why.best))
+}
+
+// refLines splits a document at its line ends, LF, CR or CRLF, as Parse
+// counts lines.
+func refLines(data []byte) []string {
+	var lines []string
+	for len(data) > 0 {
+		i := bytes.IndexAny(data, "\r\n")
+		if i < 0 {
+			lines = append(lines, string(data))
+			break
+		}
+		lines = append(lines, string(data[:i]))
+		if data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n' {
+			i++
+		}
+		data = data[i+1:]
+	}
+	return lines
 }
 
 // refDerivedPaths builds paths from a document's own patterns: each pattern
@@ -2775,6 +2856,7 @@ func TestDifferentialCorpus(t *testing.T) {
 		}
 		name := filepath.Base(file)
 		files++
+		lines := refLines(data)
 		r := Parse(data)
 		groups := refParse(data, DefaultMaxBytes)
 		if got, want := refGroupsOf(r), groups; !refGroupsEqual(got, want) {
@@ -2786,7 +2868,7 @@ func TestDifferentialCorpus(t *testing.T) {
 		// answers.
 		type refSet struct {
 			rules   []*refPattern
-			answers map[string]bool
+			answers map[string]refDecision
 		}
 		sets := map[string]*refSet{}
 		for _, ua := range agentsFor(r) {
@@ -2794,7 +2876,7 @@ func TestDifferentialCorpus(t *testing.T) {
 			key := fmt.Sprint(refSelect(groups, refProductToken(ua)))
 			set := sets[key]
 			if set == nil {
-				set = &refSet{refCompile(refRules(groups, refProductToken(ua))), map[string]bool{}}
+				set = &refSet{refCompile(refRules(groups, refProductToken(ua))), map[string]refDecision{}}
 				sets[key] = set
 			}
 			rules, cache := set.rules, set.answers
@@ -2805,17 +2887,22 @@ func TestDifferentialCorpus(t *testing.T) {
 				}
 				for _, u := range urls {
 					queries++
-					want, ok := cache[u]
+					why, ok := cache[u]
 					if !ok {
-						want = refDecide(rules, u)
-						cache[u] = want
+						why = refDecideWhy(rules, u)
+						cache[u] = why
 					}
 					got, gotAgent := r.IsAllowed(ua, u), a.IsAllowed(u)
-					if (got != want || gotAgent != want) && reported < 5 {
+					if (got != why.allowed || gotAgent != why.allowed) && reported < 5 {
 						reported++
 						d := r.Explain(ua, u)
 						t.Errorf("%s, %q, %q: Robots.IsAllowed = %v, Agent.IsAllowed = %v, reference = %v (Explain: %v)",
-							name, ua, u, got, gotAgent, want, d)
+							name, ua, u, got, gotAgent, why.allowed, d)
+					}
+					// Explain once per set of groups and URL: agents that
+					// select the same groups share their compiled rules.
+					if !ok && reported < 5 && !checkExplain(t, name, lines, r, ua, u, why) {
+						reported++
 					}
 				}
 			}
@@ -2862,10 +2949,13 @@ func TestDifferentialGenerated(t *testing.T) {
 		for _, ua := range agents {
 			rules := refCompile(refRules(groups, refProductToken(ua)))
 			for _, p := range paths {
-				want := refDecide(rules, p)
-				if got := r.IsAllowed(ua, p); got != want && reported < 10 {
+				why := refDecideWhy(rules, p)
+				if got := r.IsAllowed(ua, p); got != why.allowed && reported < 10 {
 					reported++
-					t.Errorf("document %d %q: IsAllowed(%q, %q) = %v, reference = %v (%v)", doc, data, ua, p, got, want, r.Explain(ua, p))
+					t.Errorf("document %d %q: IsAllowed(%q, %q) = %v, reference = %v (%v)", doc, data, ua, p, got, why.allowed, r.Explain(ua, p))
+				}
+				if reported < 10 && !checkExplain(t, fmt.Sprintf("document %d %q", doc, data), refLines(data), r, ua, p, why) {
+					reported++
 				}
 			}
 		}

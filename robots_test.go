@@ -2630,7 +2630,8 @@ func refDecideWhy(rules []*refPattern, rawURL string) refDecision {
 // reference's: the reason, and for a rule, that it is one of the document's
 // rules, on the line it cites, that it matches the path, and that no
 // matching rule outranks it (SPEC §1 "Audit").
-// doc names the document in messages; lines are its lines (refLines).
+// doc names the document in messages; lines are its lines (refLines), nil
+// for a Robots built in code, whose rules have no line.
 func checkExplain(t *testing.T, doc string, lines []string, r *Robots, ua, rawURL string, why refDecision) bool {
 	t.Helper()
 	d := r.Explain(ua, rawURL)
@@ -2662,7 +2663,12 @@ func checkExplain(t *testing.T, doc string, lines []string, r *Robots, ua, rawUR
 	if d.Group < 0 || d.Group >= len(r.Groups) || !slices.Contains(r.Groups[d.Group].Rules, d.Rule) {
 		return fail(fmt.Sprintf("a rule of group %d", d.Group))
 	}
-	if d.Line < 1 || d.Line > len(lines) || !strings.Contains(lines[d.Line-1], d.Rule.Pattern) {
+	switch {
+	case lines == nil:
+		if d.Line != 0 {
+			return fail("Line 0, for a rule built in code")
+		}
+	case d.Line < 1 || d.Line > len(lines) || !strings.Contains(lines[d.Line-1], d.Rule.Pattern):
 		return fail("the line that holds the rule")
 	}
 	for _, p := range refCompile([]Rule{d.Rule}) { // the rule, and the directory its index.html allows
@@ -3262,10 +3268,13 @@ func FuzzMatch(f *testing.F) {
 		} {
 			r := &Robots{Groups: []Group{{UserAgents: []string{"*"}, Rules: rules}}}
 			got, gotAgent := r.IsAllowed("a", path), r.Agent("a").IsAllowed(path)
-			want := refDecide(refCompile(rules), path)
-			if got != gotAgent || got != want {
+			why := refDecideWhy(refCompile(rules), path)
+			if got != gotAgent || got != why.allowed {
 				t.Fatalf("rules %+v, path %q: Robots.IsAllowed = %v, Agent.IsAllowed = %v, reference = %v",
-					rules, path, got, gotAgent, want)
+					rules, path, got, gotAgent, why.allowed)
+			}
+			if !checkExplain(t, fmt.Sprintf("rules %+v", rules), nil, r, "a", path, why) {
+				t.FailNow()
 			}
 		}
 		// A path equal to a literal pattern that starts with '/' is matched by

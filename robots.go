@@ -483,7 +483,12 @@ func (d Decision) String() string {
 // A "/"-rooted path is taken whole: a '#' in it and what follows are
 // matched too ("/p#top" is not "/p"), and "//host/p" is a path, not a URL
 // without its scheme. Pass the absolute URL, or the path and query alone
-// (url.URL's RequestURI), for what a crawler fetches.
+// (url.URL's RequestURI), for what a crawler fetches. Beyond
+// percent-encoding, paths are matched as given, as RFC 9309 and Google's
+// parser match them: "/a/../private", "//private" and "/a\..\private" are
+// not "/private", though a server may serve it for them. Normalise a URL
+// (dot segments, repeated slashes, a browser's backslashes) before asking,
+// as before fetching it, and fetch the URL asked about.
 //
 // Path and patterns are compared in one canonical percent-encoding: octets
 // outside the URI unreserved and reserved sets (such as the UTF-8 of

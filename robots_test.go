@@ -850,6 +850,16 @@ func TestIsAllowedPaths(t *testing.T) {
 			disallow: []string{"https://example.com", "https://example.com/", "https://example.com#top", "http://user@example.com:8080"},
 		},
 		{
+			// RFC 9309 defines no normalisation beyond percent-encoding, and
+			// Google's parser does none: the crawler normalises (IsAllowed's
+			// doc says so).
+			name:     "paths are matched as given: dot segments and slashes stay",
+			robots:   "User-agent: *\nDisallow: /private\n",
+			agent:    "ExampleBot",
+			allow:    []string{"/a/../private", "//private", "/./private", "/a\\..\\private", "https://example.com/a/../private"},
+			disallow: []string{"/private", "/private/../x", "https://example.com/private"},
+		},
+		{
 			// RFC 3986 §3.2: userinfo with escapes and sub-delims, an IPv6
 			// literal, a port; non-ASCII for a host written as an IRI.
 			name:   "every octet an authority may hold",

@@ -76,8 +76,10 @@ type Fetcher struct {
 	Client *http.Client
 
 	// UserAgent is sent as the User-Agent header of every request, redirects
-	// included. It is required: with an empty UserAgent nothing is sent and
-	// the outcome is Unreachable.
+	// included. It is required: when it is empty, or holds an octet no
+	// header value may (a control other than tab, such as the line end of
+	// a name read from a file), nothing is sent and the outcome is
+	// Unreachable, for a minute, as one that says nothing about the origin.
 	UserAgent string
 
 	// MaxBytes is how many bytes of the decoded body are read and parsed; a
@@ -189,8 +191,9 @@ type Outcome struct {
 	// §2.4). For a 429 or 5xx it is Retry-After, capped at 24 hours, else
 	// 1 hour. For a network failure, a refused redirect or a page URL that
 	// cannot be fetched it is 1 hour. It is 1 minute when ctx ended the
-	// retrieval or the Fetcher has no UserAgent: such outcomes say nothing
-	// about the origin, and should be asked again soon.
+	// retrieval or the Fetcher's UserAgent cannot be sent (see UserAgent):
+	// such outcomes say nothing about the origin, and should be asked again
+	// soon.
 	//
 	// It can be 0: "max-age=0", an Expires at or before Date, "Retry-After:
 	// 0". A Cache then retrieves robots.txt again for every question; a
@@ -233,15 +236,15 @@ type Outcome struct {
 // sent, and an internationalized host is sent in its ASCII form. Redirects
 // (301, 302, 303, 307, 308) are followed up to MaxRedirects, to any host: the
 // file found governs pageURL's origin. A chain that ends in a 3xx (too many
-// hops, a loop, no Location, a Location that does not parse or is not http
-// or https, or a 3xx that is not a redirect: 300, 304, 305, 306 and
-// unassigned ones) is Unavailable; so is a 4xx other than 429, whose body is
-// never parsed. Any 2xx is parsed, whatever its Content-Type: an HTML page
-// yields no rules and allows everything. A 429, a 5xx, a final 1xx, a status
-// outside 100-599, a malformed response, and every network, TLS, timeout or
-// decoding failure are Unreachable. gzip and deflate bodies are decoded, in
-// up to four layers (more are a decoding failure); MaxBytes applies to the
-// decoded bytes, and a body cut short is never parsed.
+// hops, a loop, no Location, a Location that does not parse, is not http or
+// https or names no origin, or a 3xx that is not a redirect: 300, 304, 305,
+// 306 and unassigned ones) is Unavailable; so is a 4xx other than 429, whose
+// body is never parsed. Any 2xx is parsed, whatever its Content-Type: an HTML
+// page yields no rules and allows everything. A 429, a 5xx, a final 1xx, a
+// status outside 100-599, a malformed response, and every network, TLS,
+// timeout or decoding failure are Unreachable. gzip and deflate bodies are
+// decoded, in up to four layers (more are a decoding failure); MaxBytes
+// applies to the decoded bytes, and a body cut short is never parsed.
 //
 // Timeout bounds the whole retrieval, and ctx can end it sooner; a nil ctx
 // is context.Background(). A nil *Fetcher is the zero Fetcher, which has no
@@ -262,8 +265,8 @@ func (f *Fetcher) Fetch(ctx context.Context, pageURL string) *Outcome {
 		return o.fail(fmt.Errorf("robots: %q: %w", pageURL, errNotHTTP), retryLifetime)
 	}
 	o.URL = target.String()
-	if f.UserAgent == "" {
-		return o.fail(errNoUserAgent, shortLifetime)
+	if err := checkUserAgent(f.UserAgent); err != nil {
+		return o.fail(err, shortLifetime)
 	}
 	cfg := f.config()
 	tctx, cancel := context.WithTimeout(ctx, cfg.timeout)
@@ -276,6 +279,21 @@ var (
 	errNoUserAgent = errors.New("robots: Fetcher.UserAgent is empty; it is required")
 	errNilCache    = errors.New("robots: the Cache is nil")
 )
+
+// checkUserAgent says why userAgent cannot be sent, if it cannot: empty, or
+// holding an octet that RFC 9110 §5.5 keeps out of a field value (a control
+// other than tab), which net/http would refuse to send.
+func checkUserAgent(userAgent string) error {
+	if userAgent == "" {
+		return errNoUserAgent
+	}
+	for i := 0; i < len(userAgent); i++ {
+		if c := userAgent[i]; c < ' ' && c != '\t' || c == 0x7f {
+			return fmt.Errorf("robots: Fetcher.UserAgent %q holds %q, which no header value may", userAgent, c)
+		}
+	}
+	return nil
+}
 
 // retrieve sends the requests of one retrieval, following redirects, and fills
 // o. parent is the caller's context, tctx the same bounded by Timeout.
@@ -456,6 +474,11 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 	if next.Scheme != "http" && next.Scheme != "https" || next.Hostname() == "" {
 		return nil, fmt.Sprintf("status %d redirects to %q, which is not an http or https URL", resp.StatusCode, loc)
 	}
+	// Nor is a URL with no origin (a port past 65535, a host with no ASCII
+	// form): RobotsURL would not have made it.
+	if _, err := robotsURL(next.Scheme + "://" + next.Host); err != nil {
+		return nil, fmt.Sprintf("status %d redirects to %q, which names no origin: %v", resp.StatusCode, loc, err)
+	}
 	// Credentials a server put in a Location are not sent either: nothing
 	// about robots.txt needs them.
 	next.User = nil
@@ -604,7 +627,8 @@ func (o *Outcome) failed(parent context.Context, err error) *Outcome {
 }
 
 // shortLifetime is the Lifetime of an outcome that says nothing about the
-// origin: the caller's context ended it, or the Fetcher had no UserAgent.
+// origin: the caller's context ended it, or the Fetcher's UserAgent could
+// not be sent.
 const shortLifetime = time.Minute
 
 // IsAllowed reports whether userAgent may fetch rawURL under o: a Parsed
@@ -1290,7 +1314,8 @@ func (c *Cache) storage() Store {
 // IsAllowed reports whether userAgent may fetch rawURL, fetching the
 // robots.txt of rawURL's origin when the Cache holds no fresh outcome for it.
 // It is false when rawURL is not an http or https URL, when ctx ends before
-// the outcome is known, when the Fetcher has no UserAgent, and when c is nil.
+// the outcome is known, when the Fetcher's UserAgent cannot be sent (see
+// Fetcher.UserAgent), and when c is nil.
 func (c *Cache) IsAllowed(ctx context.Context, userAgent, rawURL string) bool {
 	o, _, err := c.outcome(ctx, rawURL)
 	if err != nil {
@@ -1303,7 +1328,7 @@ func (c *Cache) IsAllowed(ctx context.Context, userAgent, rawURL string) bool {
 // is no outcome to go by, it refuses, as IsAllowed does: with
 // ReasonInvalidURL when rawURL is not an http or https URL with a host (the
 // caller's mistake, not the origin's), and with ReasonUnreachable when ctx
-// ends first, the Fetcher has no UserAgent, or c is nil, even for
+// ends first, the Fetcher's UserAgent cannot be sent, or c is nil, even for
 // /robots.txt, which every outcome allows.
 func (c *Cache) Explain(ctx context.Context, userAgent, rawURL string) Decision {
 	o, _, err := c.outcome(ctx, rawURL)
@@ -1333,7 +1358,8 @@ func (c *Cache) CrawlDelay(ctx context.Context, userAgent, rawURL string) (time.
 // Cache). The outcome is shared: treat it as read-only. The error wraps
 // ErrNoOrigin when rawURL has no http or https origin (no host, another
 // scheme, or a port past 65535), is ctx's when ctx ends first, and says so
-// when c is nil or Fetcher.UserAgent is empty.
+// when c is nil or Fetcher.UserAgent cannot be sent (empty, or with a
+// control octet).
 func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 	o, e, err := c.outcome(ctx, rawURL)
 	if o == unreachableTooLong {
@@ -1361,10 +1387,10 @@ func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEnt
 	if !ok {
 		return nil, nil, fmt.Errorf("robots: %q has no http or https origin: %w", rawURL, ErrNoOrigin)
 	}
-	if c.Fetcher.UserAgent == "" {
+	if err := checkUserAgent(c.Fetcher.UserAgent); err != nil {
 		// Refused here rather than stored: outcomes that never reached the
 		// origin must not start its 30 days of unreachability.
-		return nil, nil, errNoUserAgent
+		return nil, nil, err
 	}
 	now := time.Now()
 	e, err := c.storage().Get(ctx, origin)

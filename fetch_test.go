@@ -288,6 +288,11 @@ func TestFetchRedirectLocations(t *testing.T) {
 		{"unparseable escape", "%zz", Unavailable, 302, allowsEverything, ""},
 		{"unparseable host", "http://a b/", Unavailable, 302, allowsEverything, ""},
 		{"no host", "http:///robots.txt", Unavailable, 302, allowsEverything, ""},
+		// URLs with no origin, as RobotsURL has it: not followed (they were,
+		// and failed to dial: Unreachable, everything refused).
+		{"port past 65535", "http://127.0.0.1:99999/robots.txt", Unavailable, 302, allowsEverything, ""},
+		{"IPv6 port past 65535", "http://[::1]:70000/robots.txt", Unavailable, 302, allowsEverything, ""},
+		{"host label too long for DNS", "http://" + strings.Repeat("ü", 70) + ".test/robots.txt", Unavailable, 302, allowsEverything, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -300,7 +305,9 @@ func TestFetchRedirectLocations(t *testing.T) {
 				}
 				io.WriteString(w, fetchRobots)
 			})
-			o := newTestFetcher().Fetch(context.Background(), srv.URL+"/private/page")
+			f := newTestFetcher()
+			f.Client = noDNSClient() // a Location naming a host is never looked up
+			o := f.Fetch(context.Background(), srv.URL+"/private/page")
 			if o.Status != tc.status || o.HTTPStatus != tc.httpStatus {
 				t.Fatalf("Fetch = %s, want %s %d", describeOutcome(o), tc.status, tc.httpStatus)
 			}
@@ -845,14 +852,7 @@ func TestFetchNetworkFailures(t *testing.T) {
 	refusedURL := "http://" + ln.Addr().String() + "/page"
 	ln.Close()
 
-	// DNS never leaves the machine: this resolver has no server to ask, as
-	// a .invalid name has none in the world either (RFC 6761 §6.4).
-	noDNS := &http.Client{Transport: &http.Transport{DialContext: (&net.Dialer{Resolver: &net.Resolver{
-		PreferGo: true,
-		Dial: func(ctx context.Context, network, address string) (net.Conn, error) {
-			return nil, errors.New("no DNS server in tests")
-		},
-	}}).DialContext}}
+	noDNS := noDNSClient()
 
 	tlsServer := httptest.NewTLSServer(respond(200, fetchRobots))
 	t.Cleanup(tlsServer.Close)
@@ -892,6 +892,18 @@ func TestFetchNetworkFailures(t *testing.T) {
 }
 
 // failingClient fails the test if a request is ever sent.
+// noDNSClient returns a client that dials IP addresses and resolves no name:
+// DNS never leaves the machine, as a .invalid name has no server in the
+// world either (RFC 6761 §6.4).
+func noDNSClient() *http.Client {
+	return &http.Client{Transport: &http.Transport{DialContext: (&net.Dialer{Resolver: &net.Resolver{
+		PreferGo: true,
+		Dial: func(ctx context.Context, network, address string) (net.Conn, error) {
+			return nil, errors.New("no DNS server in tests")
+		},
+	}}).DialContext}}
+}
+
 func failingClient(t *testing.T) *http.Client {
 	return &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
 		t.Errorf("unexpected request to %s", r.URL)
@@ -964,6 +976,17 @@ func TestFetchRequest(t *testing.T) {
 		o := (&Fetcher{Client: failingClient(t)}).Fetch(context.Background(), "http://example.com/")
 		if o.Status != Unreachable || o.Lifetime != time.Minute || !strings.Contains(o.Error, "UserAgent") {
 			t.Errorf("Fetch without UserAgent = %s, want unreachable, lifetime 1m, an error naming UserAgent", describeOutcome(o))
+		}
+	})
+	t.Run("UserAgent that cannot be sent", func(t *testing.T) {
+		// net/http refuses a header value with a control octet: nothing is
+		// sent, which says nothing about the origin (it was an hour, as a
+		// network failure).
+		for _, ua := range []string{fetchAgent + "\n", "Example\rBot", "a\x00b", "a\x7fb"} {
+			o := (&Fetcher{Client: failingClient(t), UserAgent: ua}).Fetch(context.Background(), "http://example.com/")
+			if o.Status != Unreachable || o.Lifetime != time.Minute || !strings.Contains(o.Error, "UserAgent") {
+				t.Errorf("Fetch with UserAgent %q = %s, want unreachable, lifetime 1m, an error naming UserAgent", ua, describeOutcome(o))
+			}
 		}
 	})
 	t.Run("nil Fetcher", func(t *testing.T) {
@@ -1698,6 +1721,25 @@ func TestCache30DayRule(t *testing.T) {
 				t.Errorf("Outcome = %s, want unavailable with an error saying why", describeOutcome(o))
 			}
 		})
+	}
+}
+
+// TestCacheUnsendableUserAgent checks that a UserAgent net/http cannot send
+// (a line end read from a file with it) stores nothing: such an outcome
+// never reached the origin, and must not start its 30 days of
+// unreachability, after which an origin with no history allows everything.
+func TestCacheUnsendableUserAgent(t *testing.T) {
+	store := &MemoryStore{}
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent + "\n", Client: failingClient(t)}, Store: store}
+	ctx := context.Background()
+	if cache.IsAllowed(ctx, fetchAgent, "https://example.com/page") {
+		t.Error("IsAllowed with an unsendable UserAgent = true, want false")
+	}
+	if _, err := cache.Outcome(ctx, "https://example.com/page"); err == nil || !strings.Contains(err.Error(), "UserAgent") {
+		t.Errorf("Outcome with an unsendable UserAgent: err = %v, want one naming UserAgent", err)
+	}
+	if n := store.Len(); n != 0 {
+		t.Errorf("the Store holds %d entries, want none", n)
 	}
 }
 

@@ -477,8 +477,8 @@ func (d Decision) String() string {
 // disallowed, as is an absolute URL with no authority ("http:///x") or one
 // that holds an ASCII octet RFC 3986 lets no authority hold (a space, a
 // control, '\', '|', ...: "http://example.com\private" is /private to a
-// browser and an error to net/url). The path /robots.txt, without a query, is always allowed,
-// however its octets are escaped (/%72obots.txt).
+// browser and an error to net/url). The path /robots.txt, without a query, is
+// always allowed, however its octets are escaped (/%72obots.txt).
 //
 // A "/"-rooted path is taken whole: a '#' in it and what follows are
 // matched too ("/p#top" is not "/p"), and "//host/p" is a path, not a URL

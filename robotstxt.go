@@ -102,13 +102,14 @@ type Record struct {
 // A group is one or more user-agent lines followed by rules; only an allow or
 // disallow line ends the run of user-agent lines, and a user-agent line after
 // a rule opens a new group. Rules before the first user-agent line belong to
-// no group and are dropped. Crawl-delay and Content-Signal lines belong to the
-// group they appear in (Content-Signal before the first group: to the whole
-// document, see Robots.ContentSignals); a Content-Signal key given twice in
-// one group, or twice before the first, keeps its last value, while between
-// groups that apply to one agent "no" wins (see Robots.ContentSignalsFor). Sitemap lines are collected from
-// anywhere, and every other record whose key is a token ([A-Za-z0-9_.-]+)
-// is kept in Records.
+// no group and are dropped. Crawl-delay and Content-Signal lines belong to
+// the group they appear in (Content-Signal before the first group: to the
+// whole document, see Robots.ContentSignals); a Content-Signal key given
+// twice in one group, or twice before the first, keeps its last value, while
+// between groups that apply to one agent "no" wins (see
+// Robots.ContentSignalsFor). Sitemap lines are collected from anywhere, and
+// every other record whose key is a token ([A-Za-z0-9_.-]+) is kept in
+// Records.
 func Parse(data []byte) *Robots {
 	return ParseLimit(data, DefaultMaxBytes)
 }

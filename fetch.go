@@ -76,7 +76,7 @@ type Fetcher struct {
 	Client *http.Client
 
 	// UserAgent is sent as the User-Agent header of every request, redirects
-	// included. It is required: when it is empty, or holds an octet no
+	// included. It is required: when it is empty or blank, or holds an octet no
 	// header value may (a control other than tab, such as the line end of
 	// a name read from a file), nothing is sent and the outcome is
 	// Unreachable, for a minute, as one that says nothing about the origin.
@@ -284,8 +284,8 @@ var (
 // holding an octet that RFC 9110 §5.5 keeps out of a field value (a control
 // other than tab), which net/http would refuse to send.
 func checkUserAgent(userAgent string) error {
-	if userAgent == "" {
-		return errNoUserAgent
+	if strings.Trim(userAgent, " \t") == "" {
+		return errNoUserAgent // a server would see none
 	}
 	for i := 0; i < len(userAgent); i++ {
 		if c := userAgent[i]; c < ' ' && c != '\t' || c == 0x7f {
@@ -475,10 +475,13 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 		return nil, fmt.Sprintf("status %d redirects to %q, which is not an http or https URL", resp.StatusCode, loc)
 	}
 	// Nor is a URL with no origin (a port past 65535, a host with no ASCII
-	// form): RobotsURL would not have made it.
-	if _, err := robotsURL(next.Scheme + "://" + next.Host); err != nil {
-		return nil, fmt.Sprintf("status %d redirects to %q, which names no origin: %v", resp.StatusCode, loc, err)
+	// form). Each hop asks for its host as RobotsURL writes it, as the first
+	// does: punycode, lower case, no default port.
+	origin, err := robotsURL((&url.URL{Scheme: next.Scheme, Host: next.Host}).String())
+	if err != nil {
+		return nil, fmt.Sprintf("status %d redirects to %q, which names no origin", resp.StatusCode, loc)
 	}
+	next.Host = origin.Host
 	// Credentials a server put in a Location are not sent either: nothing
 	// about robots.txt needs them.
 	next.User = nil
@@ -1359,7 +1362,7 @@ func (c *Cache) CrawlDelay(ctx context.Context, userAgent, rawURL string) (time.
 // ErrNoOrigin when rawURL has no http or https origin (no host, another
 // scheme, or a port past 65535), is ctx's when ctx ends first, and says so
 // when c is nil or Fetcher.UserAgent cannot be sent (empty, or with a
-// control octet).
+// control other than tab).
 func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 	o, e, err := c.outcome(ctx, rawURL)
 	if o == unreachableTooLong {

@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
 	"runtime"
 	"strconv"
 	"strings"
@@ -891,7 +892,6 @@ func TestFetchNetworkFailures(t *testing.T) {
 	})
 }
 
-// failingClient fails the test if a request is ever sent.
 // noDNSClient returns a client that dials IP addresses and resolves no name:
 // DNS never leaves the machine, as a .invalid name has no server in the
 // world either (RFC 6761 §6.4).
@@ -904,6 +904,7 @@ func noDNSClient() *http.Client {
 	}}).DialContext}}
 }
 
+// failingClient fails the test if a request is ever sent.
 func failingClient(t *testing.T) *http.Client {
 	return &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
 		t.Errorf("unexpected request to %s", r.URL)
@@ -982,10 +983,23 @@ func TestFetchRequest(t *testing.T) {
 		// net/http refuses a header value with a control octet: nothing is
 		// sent, which says nothing about the origin (it was an hour, as a
 		// network failure).
-		for _, ua := range []string{fetchAgent + "\n", "Example\rBot", "a\x00b", "a\x7fb"} {
+		for _, ua := range []string{fetchAgent + "\n", "Example\rBot", "a\x00b", "a\x7fb", " ", " \t "} {
 			o := (&Fetcher{Client: failingClient(t), UserAgent: ua}).Fetch(context.Background(), "http://example.com/")
 			if o.Status != Unreachable || o.Lifetime != time.Minute || !strings.Contains(o.Error, "UserAgent") {
 				t.Errorf("Fetch with UserAgent %q = %s, want unreachable, lifetime 1m, an error naming UserAgent", ua, describeOutcome(o))
+			}
+		}
+	})
+	t.Run("UserAgent with a tab or obs-text is sent", func(t *testing.T) {
+		for _, ua := range []string{"Example\tBot/1.0", "Bot\x80/1.0", " Bot "} {
+			var got atomic.Value
+			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+				got.Store(r.Header.Get("User-Agent"))
+				io.WriteString(w, fetchRobots)
+			})
+			o := (&Fetcher{UserAgent: ua}).Fetch(context.Background(), srv.URL)
+			if o.Status != Parsed || got.Load() == nil {
+				t.Errorf("Fetch with UserAgent %q = %s, want it sent and the file parsed", ua, describeOutcome(o))
 			}
 		}
 	})
@@ -2208,4 +2222,29 @@ func FuzzReadBody(f *testing.F) {
 			t.Fatalf("readBody without a coding changed the body: %q, want %q", got, body)
 		}
 	})
+}
+
+// TestRedirectTarget checks how a Location becomes the next hop: its host as
+// RobotsURL writes it, and refused when it names no origin.
+func TestRedirectTarget(t *testing.T) {
+	from, _ := url.Parse("https://example.com/robots.txt")
+	for _, tc := range []struct{ location, want string }{
+		{"http://[fe80::1%25eth0]/robots.txt", "http://[fe80::1%25eth0]/robots.txt"}, // a zone: RobotsURL takes it
+		{"http://B%C3%BCcher.Example:80/robots.txt", "http://xn--bcher-kva.example/robots.txt"},
+		{"HTTPS://User:pw@EXAMPLE.org:00443/r.txt#f", "https://example.org/r.txt"},
+		{"/other.txt", "https://example.com/other.txt"},
+		{"http://example.com:65536/robots.txt", ""},
+		{"http://[::1%25lo]:99999/robots.txt", ""},
+		{"http://" + strings.Repeat("ü", 70) + ".test/", ""},
+	} {
+		resp := &http.Response{StatusCode: http.StatusFound, Header: http.Header{"Location": {tc.location}}}
+		next, why := redirectTarget(from, resp)
+		got := ""
+		if next != nil {
+			got = next.String()
+		}
+		if got != tc.want || (tc.want == "") != (why != "") {
+			t.Errorf("redirectTarget(%q) = %q, %q; want %q", tc.location, got, why, tc.want)
+		}
+	}
 }

@@ -2636,57 +2636,82 @@ func refDecideWhy(rules []*refPattern, rawURL string) refDecision {
 	return refDecision{allowed: allowed, best: best, path: path}
 }
 
+// A refCandidate is one rule of the groups that apply to an agent, in the
+// order ties are broken (SPEC's "first given"): where it is, and its
+// patterns as the reference compiles them (with the directory an
+// index.html rule allows).
+type refCandidate struct {
+	group, rule, line int // line 0: built in code
+	patterns          []*refPattern
+}
+
+// refCandidates lists the rules of r's groups sel (refSelect's, in document
+// order) for checkExplain.
+func refCandidates(r *Robots, sel []int) []refCandidate {
+	lines := ruleLines(r)
+	var out []refCandidate
+	for _, gi := range sel {
+		for ri, rule := range r.Groups[gi].Rules {
+			c := refCandidate{group: gi, rule: ri, patterns: refCompile([]Rule{rule})}
+			if lines[gi] != nil {
+				c.line = int(lines[gi][ri])
+			}
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // checkExplain checks the evidence Explain gives for a query against the
-// reference's: the reason, and for a rule, that it is one of the document's
-// rules, on the line it cites, that it matches the path, and that no
-// matching rule outranks it (SPEC §1 "Audit").
-// doc names the document in messages; lines are its lines (refLines), nil
-// for a Robots built in code, whose rules have no line.
-func checkExplain(t *testing.T, doc string, lines []string, r *Robots, ua, rawURL string, why refDecision) bool {
+// reference's (SPEC §1 "Audit"): the reason; for a rule, that it is the
+// first of the applying groups' rules that match with the longest pattern
+// and the verdict's kind, cited by its group and line, and that its line
+// holds it; for no rule, no group, line or rule. doc names the document in
+// messages; lines are its lines (refLines), nil for a Robots built in code.
+func checkExplain(t *testing.T, doc string, lines []string, r *Robots, ua, rawURL string, why refDecision, cands []refCandidate) bool {
 	t.Helper()
 	d := r.Explain(ua, rawURL)
 	fail := func(want string) bool {
 		t.Errorf("%s: Explain(%q, %q) = %+v, want %s", doc, ua, rawURL, d, want)
 		return false
 	}
+	noRule := d.Group == -1 && d.Line == 0 && d.Rule == (Rule{})
 	switch {
 	case d.Allowed != why.allowed:
 		return fail(fmt.Sprintf("Allowed %v", why.allowed))
 	case why.invalid:
-		if d.Reason != ReasonInvalidURL {
-			return fail("ReasonInvalidURL")
+		if d.Reason != ReasonInvalidURL || !noRule {
+			return fail("ReasonInvalidURL, no group, line or rule")
 		}
 		return true
 	case why.robotsTxt:
-		if d.Reason != ReasonRobotsTxt {
-			return fail("ReasonRobotsTxt")
+		if d.Reason != ReasonRobotsTxt || !noRule {
+			return fail("ReasonRobotsTxt, no group, line or rule")
 		}
 		return true
 	case why.best < 0:
-		if d.Reason != ReasonNoMatch {
-			return fail("ReasonNoMatch")
+		if d.Reason != ReasonNoMatch || !noRule {
+			return fail("ReasonNoMatch, no group, line or rule")
 		}
 		return true
-	case d.Reason != ReasonRule || d.Rule.Allow != d.Allowed:
-		return fail("ReasonRule, by a rule of the verdict's kind")
 	}
-	if d.Group < 0 || d.Group >= len(r.Groups) || !slices.Contains(r.Groups[d.Group].Rules, d.Rule) {
-		return fail(fmt.Sprintf("a rule of group %d", d.Group))
-	}
-	switch {
-	case lines == nil:
-		if d.Line != 0 {
-			return fail("Line 0, for a rule built in code")
-		}
-	case d.Line < 1 || d.Line > len(lines) || !strings.Contains(lines[d.Line-1], d.Rule.Pattern):
-		return fail("the line that holds the rule")
-	}
-	for _, p := range refCompile([]Rule{d.Rule}) { // the rule, and the directory its index.html allows
-		if p.matches(why.path) && len(p.canon) == why.best {
+	for _, c := range cands {
+		for _, p := range c.patterns {
+			if p.allow != why.allowed || len(p.canon) != why.best || !p.matches(why.path) {
+				continue
+			}
+			want := r.Groups[c.group].Rules[c.rule]
+			if d.Reason != ReasonRule || d.Rule != want || d.Group != c.group || d.Line != c.line {
+				return fail(fmt.Sprintf("ReasonRule by %+v, group %d, line %d (the first that matches %q with %d octets)",
+					want, c.group, c.line, why.path, why.best))
+			}
+			if lines != nil && (d.Line < 1 || d.Line > len(lines) || !strings.Contains(lines[d.Line-1], d.Rule.Pattern)) {
+				return fail("a line that holds the rule")
+			}
 			return true
 		}
 	}
-	return fail(fmt.Sprintf("a rule that matches %q with the longest pattern, %d octets", why.path, why.best))
+	return fail(fmt.Sprintf("no rule: the reference found none of %d octets matching %q", why.best, why.path))
 }
 
 // refLines splits a document at its line ends, LF, CR or CRLF, as Parse
@@ -2884,6 +2909,7 @@ func TestDifferentialCorpus(t *testing.T) {
 		// answers.
 		type refSet struct {
 			rules   []*refPattern
+			cands   []refCandidate
 			answers map[string]refDecision
 		}
 		sets := map[string]*refSet{}
@@ -2892,7 +2918,8 @@ func TestDifferentialCorpus(t *testing.T) {
 			key := fmt.Sprint(refSelect(groups, refProductToken(ua)))
 			set := sets[key]
 			if set == nil {
-				set = &refSet{refCompile(refRules(groups, refProductToken(ua))), map[string]refDecision{}}
+				set = &refSet{refCompile(refRules(groups, refProductToken(ua))),
+					refCandidates(r, refSelect(groups, refProductToken(ua))), map[string]refDecision{}}
 				sets[key] = set
 			}
 			rules, cache := set.rules, set.answers
@@ -2917,7 +2944,7 @@ func TestDifferentialCorpus(t *testing.T) {
 					}
 					// Explain once per set of groups and URL: agents that
 					// select the same groups share their compiled rules.
-					if !ok && reported < 5 && !checkExplain(t, name, lines, r, ua, u, why) {
+					if !ok && reported < 5 && !checkExplain(t, name, lines, r, ua, u, why, set.cands) {
 						reported++
 					}
 				}
@@ -2962,15 +2989,17 @@ func TestDifferentialGenerated(t *testing.T) {
 			continue
 		}
 		paths := append(slices.Clone(fixed), refDerivedPaths(groups, 20)...)
+		name, lines := fmt.Sprintf("document %d %q", doc, data), refLines(data)
 		for _, ua := range agents {
 			rules := refCompile(refRules(groups, refProductToken(ua)))
+			cands := refCandidates(r, refSelect(groups, refProductToken(ua)))
 			for _, p := range paths {
 				why := refDecideWhy(rules, p)
 				if got := r.IsAllowed(ua, p); got != why.allowed && reported < 10 {
 					reported++
 					t.Errorf("document %d %q: IsAllowed(%q, %q) = %v, reference = %v (%v)", doc, data, ua, p, got, why.allowed, r.Explain(ua, p))
 				}
-				if reported < 10 && !checkExplain(t, fmt.Sprintf("document %d %q", doc, data), refLines(data), r, ua, p, why) {
+				if reported < 10 && !checkExplain(t, name, lines, r, ua, p, why, cands) {
 					reported++
 				}
 			}
@@ -3283,7 +3312,7 @@ func FuzzMatch(f *testing.F) {
 				t.Fatalf("rules %+v, path %q: Robots.IsAllowed = %v, Agent.IsAllowed = %v, reference = %v",
 					rules, path, got, gotAgent, why.allowed)
 			}
-			if !checkExplain(t, fmt.Sprintf("rules %+v", rules), nil, r, "a", path, why) {
+			if !checkExplain(t, fmt.Sprintf("rules %+v", rules), nil, r, "a", path, why, refCandidates(r, []int{0})) {
 				t.FailNow()
 			}
 		}

@@ -97,8 +97,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	switch {
-	case *agent == "":
+	case strings.TrimSpace(*agent) == "":
 		return usageError("-agent is required")
+	case strings.ContainsFunc(*agent, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }):
+		return usageError("-agent holds a control character, which no User-Agent header may")
 	case (*file == "") == (*origin == ""):
 		return usageError("give one of -robots and -origin")
 	case *origin != "" && *timeout <= 0:

@@ -123,6 +123,8 @@ func TestUsage(t *testing.T) {
 		wantStderr string
 	}{
 		{"no agent", []string{"-robots", robotsFile, "/"}, 2, "-agent is required"},
+		{"blank agent", []string{"-agent", " ", "-robots", robotsFile, "/"}, 2, "-agent is required"},
+		{"agent with a line end", []string{"-agent", "ExampleBot\n", "-origin", "http://127.0.0.1:1", "/"}, 2, "control character"},
 		{"no rules", []string{"-agent", "ExampleBot", "/"}, 2, "give one of -robots and -origin"},
 		{"both sources", []string{"-agent", "ExampleBot", "-robots", robotsFile, "-origin", "http://127.0.0.1:1", "/"}, 2, "give one of -robots and -origin"},
 		{"unknown flag", []string{"-agnet", "ExampleBot"}, 2, "flag provided but not defined"},

@@ -1360,7 +1360,7 @@ func (r *directiveSet) param(key string, v any) {
 		r.setValue(dv, trimASCIISpace(v))
 	case time.Time:
 		if dv == vUnavailableAfter {
-			if t, ok := checkYear(v.UTC()); ok {
+			if t, ok := asUntil(v.UTC()); ok {
 				r.setUntil(t)
 			}
 		}
@@ -2779,7 +2779,7 @@ func parseISODate(s string) (time.Time, bool) {
 }
 
 // makeDate checks the fields, a year of 1 to 9999 among them, and returns
-// the instant in UTC, as checkYear takes it: a year past 9999 once the zone
+// the instant in UTC, as asUntil takes it: a year past 9999 once the zone
 // is applied is refused, since no date form writes it.
 func makeDate(year int, month time.Month, day, hour, min, sec, offset int) (time.Time, bool) {
 	if year < 1 || month < time.January || month > time.December || day < 1 || day > daysIn(month, year) ||
@@ -2787,14 +2787,14 @@ func makeDate(year int, month time.Month, day, hour, min, sec, offset int) (time
 		return time.Time{}, false
 	}
 	t := time.Date(year, month, day, hour, min, sec, 0, time.UTC).Add(-time.Duration(offset) * time.Second)
-	return checkYear(t)
+	return asUntil(t)
 }
 
-// checkYear returns t, in whole seconds, as an UnavailableAfter: false past
+// asUntil returns t, in whole seconds, as an UnavailableAfter: false past
 // the year 9999, and firstDate for any instant before it, so that a date
 // long past is not lost (a year-1 date with a zone east of UTC falls in
 // year 0), nor taken for none.
-func checkYear(t time.Time) (time.Time, bool) {
+func asUntil(t time.Time) (time.Time, bool) {
 	switch {
 	case t.Year() > 9999:
 		return time.Time{}, false

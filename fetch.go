@@ -76,8 +76,8 @@ type Fetcher struct {
 	Client *http.Client
 
 	// UserAgent is sent as the User-Agent header of every request, redirects
-	// included. It is required: when it is empty or blank, or holds an octet no
-	// header value may (a control other than tab, such as the line end of
+	// included. It is required: when it is empty or blank, or holds an octet
+	// no header value may (a control other than tab, such as the line end of
 	// a name read from a file), nothing is sent and the outcome is
 	// Unreachable, for a minute, as one that says nothing about the origin.
 	UserAgent string
@@ -280,9 +280,9 @@ var (
 	errNilCache    = errors.New("robots: the Cache is nil")
 )
 
-// checkUserAgent says why userAgent cannot be sent, if it cannot: empty, or
-// holding an octet that RFC 9110 §5.5 keeps out of a field value (a control
-// other than tab), which net/http would refuse to send.
+// checkUserAgent says why userAgent cannot be sent, if it cannot: empty or
+// blank, or holding an octet that RFC 9110 §5.5 keeps out of a field value
+// (a control other than tab), which net/http would refuse to send.
 func checkUserAgent(userAgent string) error {
 	if strings.Trim(userAgent, " \t") == "" {
 		return errNoUserAgent // a server would see none
@@ -1361,8 +1361,8 @@ func (c *Cache) CrawlDelay(ctx context.Context, userAgent, rawURL string) (time.
 // Cache). The outcome is shared: treat it as read-only. The error wraps
 // ErrNoOrigin when rawURL has no http or https origin (no host, another
 // scheme, or a port past 65535), is ctx's when ctx ends first, and says so
-// when c is nil or Fetcher.UserAgent cannot be sent (empty, or with a
-// control other than tab).
+// when c is nil or Fetcher.UserAgent cannot be sent (empty or blank, or with
+// a control other than tab).
 func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 	o, e, err := c.outcome(ctx, rawURL)
 	if o == unreachableTooLong {

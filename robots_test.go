@@ -2417,15 +2417,6 @@ func refSelect(groups []refGroup, token string) []int {
 	return star
 }
 
-// refRules returns the merged rules of the groups that apply to a token.
-func refRules(groups []refGroup, token string) []Rule {
-	var rules []Rule
-	for _, i := range refSelect(groups, token) {
-		rules = append(rules, groups[i].rules...)
-	}
-	return rules
-}
-
 // refNormalise is SPEC §1's normalisation: octets outside the unreserved
 // and reserved sets are escaped (a '%' that starts no escape included),
 // escapes of unreserved characters are decoded, others get upper-case hex.
@@ -2637,27 +2628,38 @@ func refDecideWhy(rules []*refPattern, rawURL string) refDecision {
 }
 
 // A refCandidate is one rule of the groups that apply to an agent, in the
-// order ties are broken (SPEC's "first given"): where it is, and its
-// patterns as the reference compiles them (with the directory an
+// order ties are broken (SPEC's "first given"): the rule, where it is, and
+// its patterns as the reference compiles them (with the directory an
 // index.html rule allows).
 type refCandidate struct {
-	group, rule, line int // line 0: built in code
-	patterns          []*refPattern
+	rule        Rule
+	group, line int // line 0: built in code
+	patterns    []*refPattern
 }
 
-// refCandidates lists the rules of r's groups sel (refSelect's, in document
-// order) for checkExplain.
-func refCandidates(r *Robots, sel []int) []refCandidate {
-	lines := ruleLines(r)
+// refCandidates lists the rules of groups sel (refSelect's, in document
+// order) for refDecideWhy and checkExplain. lines are the groups' rule lines
+// as ruleLines gives them; nil, or nil for a group, for rules built in code.
+func refCandidates(groups []refGroup, sel []int, lines [][]int32) []refCandidate {
 	var out []refCandidate
 	for _, gi := range sel {
-		for ri, rule := range r.Groups[gi].Rules {
-			c := refCandidate{group: gi, rule: ri, patterns: refCompile([]Rule{rule})}
-			if lines[gi] != nil {
+		for ri, rule := range groups[gi].rules {
+			c := refCandidate{rule: rule, group: gi, patterns: refCompile([]Rule{rule})}
+			if gi < len(lines) && ri < len(lines[gi]) { // a Parse whose groups differ is reported apart
 				c.line = int(lines[gi][ri])
 			}
 			out = append(out, c)
 		}
+	}
+	return out
+}
+
+// refPatterns returns the patterns of cands in order: the rules they apply,
+// compiled once.
+func refPatterns(cands []refCandidate) []*refPattern {
+	var out []*refPattern
+	for _, c := range cands {
+		out = append(out, c.patterns...)
 	}
 	return out
 }
@@ -2700,10 +2702,9 @@ func checkExplain(t *testing.T, doc string, lines []string, r *Robots, ua, rawUR
 			if p.allow != why.allowed || len(p.canon) != why.best || !p.matches(why.path) {
 				continue
 			}
-			want := r.Groups[c.group].Rules[c.rule]
-			if d.Reason != ReasonRule || d.Rule != want || d.Group != c.group || d.Line != c.line {
+			if d.Reason != ReasonRule || d.Rule != c.rule || d.Group != c.group || d.Line != c.line {
 				return fail(fmt.Sprintf("ReasonRule by %+v, group %d, line %d (the first that matches %q with %d octets)",
-					want, c.group, c.line, why.path, why.best))
+					c.rule, c.group, c.line, why.path, why.best))
 			}
 			if lines != nil && (d.Line < 1 || d.Line > len(lines) || !strings.Contains(lines[d.Line-1], d.Rule.Pattern)) {
 				return fail("a line that holds the rule")
@@ -2918,8 +2919,8 @@ func TestDifferentialCorpus(t *testing.T) {
 			key := fmt.Sprint(refSelect(groups, refProductToken(ua)))
 			set := sets[key]
 			if set == nil {
-				set = &refSet{refCompile(refRules(groups, refProductToken(ua))),
-					refCandidates(r, refSelect(groups, refProductToken(ua))), map[string]refDecision{}}
+				cands := refCandidates(groups, refSelect(groups, refProductToken(ua)), ruleLines(r))
+				set = &refSet{refPatterns(cands), cands, map[string]refDecision{}}
 				sets[key] = set
 			}
 			rules, cache := set.rules, set.answers
@@ -2991,8 +2992,8 @@ func TestDifferentialGenerated(t *testing.T) {
 		paths := append(slices.Clone(fixed), refDerivedPaths(groups, 20)...)
 		name, lines := fmt.Sprintf("document %d %q", doc, data), refLines(data)
 		for _, ua := range agents {
-			rules := refCompile(refRules(groups, refProductToken(ua)))
-			cands := refCandidates(r, refSelect(groups, refProductToken(ua)))
+			cands := refCandidates(groups, refSelect(groups, refProductToken(ua)), ruleLines(r))
+			rules := refPatterns(cands)
 			for _, p := range paths {
 				why := refDecideWhy(rules, p)
 				if got := r.IsAllowed(ua, p); got != why.allowed && reported < 10 {
@@ -3307,12 +3308,13 @@ func FuzzMatch(f *testing.F) {
 		} {
 			r := &Robots{Groups: []Group{{UserAgents: []string{"*"}, Rules: rules}}}
 			got, gotAgent := r.IsAllowed("a", path), r.Agent("a").IsAllowed(path)
-			why := refDecideWhy(refCompile(rules), path)
+			cands := refCandidates([]refGroup{{tokens: []string{"*"}, rules: rules}}, []int{0}, nil)
+			why := refDecideWhy(refPatterns(cands), path)
 			if got != gotAgent || got != why.allowed {
 				t.Fatalf("rules %+v, path %q: Robots.IsAllowed = %v, Agent.IsAllowed = %v, reference = %v",
 					rules, path, got, gotAgent, why.allowed)
 			}
-			if !checkExplain(t, fmt.Sprintf("rules %+v", rules), nil, r, "a", path, why, refCandidates(r, []int{0})) {
+			if !checkExplain(t, fmt.Sprintf("rules %+v", rules), nil, r, "a", path, why, cands) {
 				t.FailNow()
 			}
 		}

@@ -34,7 +34,10 @@
 // through (*Robots).IsAllowed instead of a compiled Agent, -agent asks
 // every query as one user agent, and -first keeps only the first N queries
 // of the shuffled order (with -time: how the cost grows as the lines the
-// queries touch outgrow each cache).
+// queries touch outgrow each cache), and -sample N asks N queries drawn at
+// random from those kept instead, in an order that never repeats (so that
+// the branch predictor cannot learn it, as it may a pass of a few hundred
+// queries asked again and again).
 package main
 
 import (
@@ -65,6 +68,7 @@ var (
 	notKind  = flag.String("notkind", "", "leave out queries of this kind")
 	first    = flag.Int("first", 0, "keep only the first N queries of the shuffled order (0: all)")
 	byKind   = flag.Bool("bykind", false, "time each query in the shuffled mix and print the cost per kind")
+	sample   = flag.Int("sample", 0, "ask N queries drawn at random from the kept ones, in an order that does not repeat")
 )
 
 // ask asks q's question through the API the flags choose, for timeByKind.
@@ -130,6 +134,15 @@ func main() {
 		qs = qs[:*first]
 	}
 	run(qs, 1) // compile every agent first
+	if *sample > 0 {
+		rng := rand.New(rand.NewSource(2))
+		drawn := make([]query, *sample)
+		for i := range drawn {
+			drawn[i] = qs[rng.Intn(len(qs))]
+		}
+		qs = drawn
+		run(qs, 1)
+	}
 	if *byKind {
 		timeByKind(qs, *passes)
 		return

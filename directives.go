@@ -94,9 +94,10 @@ type Directives struct {
 // have two or four digits (two digits: 00-49 is 20xx, 50-99 is 19xx); zones
 // are numeric or one of UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST
 // and PDT. The comma after a weekday does not end the item. A date before
-// 0001-01-01T00:00:01Z (the zero time.Time, or a year-1 date with a zone
-// east of UTC) is read as that instant: the zero UnavailableAfter means
-// none, and a date long past must not be lost.
+// 0001-01-01T00:00:01Z (the zero time.Time, a date in the year 0000, which
+// RFC 3339 allows, or a year-1 date with a zone east of UTC) is read as that
+// instant: the zero UnavailableAfter means none, and a date long past must
+// not be lost.
 //
 // ParseDirectives accepts any string. A directive whose value does not parse
 // (max-snippet: abc, a limit below -1, an unknown zone) is ignored, and does
@@ -2778,11 +2779,13 @@ func parseISODate(s string) (time.Time, bool) {
 	return makeDate(year, time.Month(month), day, hour, min, sec, offset)
 }
 
-// makeDate checks the fields, a year of 1 to 9999 among them, and returns
-// the instant in UTC, as asUntil takes it: a year past 9999 once the zone
-// is applied is refused, since no date form writes it.
+// makeDate checks the fields, a year of 0 to 9999 among them (four digits,
+// as RFC 3339 and RFC 5322 write it), and returns the instant in UTC, as
+// asUntil takes it: a date before the year 1 is kept as the earliest, as
+// the structured field's Date is, and a year past 9999 once the zone is
+// applied is refused, since no date form writes it.
 func makeDate(year int, month time.Month, day, hour, min, sec, offset int) (time.Time, bool) {
-	if year < 1 || month < time.January || month > time.December || day < 1 || day > daysIn(month, year) ||
+	if year < 0 || month < time.January || month > time.December || day < 1 || day > daysIn(month, year) ||
 		hour > 23 || min > 59 || sec > 60 {
 		return time.Time{}, false
 	}
@@ -2792,8 +2795,8 @@ func makeDate(year int, month time.Month, day, hour, min, sec, offset int) (time
 
 // asUntil returns t, in whole seconds, as an UnavailableAfter: false past
 // the year 9999, and firstDate for any instant before it, so that a date
-// long past is not lost (a year-1 date with a zone east of UTC falls in
-// year 0), nor taken for none.
+// long past is not lost (a date in the year 0000, or a year-1 date with a
+// zone east of UTC), nor taken for none.
 func asUntil(t time.Time) (time.Time, bool) {
 	switch {
 	case t.Year() > 9999:

@@ -249,7 +249,15 @@ func TestParseDirectivesDates(t *testing.T) {
 		{"ISO February 29 otherwise", "2011-02-29", time.Time{}},
 		{"ISO bad zone", "2010-06-25T15:00:00+25:00", time.Time{}},
 		{"ISO junk after", "2010-06-25T15:00:00Z junk", time.Time{}},
-		{"year zero refused", "0000-01-01", time.Time{}},
+		// RFC 3339's date-fullyear is four digits: 0000 is a date, long
+		// past, kept as the earliest, as ParseRobotsTag keeps a Date
+		// before it.
+		{"year zero kept as the earliest", "0000-01-01", utc(1, 1, 1, 0, 0, 1)},
+		{"year zero with a time", "0000-06-01T00:00:00Z", utc(1, 1, 1, 0, 0, 1)},
+		{"year zero February 29 (a leap year)", "0000-02-29", utc(1, 1, 1, 0, 0, 1)},
+		{"year zero February 30", "0000-02-30", time.Time{}},
+		{"year zero month zero", "0000-00-00", time.Time{}},
+		{"RFC 822 year zero", "31 Dec 0000 23:00:00 GMT", utc(1, 1, 1, 0, 0, 1)},
 		// The zero time.Time's instant would read as no directive: a
 		// second later keeps it, long past.
 		{"the zero instant kept, a second later", "0001-01-01T00:00:00Z", utc(1, 1, 1, 0, 0, 1)},

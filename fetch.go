@@ -43,6 +43,15 @@ const (
 	// days").
 	unreachableGrace = 30 * 24 * time.Hour
 
+	// maxClockSkew is how far in the future a stored entry's FetchedAt may
+	// be and still count as fetched now: workers sharing a Store read one
+	// another's clocks, which are seldom exactly together.
+	maxClockSkew = 5 * time.Minute
+
+	// maxFallbackOrigins bounds the entries a Cache keeps for itself while
+	// its Store fails (see Store).
+	maxFallbackOrigins = 1000
+
 	// maxContentCodings bounds the Content-Encoding chain a body may declare:
 	// each layer holds a decompressor's window, so a header listing thousands
 	// of codings must not cost thousands of them.
@@ -1125,6 +1134,7 @@ type Cache struct {
 	Store Store
 
 	defaultStore atomic.Pointer[MemoryStore]
+	own          atomic.Pointer[MemoryStore] // what the Cache fetched while its Store failed (see Store); nil until then
 
 	mu       sync.Mutex // guards inflight
 	inflight map[string]*pendingFetch
@@ -1156,9 +1166,11 @@ type CacheEntry struct {
 // fresh reports whether e can answer at now without a new retrieval. An
 // entry is read as a Store gives it, maybe written by another machine or by
 // hand: a Lifetime above 24 hours counts as 24 hours (RFC 9309 §2.4), and an
-// outcome fetched in the future (a clock ahead) is stale.
+// outcome fetched more than maxClockSkew in the future (more than another
+// machine's clock could be ahead) is stale, so that no entry outlives its
+// Lifetime by more than that.
 func (e *CacheEntry) fresh(now time.Time) bool {
-	if e == nil || e.Outcome == nil || now.Before(e.Outcome.FetchedAt) {
+	if e == nil || e.Outcome == nil || now.Add(maxClockSkew).Before(e.Outcome.FetchedAt) {
 		return false
 	}
 	return now.Before(e.Outcome.FetchedAt.Add(min(e.Outcome.Lifetime, maxLifetime)))
@@ -1211,13 +1223,23 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 // implementation backed by a remote service will usually keep decoded
 // entries in memory in front of it. A Get error counts as a miss, and the
 // outcome then fetched is not Put, so as not to overwrite a history the
-// Cache could not read; a Put error is dropped (the outcome still answers
-// the callers waiting for it, and the next caller fetches again). The Get
-// before each answer gets the caller's ctx; the Get and Put around a
-// retrieval, which outlives callers who leave, each get a context that ends
-// after the Fetcher's Timeout. An entry is fresh
-// for at most 24 hours after its FetchedAt, whatever its Lifetime says, and
-// not at all when its FetchedAt is in the future.
+// Cache could not read; the outcome of a Put that fails is dropped by the
+// Store. Either way the Cache keeps the outcome itself, in memory, for the
+// most recently asked 1,000 such origins, and answers from it while it is
+// fresh and the Store has no fresh entry: a Store that is down makes the
+// Cache fetch each origin once per Lifetime, as it would with the Store,
+// not once per question. The Get before each answer gets the caller's ctx;
+// the Get and Put around a retrieval, which outlives callers who leave,
+// each get a context that ends after the Fetcher's Timeout.
+//
+// An entry is fresh for at most 24 hours after its FetchedAt, whatever its
+// Lifetime says. A FetchedAt up to 5 minutes in the future (an entry Put by
+// a machine whose clock is ahead) counts as fetched now; one further ahead
+// makes the entry stale.
+//
+// Workers that share a Store each fetch an origin that none of them holds
+// a fresh entry for: the one retrieval in flight per origin is per Cache.
+// Their Puts replace one another's, the last one written winning.
 type Store interface {
 	// Get returns origin's entry, or nil when there is none.
 	Get(ctx context.Context, origin string) (*CacheEntry, error)
@@ -1398,6 +1420,9 @@ func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEnt
 	now := time.Now()
 	e, err := c.storage().Get(ctx, origin)
 	if err != nil || !e.fresh(now) {
+		if own, _ := c.own.Load().Get(ctx, origin); own.fresh(now) {
+			return own.deciding(now), own, nil // the Store failed to keep it (see Store)
+		}
 		if e, err = c.refresh(ctx, origin); err != nil {
 			return nil, nil, err
 		}
@@ -1409,11 +1434,17 @@ func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEnt
 // refresh returns origin's entry after a retrieval, joining the one in
 // flight or starting one. The retrieval runs on its own goroutine with ctx's
 // values but not its cancellation, so that a caller who leaves does not end
-// it for the others.
+// it for the others; a caller whose ctx has already ended starts none, since
+// no one would wait for it (a crawler shutting down must not go on asking
+// every origin it still hears of).
 func (c *Cache) refresh(ctx context.Context, origin string) (*CacheEntry, error) {
 	c.mu.Lock()
 	p, ok := c.inflight[origin]
 	if !ok {
+		if err := ctx.Err(); err != nil {
+			c.mu.Unlock()
+			return nil, err
+		}
 		p = &pendingFetch{done: make(chan struct{})}
 		if c.inflight == nil {
 			c.inflight = make(map[string]*pendingFetch)
@@ -1443,6 +1474,12 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 	if err != nil {
 		prev = nil
 	}
+	// What the Cache kept itself while the Store failed goes on from there
+	// (the 30-day history included) when the Store cannot say, or says less.
+	if own, _ := c.own.Load().Get(ctx, origin); own != nil && (prev == nil || prev.Outcome == nil ||
+		own.Outcome != nil && own.Outcome.FetchedAt.After(prev.Outcome.FetchedAt)) {
+		prev = own
+	}
 	e := prev
 	// Another fill may have stored a fresh entry between the caller's look
 	// and the registration of p: then there is nothing to fetch. Storing
@@ -1451,10 +1488,14 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 		e = prev.next(c.Fetcher.Fetch(ctx, origin))
 		// After a failed Get the stored history (of an unreachable
 		// origin's 30 days) is unknown: writing a new one would erase it.
+		kept := false
 		if err == nil {
 			putCtx, cancel := context.WithTimeout(ctx, timeout)
-			_ = store.Put(putCtx, origin, e) // documented on Store: the outcome still answers the waiters
+			kept = store.Put(putCtx, origin, e) == nil
 			cancel()
+		}
+		if !kept {
+			c.keepOwn(origin, e)
 		}
 	}
 	p.entry = e
@@ -1462,6 +1503,16 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 	delete(c.inflight, origin)
 	c.mu.Unlock()
 	close(p.done)
+}
+
+// keepOwn keeps e, which the Store could not, in c's own memory (see Store).
+func (c *Cache) keepOwn(origin string, e *CacheEntry) {
+	own := c.own.Load()
+	if own == nil {
+		c.own.CompareAndSwap(nil, &MemoryStore{MaxOrigins: maxFallbackOrigins})
+		own = c.own.Load()
+	}
+	_ = own.Put(context.Background(), origin, e) // a MemoryStore's Put does not fail
 }
 
 // originKey returns the Store key of rawURL's origin, scheme "://" host

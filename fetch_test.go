@@ -1373,12 +1373,14 @@ func TestCacheNilContext(t *testing.T) {
 	}
 }
 
-// hangingStore is a Store whose calls return only when their ctx ends, and
-// counts them.
-type hangingStore struct{ gets, puts atomic.Int32 }
+// hangingStore is a Store whose calls return only when their ctx ends, but
+// for its first free Gets, which find nothing; it counts them.
+type hangingStore struct{ free, gets, puts atomic.Int32 }
 
 func (s *hangingStore) Get(ctx context.Context, _ string) (*CacheEntry, error) {
-	s.gets.Add(1)
+	if s.gets.Add(1) <= s.free.Load() {
+		return nil, nil
+	}
 	<-ctx.Done()
 	return nil, ctx.Err()
 }
@@ -1405,13 +1407,14 @@ func TestCacheStoreTrouble(t *testing.T) {
 	srv := startServer(t, respond(200, fetchRobots))
 	t.Run("a hanging Store does not hang the origin", func(t *testing.T) {
 		store := &hangingStore{}
+		store.free.Store(1)
 		c := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent, Timeout: 100 * time.Millisecond}, Store: store}
 		short, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
 		defer cancel()
-		// The caller's own Get ends with its ctx; the retrieval it started
-		// (a Get, the fetch, no Put after the failed Get) goes on without
-		// it, and must end within the Fetcher's Timeout for each step, not
-		// stay registered for ever.
+		// The caller's own Get finds nothing, and its ctx ends while it
+		// waits for the retrieval it started (a Get, the fetch, no Put after
+		// the failed Get), which goes on without it, and must end within
+		// the Fetcher's Timeout for each step, not stay registered for ever.
 		if _, err := c.Outcome(short, srv.URL+"/"); err == nil {
 			t.Fatal("Outcome with a hanging Store and a 10 ms ctx: nil error, want ctx's")
 		}
@@ -1442,6 +1445,81 @@ func TestCacheStoreTrouble(t *testing.T) {
 	})
 }
 
+// failingPutStore is a Store that holds nothing and whose Put fails.
+type failingPutStore struct{ gets atomic.Int32 }
+
+func (s *failingPutStore) Get(context.Context, string) (*CacheEntry, error) {
+	s.gets.Add(1)
+	return nil, nil
+}
+
+func (*failingPutStore) Put(context.Context, string, *CacheEntry) error {
+	return errors.New("store full")
+}
+
+// TestCacheStoreDown: a Store that cannot read or cannot keep an entry must
+// not turn every question into a retrieval of robots.txt.
+func TestCacheStoreDown(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		store Store
+	}{
+		{"Get fails", &failingGetStore{}},
+		{"Put fails", &failingPutStore{}},
+		{"a nil *MemoryStore", (*MemoryStore)(nil)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var requests atomic.Int32
+			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+				requests.Add(1)
+				io.WriteString(w, fetchRobots)
+			})
+			cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: c.store}
+			for i := range 10 {
+				rule := rulesOfFetchRobots[i%len(rulesOfFetchRobots)]
+				if got := cache.IsAllowed(context.Background(), fetchAgent, srv.URL+rule.path); got != rule.allowed {
+					t.Errorf("IsAllowed(%q) = %v, want %v", rule.path, got, rule.allowed)
+				}
+			}
+			if n := requests.Load(); n != 1 {
+				t.Errorf("10 questions with the Store down caused %d requests, want 1", n)
+			}
+		})
+	}
+}
+
+// TestCacheCancelledBeforeAsking: a caller whose ctx has ended starts no
+// retrieval, which no one would wait for.
+func TestCacheCancelledBeforeAsking(t *testing.T) {
+	var requests atomic.Int32
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		io.WriteString(w, fetchRobots)
+	})
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if d := cache.Explain(ctx, fetchAgent, srv.URL+"/public/a"); d.Allowed || d.Reason != ReasonUnreachable {
+		t.Errorf("Explain with an ended ctx = %+v, want refused as unreachable", d)
+	}
+	cache.mu.Lock()
+	inflight := len(cache.inflight)
+	cache.mu.Unlock()
+	if inflight != 0 {
+		t.Errorf("%d retrievals started for a caller whose ctx had ended, want 0", inflight)
+	}
+	// Once an origin's outcome is held, an ended ctx still reads it.
+	if !cache.IsAllowed(context.Background(), fetchAgent, srv.URL+"/public/a") {
+		t.Errorf("IsAllowed(%q) = false, want true", srv.URL+"/public/a")
+	}
+	if !cache.IsAllowed(ctx, fetchAgent, srv.URL+"/public/a") {
+		t.Errorf("IsAllowed with an ended ctx and a fresh outcome held = false, want true")
+	}
+	if n := requests.Load(); n != 1 {
+		t.Errorf("%d requests, want 1 (none for the ended ctx)", n)
+	}
+}
+
 func TestCacheEntryFresh(t *testing.T) {
 	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 	for _, c := range []struct {
@@ -1455,6 +1533,9 @@ func TestCacheEntryFresh(t *testing.T) {
 		{"lifetime past 24 h counts as 24 h", now.Add(-100 * time.Hour), 1000 * time.Hour, false},
 		{"24 h lifetime still fresh", now.Add(-23 * time.Hour), 1000 * time.Hour, true},
 		{"fetched in the future", now.Add(time.Hour), 2 * time.Hour, false},
+		{"fetched by a clock 3 s ahead", now.Add(3 * time.Second), 2 * time.Hour, true},
+		{"fetched by a clock 5 min ahead", now.Add(maxClockSkew), 2 * time.Hour, true},
+		{"fetched by a clock 6 min ahead", now.Add(6 * time.Minute), 2 * time.Hour, false},
 		{"negative lifetime", now.Add(-time.Second), -time.Hour, false},
 	} {
 		e := &CacheEntry{Outcome: &Outcome{Status: Parsed, FetchedAt: c.fetchedAt, Lifetime: c.lifetime}}

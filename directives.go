@@ -93,7 +93,9 @@ type Directives struct {
 // without the weekday, RFC 850 dates, and "25-Jun-2010 15:00:00 EST"; years
 // have two or four digits (two digits: 00-49 is 20xx, 50-99 is 19xx); zones
 // are numeric or one of UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST
-// and PDT. The comma after a weekday does not end the item. A date before
+// and PDT. The comma after a weekday does not end the item, nor does one
+// before a digit (ISO 8601's decimal comma, "15:00:00,5+02:00", or a date's
+// own, whose digits then never become an item). A date before
 // 0001-01-01T00:00:01Z (the zero time.Time, a date in the year 0000, which
 // RFC 3339 allows, or a year-1 date with a zone east of UTC) is read as that
 // instant: the zero UnavailableAfter means none, and a date long past must
@@ -295,13 +297,17 @@ func (d Directives) IsEmpty() bool {
 // (draft-illyes-repext §3.1.1): one list member per set, "*" for Bot "",
 // with the directives as parameters, as in "*;nosnippet, examplebot;noindex".
 // Flags are bare keys, limits integers, max-image-preview a token and
-// unavailable_after an RFC 3339 string in UTC. ParseRobotsTag reads the value
-// back to the same sets when each Bot is lower-case and named by one set
-// only (it lower-cases Bots and merges sets that share one), Other holds no
+// unavailable_after an RFC 3339 string in UTC, in whole seconds; an Other
+// name the set's fields have written already is not written again (a
+// parameter's last value would win). ParseRobotsTag reads the value back
+// to the same sets when each Bot is lower-case and named by one set only
+// (it lower-cases Bots and merges sets that share one), Other holds no
 // directive this package knows (Other: ["noindex"] reads back as NoIndex),
 // and the values are valid: limits of at least -1, MaxImagePreview "",
-// none, standard or large. Invalid values are written as given, where the
-// field can hold them.
+// none, standard or large, UnavailableAfter a whole second in UTC of the
+// years 1 to 9999, as every date ParseRobotsTag reads is. Invalid values
+// are written as given, where the field can hold them (a date past 9999 is
+// written, and read back as no date).
 //
 // The error, prefixed "robots:" and wrapping the httpsfv error, reports a
 // Bot that is not a structured-field token (or is "*", which there means
@@ -343,7 +349,12 @@ func FormatRobotsTag(sets ...Directives) (string, error) {
 			p.Add("unavailable_after", d.UnavailableAfter.UTC().Format(time.RFC3339))
 		}
 		for _, name := range d.Other {
-			p.Add(name, true)
+			// A parameter given twice takes its last value (RFC 8941
+			// §3.1.2): an Other name that the fields wrote already must
+			// not turn "max-snippet=20" into a bare key, no limit.
+			if _, ok := p.Get(name); !ok {
+				p.Add(name, true)
+			}
 		}
 		list = append(list, item)
 	}
@@ -1050,15 +1061,28 @@ func parseLegacy(value string, c *collector) {
 		// text is no date after all, the second half is still read as an
 		// item ("unavailable_after: Wed, noindex" applies noindex), unless
 		// it starts with a digit: then it is the rest of a broken date.
-		if end < len(value) && value[end] == ',' && endsInWord(value[start:end]) {
+		if end < len(value) && value[end] == ',' {
+			date, ok := dateSoFar(value[start:end])
 			next := end + 1 + indexSeparator(value[end+1:])
-			if !p.item(value[start:next]) {
-				if rest := trimASCIISpace(value[end+1 : next]); rest == "" || !isDigit(rest[0]) {
+			rest := trimASCIISpace(value[end+1 : next])
+			switch {
+			case ok && isWord(date):
+				if !p.item(value[start:next]) && (rest == "" || !isDigit(rest[0])) {
 					p.item(rest)
 				}
+				start = next + 1
+				continue
+			case ok && rest != "" && isDigit(rest[0]):
+				// A comma before a digit is ISO 8601's decimal sign
+				// ("15:00:00,5+02:00") or a date's own ("June 25, 2010"):
+				// the rest of the date, not an item. When the whole does
+				// not parse, the date before the comma is read alone.
+				if !p.item(value[start:next]) {
+					p.item(value[start:end])
+				}
+				start = next + 1
+				continue
 			}
-			start = next + 1
-			continue
 		}
 		p.item(value[start:end])
 		start = end + 1
@@ -1075,33 +1099,39 @@ func indexSeparator(s string) int {
 	return len(s)
 }
 
-// endsInWord reports whether item is, after any scopes, an
-// unavailable_after whose value so far is one word, as a weekday is.
-func endsInWord(item string) bool {
+// dateSoFar returns the value of item, trimmed, and true when item is,
+// after any scopes, an unavailable_after with a value, which a comma may
+// not end.
+func dateSoFar(item string) (string, bool) {
 	for {
 		name, rest, ok := strings.Cut(item, ":")
 		if !ok {
-			return false
+			return "", false
 		}
 		name = trimASCIISpace(name)
 		if name == "" {
-			return false // as item reads it: a scope that names no bot ends the item
+			return "", false // as item reads it: a scope that names no bot ends the item
 		}
 		switch valuedDirective(name) {
 		case vUnavailableAfter:
 			w := trimASCIISpace(rest)
-			for i := 0; i < len(w); i++ {
-				if !isAlpha(w[i]) {
-					return false
-				}
-			}
-			return w != ""
+			return w, w != ""
 		case vNone:
 			item = rest
 		default:
+			return "", false
+		}
+	}
+}
+
+// isWord reports whether s is all letters, as a weekday is.
+func isWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isAlpha(s[i]) {
 			return false
 		}
 	}
+	return true
 }
 
 // item reads one item. It reports false when the item is a valued

@@ -209,6 +209,18 @@ func TestParseDirectives(t *testing.T) {
 		{"a scope naming no bot ends its item, a weekday after it too", ": unavailable_after: Wed, noindex", []Directives{{NoIndex: true}}},
 		{"broken date after a weekday is dropped whole", "unavailable_after: Wed, 32 Jun 2025 15:00:00 GMT, noindex", []Directives{{NoIndex: true}}},
 		{"unknown weekday drops the date whole", "unavailable_after: Fry, 25 Jun 2010 15:00:00 GMT", []Directives{{}}},
+		// ISO 8601 writes a decimal comma too: a comma before a digit
+		// continues the date.
+		{"decimal comma does not split", "unavailable_after: 2025-06-25T15:00:00,5+02:00, noindex",
+			[]Directives{{NoIndex: true, UnavailableAfter: utc(2025, 6, 25, 13, 0, 0)}}},
+		{"decimal comma in the basic form, scoped", "examplebot: unavailable_after: 20100625T150000,5+0200, noarchive",
+			[]Directives{{Bot: "examplebot", NoArchive: true, UnavailableAfter: utc(2010, 6, 25, 13, 0, 0)}}},
+		{"a date's own comma: the date ignored, not Other", "unavailable_after: June 25, 2010, nofollow",
+			[]Directives{{NoFollow: true}}},
+		{"a date's own comma in a scope", "examplebot: unavailable_after: June 25, 2010, noindex",
+			[]Directives{{Bot: "examplebot", NoIndex: true}}},
+		{"digits after a whole date are dropped, not Other", "unavailable_after: 25 Jun 2010 15:00:00 GMT, 2010, nofollow",
+			[]Directives{{NoFollow: true, UnavailableAfter: utc(2010, 6, 25, 15, 0, 0)}}},
 		{"real-world RFC 3339 with trailing space", "index,follow,noarchive,unavailable_after: 2025-11-06T10:14:16+01:00 ",
 			[]Directives{{NoArchive: true, UnavailableAfter: utc(2025, 11, 6, 9, 14, 16)}}},
 	}
@@ -961,6 +973,40 @@ func TestFormatRobotsTag(t *testing.T) {
 			back, err := ParseRobotsTag(got)
 			if err != nil || !same(back, tc.sets) {
 				t.Errorf("ParseRobotsTag(%q) = %s, %v; want %s", got, showAll(back), err, showAll(tc.sets))
+			}
+		})
+	}
+}
+
+// TestFormatRobotsTagOtherKnown: an Other name that the set's fields have
+// written already must not replace their value, since a parameter given
+// twice takes its last one: a limit would come back as none.
+func TestFormatRobotsTagOtherKnown(t *testing.T) {
+	tests := []struct {
+		name string
+		set  Directives
+		want string
+		back Directives // what ParseRobotsTag reads
+	}{
+		{"max-snippet", Directives{MaxSnippet: intp(20), Other: []string{"max-snippet"}},
+			"*;max-snippet=20", Directives{MaxSnippet: intp(20)}},
+		{"max-image-preview", Directives{MaxImagePreview: "none", Other: []string{"max-image-preview"}},
+			"*;max-image-preview=none", Directives{MaxImagePreview: "none"}},
+		{"unavailable_after", Directives{UnavailableAfter: utc(2010, 6, 25, 15, 0, 0), Other: []string{"unavailable_after"}},
+			`*;unavailable_after="2010-06-25T15:00:00Z"`, Directives{UnavailableAfter: utc(2010, 6, 25, 15, 0, 0)}},
+		{"a flag set and named again", Directives{NoIndex: true, Other: []string{"noindex", "noai"}},
+			"*;noindex;noai", Directives{NoIndex: true, Other: []string{"noai"}}},
+		{"a flag named only in Other is written", Directives{Other: []string{"noindex"}},
+			"*;noindex", Directives{NoIndex: true}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := FormatRobotsTag(tc.set)
+			if err != nil || got != tc.want {
+				t.Fatalf("FormatRobotsTag(%s) = %q, %v; want %q", show(tc.set), got, err, tc.want)
+			}
+			if back, err := ParseRobotsTag(got); err != nil || !same(back, []Directives{tc.back}) {
+				t.Errorf("ParseRobotsTag(%q) = %s, %v; want %s", got, showAll(back), err, show(tc.back))
 			}
 		})
 	}

@@ -228,8 +228,10 @@ type Outcome struct {
 	// Error says why the retrieval failed or stopped short of a final
 	// response: a network error, a redirect not followed or refused (a 3xx
 	// without a usable Location, or one such as 300 or 304 that is not a
-	// redirect), a body that could not be read or decoded. "" when a
-	// response's status decided.
+	// redirect), a body that could not be read or decoded, or a timeout,
+	// which it names: "the caller's context ended", "Fetcher.Timeout of 10s
+	// ran out" or "Client.Timeout of 5s ran out". "" when a response's
+	// status decided.
 	Error string
 
 	// FetchedAt is when the retrieval ended, in UTC.
@@ -278,7 +280,7 @@ func (f *Fetcher) Fetch(ctx context.Context, pageURL string) *Outcome {
 		return o.fail(err, shortLifetime)
 	}
 	cfg := f.config()
-	tctx, cancel := context.WithTimeout(ctx, cfg.timeout)
+	tctx, cancel := context.WithTimeoutCause(ctx, cfg.timeout, fmt.Errorf("Fetcher.Timeout of %v ran out", cfg.timeout))
 	defer cancel()
 	return f.retrieve(ctx, tctx, cfg, target, o)
 }
@@ -319,7 +321,7 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 	client.Transport = seen
 	req, err := newRobotsRequest(tctx, target, f.UserAgent)
 	if err != nil {
-		return o.failed(parent, err)
+		return o.failed(parent, tctx, cfg.client.Timeout, err)
 	}
 	var via []*http.Request
 	for {
@@ -338,7 +340,7 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 				o.Error = "robots: " + why
 				return o.done(freshLifetime(bad.Header, time.Now()))
 			}
-			return o.failed(parent, err)
+			return o.failed(parent, tctx, cfg.client.Timeout, err)
 		}
 		o.HTTPStatus = resp.StatusCode
 		code := resp.StatusCode
@@ -349,7 +351,7 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 			body, truncated, err := readBody(resp, cfg.maxBytes)
 			resp.Body.Close()
 			if err != nil {
-				return o.failed(parent, fmt.Errorf("reading the body of %s: %w", o.FinalURL, err))
+				return o.failed(parent, tctx, cfg.client.Timeout, fmt.Errorf("reading the body of %s: %w", o.FinalURL, err))
 			}
 			o.Status = Parsed
 			o.Robots = ParseLimit(body, cfg.maxBytes)
@@ -626,16 +628,24 @@ func (o *Outcome) fail(err error, lifetime time.Duration) *Outcome {
 	return o.done(lifetime)
 }
 
-// failed makes o Unreachable for a failure while retrieving. A failure the
-// caller caused by ending parent says nothing about the origin, so its
-// outcome gets a short lifetime: every failure gets a lifetime above 0, so
-// that a cache keeps it at all, and a minute is as little as that.
-func (o *Outcome) failed(parent context.Context, err error) *Outcome {
-	err = fmt.Errorf("robots: %w", err)
-	if parent.Err() != nil {
-		return o.fail(err, shortLifetime)
+// failed makes o Unreachable for a failure while retrieving, in tctx (the
+// caller's parent bounded by the Fetcher's Timeout). A failure the caller
+// caused by ending parent says nothing about the origin, so its outcome gets
+// a short lifetime: every failure gets a lifetime above 0, so that a cache
+// keeps it at all, and a minute is as little as that. The error says which
+// of the caller's context, the Fetcher's Timeout and the Client's own
+// Timeout (clientTimeout) ended the retrieval, since all three read
+// "context deadline exceeded" otherwise.
+func (o *Outcome) failed(parent, tctx context.Context, clientTimeout time.Duration, err error) *Outcome {
+	switch {
+	case parent.Err() != nil:
+		return o.fail(fmt.Errorf("robots: the caller's context ended (%w): %w", context.Cause(parent), err), shortLifetime)
+	case tctx.Err() != nil:
+		return o.fail(fmt.Errorf("robots: %w: %w", context.Cause(tctx), err), retryLifetime)
+	case clientTimeout > 0 && errors.Is(err, context.DeadlineExceeded):
+		return o.fail(fmt.Errorf("robots: Client.Timeout of %v ran out: %w", clientTimeout, err), retryLifetime)
 	}
-	return o.fail(err, retryLifetime)
+	return o.fail(fmt.Errorf("robots: %w", err), retryLifetime)
 }
 
 // shortLifetime is the Lifetime of an outcome that says nothing about the

@@ -806,13 +806,14 @@ func TestFetchTimeout(t *testing.T) {
 		cancelAt   time.Duration // when ctx is cancelled; 0: never
 		httpStatus int
 		lifetime   time.Duration
+		errorText  string // what Error says ended the retrieval
 	}{
-		{"stalls before responding", stall, 0, 0, time.Hour},
-		{"stalls mid-body", stallBody, 0, 200, time.Hour},
-		{"slow redirect chain", slowHops, 0, 0, time.Hour},
-		{"ctx cancelled while stalled", stall, timeout / 4, 0, time.Minute},
-		{"ctx cancelled mid-body", stallBody, timeout / 4, 200, time.Minute},
-		{"ctx cancelled before", stall, -1, 0, time.Minute},
+		{"stalls before responding", stall, 0, 0, time.Hour, "Fetcher.Timeout of 200ms ran out"},
+		{"stalls mid-body", stallBody, 0, 200, time.Hour, "Fetcher.Timeout of 200ms ran out"},
+		{"slow redirect chain", slowHops, 0, 0, time.Hour, "Fetcher.Timeout of 200ms ran out"},
+		{"ctx cancelled while stalled", stall, timeout / 4, 0, time.Minute, "the caller's context ended (context canceled)"},
+		{"ctx cancelled mid-body", stallBody, timeout / 4, 200, time.Minute, "the caller's context ended (context canceled)"},
+		{"ctx cancelled before", stall, -1, 0, time.Minute, "the caller's context ended (context canceled)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -838,9 +839,20 @@ func TestFetchTimeout(t *testing.T) {
 			if tc.cancelAt != 0 && elapsed >= timeout {
 				t.Errorf("Fetch took %v after ctx was cancelled, want under the %v timeout", elapsed, timeout)
 			}
+			if !strings.HasPrefix(o.Error, "robots: "+tc.errorText) {
+				t.Errorf("Error = %q, want it to start %q", o.Error, "robots: "+tc.errorText)
+			}
 			checkOutcome(t, o, srv.URL, refusesAllButRobotsTxt)
 		})
 	}
+	t.Run("the Client's own Timeout", func(t *testing.T) {
+		srv := startServer(t, stall)
+		f := &Fetcher{Client: &http.Client{Timeout: timeout / 4}, UserAgent: fetchAgent, Timeout: 10 * timeout}
+		o := f.Fetch(context.Background(), srv.URL)
+		if o.Status != Unreachable || !strings.Contains(o.Error, "Client.Timeout") || strings.Contains(o.Error, "Fetcher.Timeout") {
+			t.Errorf("Fetch = %s, error %q; want unreachable, the Client's Timeout named", describeOutcome(o), o.Error)
+		}
+	})
 }
 
 // TestFetchNetworkFailures covers failures below HTTP: refused connections,

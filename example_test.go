@@ -243,6 +243,23 @@ func ExampleRobotsURL() {
 	// true
 }
 
+// Origin names the origin a page belongs to, as a Cache keys its Store:
+// also a key for pacing requests per origin.
+func ExampleOrigin() {
+	for _, page := range []string{
+		"https://User:pw@Example.COM:443/a?b#c",
+		"http://example.com:8080/shop/",
+	} {
+		fmt.Println(robots.Origin(page))
+	}
+	_, err := robots.Origin("ftp://example.com/pub/")
+	fmt.Println(errors.Is(err, robots.ErrNoOrigin))
+	// Output:
+	// https://example.com <nil>
+	// http://example.com:8080 <nil>
+	// true
+}
+
 // ProductToken is the name a crawler looks for in User-agent lines.
 func ExampleProductToken() {
 	fmt.Printf("%q\n", robots.ProductToken("ExampleBot/1.0 (+https://example.com/bot)"))

@@ -1418,9 +1418,9 @@ func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEnt
 	if ctx == nil {
 		ctx = context.Background() // as Fetch takes it
 	}
-	origin, ok := originKey(rawURL)
-	if !ok {
-		return nil, nil, fmt.Errorf("robots: %q has no http or https origin: %w", rawURL, ErrNoOrigin)
+	origin, err := Origin(rawURL)
+	if err != nil {
+		return nil, nil, err
 	}
 	if err := checkUserAgent(c.Fetcher.UserAgent); err != nil {
 		// Refused here rather than stored: outcomes that never reached the
@@ -1523,6 +1523,21 @@ func (c *Cache) keepOwn(origin string, e *CacheEntry) {
 		own = c.own.Load()
 	}
 	_ = own.Put(context.Background(), origin, e) // a MemoryStore's Put does not fail
+}
+
+// Origin returns the origin of an http or https URL as a Cache keys its
+// Store: scheme "://" host [":" port], as RobotsURL writes them (lower case,
+// the host in punycode, no default port), as in "https://example.com" or
+// "http://example.com:8080". It is the key to Get or Put an origin's entry
+// by (to drop one, say), and a key for pacing requests per origin. The error
+// wraps ErrNoOrigin when rawURL is not an http or https URL with a host, or
+// its port is past 65535.
+func Origin(rawURL string) (string, error) {
+	origin, ok := originKey(rawURL)
+	if !ok {
+		return "", fmt.Errorf("robots: %q has no http or https origin: %w", rawURL, ErrNoOrigin)
+	}
+	return origin, nil
 }
 
 // originKey returns the Store key of rawURL's origin, scheme "://" host

@@ -2011,6 +2011,8 @@ func TestCacheURLForms(t *testing.T) {
 	}
 }
 
+// TestOriginKey checks the Cache's key of an origin, and Origin, which
+// gives it to callers.
 func TestOriginKey(t *testing.T) {
 	tests := []struct {
 		url, want string
@@ -2048,6 +2050,14 @@ func TestOriginKey(t *testing.T) {
 		got, ok := originKey(tc.url)
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("originKey(%q) = %q, %v, want %q, %v", tc.url, got, ok, tc.want, tc.ok)
+		}
+		// Origin, exported, is the same key with an error.
+		got, err := Origin(tc.url)
+		if got != tc.want || (err == nil) != tc.ok {
+			t.Errorf("Origin(%q) = %q, %v, want %q, ok %v", tc.url, got, err, tc.want, tc.ok)
+		}
+		if err != nil && (!errors.Is(err, ErrNoOrigin) || !strings.HasPrefix(err.Error(), "robots: ")) {
+			t.Errorf("Origin(%q): error %q, want a robots: error wrapping ErrNoOrigin", tc.url, err)
 		}
 	}
 }

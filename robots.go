@@ -147,9 +147,9 @@ func isASCIISpace(c byte) bool {
 
 // ErrNoOrigin is returned, wrapped, by RobotsURL for text that is not an
 // absolute URL with a host, such as "/page", "mailto:a@example.com" or
-// "file:///etc/hosts", or whose port is past 65535, and by Cache.Outcome
-// for any URL that is not an http or https URL with a host, or has such a
-// port (Cache.Explain then gives ReasonInvalidURL).
+// "file:///etc/hosts", or whose port is past 65535, and by Origin and
+// Cache.Outcome for any URL that is not an http or https URL with a host,
+// or has such a port (Cache.Explain then gives ReasonInvalidURL).
 var ErrNoOrigin = errors.New("URL has no origin")
 
 // RobotsURL returns the robots.txt URL of rawURL's origin (RFC 9309 §2.3):

@@ -414,8 +414,9 @@ type Link struct {
 // linear in the body: each link's URL is at most MaxLinkBytes, so that a
 // long base cannot make the result grow with the square of the body (it can
 // still make the URLs total about MaxLinkBytes/8 times the body, "<a href>"
-// being 8 octets). It reads body as text/html, not knowing its Content-Type:
-// in XHTML served as application/xhtml+xml, a self-closing <title/> or
+// being 8 octets). It reads body as text/html, not knowing its Content-Type
+// (ask IsHTML first, as DirectivesFor does before it reads meta tags): in
+// XHTML served as application/xhtml+xml, a self-closing <title/> or
 // <script/> (an empty element in XML) hides the links after it, where
 // DirectivesFor, which knows the type, reads them as empty. It accepts any
 // bytes and is safe for concurrent use.
@@ -1584,6 +1585,18 @@ const (
 	textHTML
 	xhtml
 )
+
+// IsHTML reports whether a response with header h and body is HTML, by the
+// rule DirectivesFor decides whether to read its meta tags by: its
+// Content-Type is text/html or application/xhtml+xml, in any case and with
+// any parameters, or it has none and body sniffs as HTML
+// (http.DetectContentType, the WHATWG MIME Sniffing rules; only its first
+// 512 octets are read). Links reads any body as HTML; a crawler asks IsHTML
+// first, so that it follows links only where it would read meta tags, and
+// not in a text/plain page that holds markup.
+func IsHTML(h http.Header, body []byte) bool {
+	return markup(h, body) != notHTML
+}
 
 // markup says whether a body is read for meta tags, and how: it is when
 // Content-Type says text/html or application/xhtml+xml, or, without a

@@ -978,6 +978,42 @@ func TestFormatRobotsTag(t *testing.T) {
 	}
 }
 
+// TestIsHTML checks the Content-Type rule, and that IsHTML is true exactly
+// where DirectivesFor reads meta tags.
+func TestIsHTML(t *testing.T) {
+	page := []byte(`<html><head><meta name="robots" content="noindex"></head><body><a href="/x">x</a></body></html>`)
+	tests := []struct {
+		contentType string // "": none
+		body        []byte
+		want        bool
+	}{
+		{"", page, true}, // sniffed
+		{"", []byte("just text, <a href=/x>"), false},
+		{"text/html", page, true},
+		{"TEXT/HTML; Charset=UTF-8", page, true},
+		{"text/html; charset", page, true},
+		{`text/html; charset="utf-8`, page, true},
+		{"text/html;foo=bar baz", page, true},
+		{" application/xhtml+xml ", page, true},
+		{"text/html\u00a0", page, false},
+		{"text/plain", page, false},
+		{"application/xml", page, false},
+		{"text/htmlx", page, false},
+	}
+	for _, tc := range tests {
+		h := http.Header{}
+		if tc.contentType != "" {
+			h.Set("Content-Type", tc.contentType)
+		}
+		if got := IsHTML(h, tc.body); got != tc.want {
+			t.Errorf("IsHTML(Content-Type %q, %q) = %v, want %v", tc.contentType, tc.body, got, tc.want)
+		}
+		if reads := DirectivesFor(h, tc.body, "examplebot").NoIndex; bytes.Equal(tc.body, page) && reads != tc.want {
+			t.Errorf("Content-Type %q: IsHTML = %v, but DirectivesFor reads meta tags: %v", tc.contentType, tc.want, reads)
+		}
+	}
+}
+
 // TestFormatRobotsTagOtherKnown: an Other name that the set's fields have
 // written already must not replace their value, since a parameter given
 // twice takes its last one: a limit would come back as none.

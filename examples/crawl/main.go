@@ -268,7 +268,7 @@ func (c *crawler) visit(ctx context.Context, pageURL string) []string {
 		}
 	}
 
-	if !isHTML(resp.Header, body) {
+	if !robots.IsHTML(resp.Header, body) {
 		return found // no links to read, as no meta tags were
 	}
 	base, _ := url.Parse(pageURL)
@@ -400,20 +400,6 @@ func (c *crawler) get(ctx context.Context, p *pacing, rawURL string) (*http.Resp
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBodyBytes))
 	return resp, body, err
-}
-
-// isHTML reports whether a response is a page to read links from, as
-// robots.ExplainDirectives decides whether to read its meta tags: its
-// Content-Type is text/html or application/xhtml+xml, whatever its
-// parameters, or, when it has none, its body sniffs as HTML.
-func isHTML(h http.Header, body []byte) bool {
-	ct := h.Get("Content-Type")
-	if ct == "" {
-		ct = http.DetectContentType(body)
-	}
-	t, _, _ := strings.Cut(ct, ";")
-	t = strings.Trim(t, " \t\n\r\f")
-	return strings.EqualFold(t, "text/html") || strings.EqualFold(t, "application/xhtml+xml")
 }
 
 // carriers names the sources whose directives has reports, as the reason of

@@ -14,8 +14,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/sdxc/robots"
 )
 
 // crawlDemo crawls a fresh demo site and returns what the crawler decided
@@ -349,26 +347,6 @@ func TestSitemaps(t *testing.T) {
 	want := []string{"http://b.example/sitemap-a.xml", "http://b.example/sitemap-b.xml", "http://b.example/sitemap-c.xml"}
 	if !slices.Equal(sum.Sitemaps, want) {
 		t.Errorf("summary.Sitemaps = %q, want %q", sum.Sitemaps, want)
-	}
-}
-
-// TestIsHTML checks that links are read from a response exactly where the
-// library reads meta tags.
-func TestIsHTML(t *testing.T) {
-	page := []byte(`<html><head><meta name="robots" content="noindex"></head><body><a href="/x">x</a></body></html>`)
-	for _, ct := range []string{"", "text/html", "TEXT/HTML; Charset=UTF-8", "text/html; charset", `text/html; charset="utf-8`,
-		"text/html; charset=utf-8; charset=latin1", "text/html;foo=bar baz", " application/xhtml+xml ", "text/html\u00a0",
-		"text/plain", "application/xml", "text/htmlx"} {
-		h := http.Header{}
-		if ct != "" {
-			h.Set("Content-Type", ct)
-		}
-		if got, want := isHTML(h, page), robots.DirectivesFor(h, page, userAgent).NoIndex; got != want {
-			t.Errorf("Content-Type %q: isHTML = %v, the library reads meta tags: %v", ct, got, want)
-		}
-	}
-	if isHTML(http.Header{}, []byte("just text")) {
-		t.Error("isHTML(no Content-Type, plain text) = true, want false")
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jimsmart/grobotstxt"
 	"github.com/sdxc/robots"
 	"github.com/temoto/robotstxt"
 )
@@ -135,7 +136,36 @@ func BenchmarkParse(b *testing.B) {
 		}
 		cpu.reportMBs(b, c.Bytes)
 	})
+	b.Run("lib=google", func(b *testing.B) {
+		// grobotstxt reads a string and keeps nothing: its parser calls a
+		// handler per line, which here does nothing, so this is Google's
+		// tokenizer alone. The files are made strings outside the loop.
+		bodies := make([]string, len(c.Files))
+		for i, f := range c.Files {
+			bodies[i] = string(f.Data)
+		}
+		b.SetBytes(int64(c.Bytes))
+		b.ReportAllocs()
+		cpu := startCPU()
+		for b.Loop() {
+			for _, body := range bodies {
+				grobotstxt.Parse(body, nopHandler{})
+			}
+		}
+		cpu.reportMBs(b, c.Bytes)
+	})
 }
+
+// nopHandler is a grobotstxt.ParseHandler that does nothing.
+type nopHandler struct{}
+
+func (nopHandler) HandleRobotsStart()                      {}
+func (nopHandler) HandleRobotsEnd()                        {}
+func (nopHandler) HandleUserAgent(int, string)             {}
+func (nopHandler) HandleAllow(int, string)                 {}
+func (nopHandler) HandleDisallow(int, string)              {}
+func (nopHandler) HandleSitemap(int, string)               {}
+func (nopHandler) HandleUnknownAction(int, string, string) {}
 
 // BenchmarkIsAllowed measures queries over the whole workload, in a fixed
 // shuffled order, on documents parsed beforehand; one op is one pass, and
@@ -147,8 +177,10 @@ func BenchmarkParse(b *testing.B) {
 //   - api=compiled: the agent's rules looked up once, outside the loop. Ours:
 //     (*Robots).Agent(agent) then (*Agent).IsAllowed(path). temoto: the
 //     *Group from FindGroup, then Group.Test(path).
-//   - api=url (ours only): (*Robots).IsAllowed with the absolute URL
-//     "https://<host><path>", the form a crawler usually holds.
+//   - api=url: (*Robots).IsAllowed with the absolute URL
+//     "https://<host><path>", the form a crawler usually holds. grobotstxt
+//     (Google's parser and matcher, ported to Go) has only this API, and
+//     parses the whole file on every query: AgentAllowed(body, agent, URL).
 //
 // Both libraries get the same path strings (Colly would also re-encode the
 // query with net/url first; that cost is left out so only the libraries are
@@ -167,6 +199,7 @@ func BenchmarkIsAllowed(b *testing.B) {
 		a           *robots.Agent
 		g           *robotstxt.Group // nil where temoto rejected the file
 		absoluteURL string
+		body, token string // for grobotstxt
 	}
 	qs := make([]docQuery, len(order))
 	for i, k := range order {
@@ -178,7 +211,9 @@ func BenchmarkIsAllowed(b *testing.B) {
 			t:           d.Temoto[q.Site],
 			agent:       q.Agent,
 			path:        q.Path,
-			absoluteURL: "https://" + siteHost(w.Corpus.Files[q.Site].Name) + q.Path,
+			absoluteURL: "https://" + SiteHost(w.Corpus.Files[q.Site].Name) + q.Path,
+			body:        d.Bodies[q.Site],
+			token:       GoogleToken(q.Agent),
 		}
 		dq.a = dq.r.Agent(q.Agent)
 		if dq.t != nil {
@@ -234,6 +269,9 @@ func BenchmarkIsAllowed(b *testing.B) {
 	b.Run("api=url/lib=ours", func(b *testing.B) {
 		run(b, qs, func(q *docQuery) bool { return q.r.IsAllowed(q.agent, q.absoluteURL) })
 	})
+	b.Run("api=url/lib=google", func(b *testing.B) {
+		run(b, qs, func(q *docQuery) bool { return GoogleAllowed(q.body, q.token, q.absoluteURL) })
+	})
 	if !*detail {
 		return
 	}
@@ -259,16 +297,6 @@ func BenchmarkIsAllowed(b *testing.B) {
 			run(b, sub, func(q *docQuery) bool { return TemotoAllowed(q.t, q.agent, q.path) })
 		})
 	}
-}
-
-// siteHost returns the host a corpus file was fetched from:
-// "www.example.com@owner.txt" gives "www.example.com".
-func siteHost(name string) string {
-	name = strings.TrimSuffix(name, ".txt")
-	if i := strings.IndexByte(name, '@'); i >= 0 {
-		name = name[:i]
-	}
-	return name
 }
 
 const (
@@ -323,6 +351,21 @@ func BenchmarkHostile(b *testing.B) {
 			sinkBool = TemotoAllowed(t, agent, path)
 		}
 		report(b, cpu, n)
+	})
+	b.Run("lib=google/rules=100", func(b *testing.B) {
+		// Google's matcher is linear too; like every grobotstxt query, this
+		// one parses its document (100 short lines) as well.
+		doc := string(hostileDoc(100))
+		u := "https://example.com" + path
+		if !GoogleAllowed(doc, GoogleToken(agent), u) {
+			b.Fatalf("grobotstxt: AgentAllowed(%q, %d-octet path of 'a') = false, want true", agent, len(path))
+		}
+		b.ReportAllocs()
+		cpu := startCPU()
+		for b.Loop() {
+			sinkBool = GoogleAllowed(doc, GoogleToken(agent), u)
+		}
+		report(b, cpu, 100)
 	})
 }
 

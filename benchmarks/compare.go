@@ -1,12 +1,15 @@
 package benchmarks
 
 import (
+	"strings"
+
+	"github.com/jimsmart/grobotstxt"
 	"github.com/sdxc/robots"
 	"github.com/temoto/robotstxt"
 )
 
-// Docs holds every corpus file parsed by both libraries, in Corpus.Files
-// order.
+// Docs holds every corpus file parsed by ours and by temoto, and as text for
+// grobotstxt, which parses a file anew on every query, in Corpus.Files order.
 type Docs struct {
 	Ours   []*robots.Robots        // one per corpus file, in Corpus.Files order
 	Temoto []*robotstxt.RobotsData // nil where temoto rejected the file
@@ -14,6 +17,7 @@ type Docs struct {
 	// parsed). temoto rejects a whole file for one bad line, such as a
 	// Disallow before any User-agent.
 	TemotoErrs []error
+	Bodies     []string // for grobotstxt
 }
 
 // ParseAll parses every file of c with both libraries.
@@ -22,12 +26,45 @@ func ParseAll(c *Corpus) *Docs {
 		Ours:       make([]*robots.Robots, len(c.Files)),
 		Temoto:     make([]*robotstxt.RobotsData, len(c.Files)),
 		TemotoErrs: make([]error, len(c.Files)),
+		Bodies:     make([]string, len(c.Files)),
 	}
 	for i, f := range c.Files {
 		d.Ours[i] = robots.Parse(f.Data)
 		d.Temoto[i], d.TemotoErrs[i] = robotstxt.FromBytes(f.Data)
+		d.Bodies[i] = string(f.Data)
 	}
 	return d
+}
+
+// GoogleAllowed answers a query with github.com/jimsmart/grobotstxt, a Go
+// port of Google's C++ robots.txt parser and matcher, whose only API
+// parses the file on every query: AgentAllowed(body, token, URL). It takes
+// an absolute URL, and the crawler's product token ("Googlebot", as
+// GoogleToken gives it), not a whole User-Agent: as Google's library does.
+func GoogleAllowed(body, token, absoluteURL string) bool {
+	return grobotstxt.AgentAllowed(body, token, absoluteURL)
+}
+
+// GoogleToken returns the product token of userAgent as Google's library
+// expects it: its leading run of letters, '-' and '_', in its case.
+func GoogleToken(userAgent string) string {
+	for i := 0; i < len(userAgent); i++ {
+		c := userAgent[i] | 0x20
+		if (c < 'a' || c > 'z') && userAgent[i] != '-' && userAgent[i] != '_' {
+			return userAgent[:i]
+		}
+	}
+	return userAgent
+}
+
+// SiteHost returns the host a corpus file was fetched from:
+// "www.example.com@owner.txt" gives "www.example.com".
+func SiteHost(name string) string {
+	name = strings.TrimSuffix(name, ".txt")
+	if i := strings.IndexByte(name, '@'); i >= 0 {
+		name = name[:i]
+	}
+	return name
 }
 
 // TemotoAllowed answers a query the way Colly, temoto's best-known user,
@@ -41,14 +78,15 @@ func TemotoAllowed(d *robotstxt.RobotsData, agent, path string) bool {
 	return d.FindGroup(agent).Test(path)
 }
 
-// A Verdict is both libraries' answer to one workload query.
+// A Verdict is each library's answer to one workload query.
 type Verdict struct {
 	Ours   bool // (*robots.Robots).IsAllowed
 	Agent  bool // (*robots.Agent).IsAllowed; must equal Ours
 	Temoto bool // TemotoAllowed
+	Google bool // GoogleAllowed, of the query's absolute URL
 }
 
-// Decide answers every query of w with both libraries.
+// Decide answers every query of w with each library.
 func Decide(w *Workload, d *Docs) []Verdict {
 	v := make([]Verdict, len(w.Queries))
 	for i, q := range w.Queries {
@@ -57,6 +95,7 @@ func Decide(w *Workload, d *Docs) []Verdict {
 			Ours:   r.IsAllowed(q.Agent, q.Path),
 			Agent:  r.Agent(q.Agent).IsAllowed(q.Path),
 			Temoto: TemotoAllowed(d.Temoto[q.Site], q.Agent, q.Path),
+			Google: GoogleAllowed(d.Bodies[q.Site], GoogleToken(q.Agent), "https://"+SiteHost(w.Corpus.Files[q.Site].Name)+q.Path),
 		}
 	}
 	return v

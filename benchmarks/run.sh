@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run.sh: benchmark github.com/sdxc/robots against github.com/temoto/robotstxt
-# (the library Colly uses) on the real corpus in ../testdata, then print the
+# (the library Colly uses) and github.com/jimsmart/grobotstxt (Google's
+# parser and matcher in Go) on the real corpus in ../testdata, then print the
 # ratios and each figure against the targets of issue 2.
 #
 # Usage (from anywhere): bash benchmarks/run.sh [flags]
@@ -14,7 +15,7 @@
 #   -strict        exit 1 when a target is missed
 #   -o FILE        keep the raw `go test -bench` output in FILE
 #
-# It runs TestAgreement (how many workload queries the two libraries decide
+# It runs TestAgreement (how many workload queries ours and each other library decide
 # differently: expected, their semantics differ), the benchmarks in one
 # `go test -bench` run, benchstat -col /lib, and cmd/benchreport, printing
 # each command line it runs after "+". The workload: `go run ./cmd/workload -summary`.
@@ -81,7 +82,7 @@ warn_if_busy
 echo
 echo "== agreement: queries the libraries decide differently (not an error)"
 agreement=$(run go test -count=1 -run='^TestAgreement$' -v .)
-printf '%s\n' "$agreement" | grep -E '^\+|temoto rejects|queries:|disagreements on|DISAGREEMENTS' | sed 's/^ *workload_test.go:[0-9]*: /  /'
+printf '%s\n' "$agreement" | grep -E '^\+|temoto rejects|queries:|disagreements on|grobotstxt: allowed|DISAGREEMENTS' | sed 's/^ *workload_test.go:[0-9]*: /  /'
 total=$(printf '%s\n' "$agreement" | sed -n 's/.*queries: \([0-9]*\); allowed by ours: \([0-9]*\),.*/\1 \2/p')
 if [ -n "$total" ] && [ "${total% *}" = "${total#* }" ]; then
 	echo "  WARNING: ours allows every query of the workload: is the core on this branch a placeholder?"
@@ -94,7 +95,7 @@ run go test -run='^$' -bench='^Benchmark(Parse|IsAllowed|Hostile|HeldHeap)$' -co
 
 if [ "$benchstat" = 1 ]; then
 	echo
-	echo "== benchstat, ours against temoto (pairs with the same name apart from lib=)"
+	echo "== benchstat, ours against temoto and grobotstxt (pairs with the same name apart from lib=)"
 	run go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da -col /lib "$out" ||
 		echo "(benchstat failed; the report below does not need it)"
 fi

@@ -146,12 +146,17 @@ func TestPercentHelpers(t *testing.T) {
 	}
 }
 
-// TestAgreement compares the two libraries' answers over the whole
-// workload. They are expected to differ (temoto does not normalise
-// percent-encoding, matches user agents by prefix, picks one group, and
-// rejects files with a rule before any user-agent), so disagreements are
-// reported, not failed; run with -v to see them. What must hold is that our
-// compiled view answers exactly as the document does.
+// TestAgreement compares the libraries' answers over the whole workload.
+// They are expected to differ, so disagreements are reported, not failed;
+// run with -v to see them. temoto does not normalise percent-encoding,
+// matches user agents by prefix, picks one group, and rejects files with a
+// rule before any user-agent. grobotstxt, Google's parser ported to Go, does
+// not normalise percent-encoding either (an escaped letter, lower-case hex),
+// keeps the whole file (ours stops at 500 KiB), disallows /robots.txt when
+// a rule says so, ignores a "*" group written "*text", keeps digits in a
+// user-agent line's token, and takes keys that only start with a known one
+// ("Disallowed:"). What must hold is that our compiled view answers exactly
+// as the document does.
 func TestAgreement(t *testing.T) {
 	c, w := setup(t)
 	d := ParseAll(c)
@@ -168,6 +173,8 @@ func TestAgreement(t *testing.T) {
 		oursAllowed, temotoAllowed, disagree int
 		byKind                               [numKinds]int
 		byAgent                              = make(map[string]int)
+		googleAllowed, googleDisagree        int
+		googleByKind                         [numKinds]int
 	)
 	for i, v := range verdicts {
 		q := w.Queries[i]
@@ -180,6 +187,17 @@ func TestAgreement(t *testing.T) {
 		}
 		if v.Temoto {
 			temotoAllowed++
+		}
+		if v.Google {
+			googleAllowed++
+		}
+		if v.Ours != v.Google {
+			googleDisagree++
+			googleByKind[q.Kind]++
+			if googleByKind[q.Kind] <= 2 {
+				t.Logf("disagree with grobotstxt: %s %s agent=%q pattern=%q path=%.100q: ours %v, grobotstxt %v",
+					c.Files[q.Site].Name, q.Kind, q.Agent, q.Pattern, q.Path, v.Ours, v.Google)
+			}
 		}
 		if v.Ours != v.Temoto {
 			disagree++
@@ -201,4 +219,6 @@ func TestAgreement(t *testing.T) {
 		t.Logf("disagreements for %q: %d", a, byAgent[a])
 	}
 	t.Logf("DISAGREEMENTS: %d of %d queries (%.1f%%)", disagree, n, 100*float64(disagree)/float64(max(1, n)))
+	t.Logf("grobotstxt: allowed %d; disagreements by kind: %v", googleAllowed, googleByKind)
+	t.Logf("DISAGREEMENTS WITH GROBOTSTXT: %d of %d queries (%.1f%%)", googleDisagree, n, 100*float64(googleDisagree)/float64(max(1, n)))
 }

@@ -1,7 +1,7 @@
 // Command benchreport reads `go test -bench` output of this module's
 // benchmarks and prints, from the median of each figure over the runs
 // (-count), the ratios of github.com/sdxc/robots against temoto/robotstxt and
-// each figure against the targets of issue 2.
+// jimsmart/grobotstxt, and each figure against the targets of issue 2.
 //
 // Usage:
 //
@@ -140,33 +140,44 @@ func (res results) runs(name string) int {
 	return n
 }
 
-// A row compares one figure of ours with temoto's.
+// A row compares one figure of ours with temoto's and grobotstxt's
+// (Google's parser and matcher in Go).
 type row struct {
-	label        string
-	ours, temoto string // benchmark names; "" when the library has none
-	unit         string
-	higherBetter bool
+	label                string
+	ours, temoto, google string // benchmark names; "" when the library has none
+	unit                 string
+	higherBetter         bool
 }
 
+const (
+	parsing  = "BenchmarkParse/lib="
+	document = "BenchmarkIsAllowed/api=document/lib="
+	compiled = "BenchmarkIsAllowed/api=compiled/lib="
+	absolute = "BenchmarkIsAllowed/api=url/lib="
+	hostile  = "BenchmarkHostile/lib="
+	heap     = "BenchmarkHeldHeap/lib="
+)
+
 var rows = []row{
-	{"parse throughput (MB/s)", "BenchmarkParse/lib=ours", "BenchmarkParse/lib=temoto", "MB/s", true},
-	{"  by CPU time (cpu-MB/s)", "BenchmarkParse/lib=ours", "BenchmarkParse/lib=temoto", "cpu-MB/s", true},
-	{"parse allocs per corpus", "BenchmarkParse/lib=ours", "BenchmarkParse/lib=temoto", "allocs/op", false},
-	{"parse bytes allocated per corpus", "BenchmarkParse/lib=ours", "BenchmarkParse/lib=temoto", "B/op", false},
-	{"IsAllowed document API (ns/query)", "BenchmarkIsAllowed/api=document/lib=ours", "BenchmarkIsAllowed/api=document/lib=temoto", "ns/query", false},
-	{"  by CPU time (cpu-ns/query)", "BenchmarkIsAllowed/api=document/lib=ours", "BenchmarkIsAllowed/api=document/lib=temoto", "cpu-ns/query", false},
-	{"  allocs/query", "BenchmarkIsAllowed/api=document/lib=ours", "BenchmarkIsAllowed/api=document/lib=temoto", "allocs/query", false},
-	{"IsAllowed compiled (ns/query)", "BenchmarkIsAllowed/api=compiled/lib=ours", "BenchmarkIsAllowed/api=compiled/lib=temoto", "ns/query", false},
-	{"  by CPU time (cpu-ns/query)", "BenchmarkIsAllowed/api=compiled/lib=ours", "BenchmarkIsAllowed/api=compiled/lib=temoto", "cpu-ns/query", false},
-	{"  allocs/query", "BenchmarkIsAllowed/api=compiled/lib=ours", "BenchmarkIsAllowed/api=compiled/lib=temoto", "allocs/query", false},
-	{"IsAllowed absolute URL (ns/query)", "BenchmarkIsAllowed/api=url/lib=ours", "", "ns/query", false},
-	{"  by CPU time (cpu-ns/query)", "BenchmarkIsAllowed/api=url/lib=ours", "", "cpu-ns/query", false},
-	{"hostile, 100 rules (ms/query)", "BenchmarkHostile/lib=ours/", "BenchmarkHostile/lib=temoto/", "ms/100rules", false},
-	{"  by CPU time (cpu-ms/query)", "BenchmarkHostile/lib=ours/", "BenchmarkHostile/lib=temoto/", "cpu-ms/100rules", false},
-	{"heap held / input, corpus", "BenchmarkHeldHeap/lib=ours", "BenchmarkHeldHeap/lib=temoto", "held/input", false},
-	{"heap held / input, worst file", "BenchmarkHeldHeap/lib=ours", "BenchmarkHeldHeap/lib=temoto", "worst-held/input", false},
-	{"heap held / input, worst file >= 1 KiB", "BenchmarkHeldHeap/lib=ours", "BenchmarkHeldHeap/lib=temoto", "worst-1KiB+-held/input", false},
-	{"heap held / input, after queries", "BenchmarkHeldHeap/lib=ours", "BenchmarkHeldHeap/lib=temoto", "queried-held/input", false},
+	{"parse throughput (MB/s)", parsing + "ours", parsing + "temoto", parsing + "google", "MB/s", true},
+	{"  by CPU time (cpu-MB/s)", parsing + "ours", parsing + "temoto", parsing + "google", "cpu-MB/s", true},
+	{"parse allocs per corpus", parsing + "ours", parsing + "temoto", parsing + "google", "allocs/op", false},
+	{"parse bytes allocated per corpus", parsing + "ours", parsing + "temoto", parsing + "google", "B/op", false},
+	{"IsAllowed document API (ns/query)", document + "ours", document + "temoto", "", "ns/query", false},
+	{"  by CPU time (cpu-ns/query)", document + "ours", document + "temoto", "", "cpu-ns/query", false},
+	{"  allocs/query", document + "ours", document + "temoto", "", "allocs/query", false},
+	{"IsAllowed compiled (ns/query)", compiled + "ours", compiled + "temoto", "", "ns/query", false},
+	{"  by CPU time (cpu-ns/query)", compiled + "ours", compiled + "temoto", "", "cpu-ns/query", false},
+	{"  allocs/query", compiled + "ours", compiled + "temoto", "", "allocs/query", false},
+	{"IsAllowed absolute URL (ns/query)", absolute + "ours", "", absolute + "google", "ns/query", false},
+	{"  by CPU time (cpu-ns/query)", absolute + "ours", "", absolute + "google", "cpu-ns/query", false},
+	{"  allocs/query", absolute + "ours", "", absolute + "google", "allocs/query", false},
+	{"hostile, 100 rules (ms/query)", hostile + "ours/", hostile + "temoto/", hostile + "google/", "ms/100rules", false},
+	{"  by CPU time (cpu-ms/query)", hostile + "ours/", hostile + "temoto/", hostile + "google/", "cpu-ms/100rules", false},
+	{"heap held / input, corpus", heap + "ours", heap + "temoto", "", "held/input", false},
+	{"heap held / input, worst file", heap + "ours", heap + "temoto", "", "worst-held/input", false},
+	{"heap held / input, worst file >= 1 KiB", heap + "ours", heap + "temoto", "", "worst-1KiB+-held/input", false},
+	{"heap held / input, after queries", heap + "ours", heap + "temoto", "", "queried-held/input", false},
 }
 
 // A target is one of issue 2's goals for our library.
@@ -197,13 +208,16 @@ func report(w io.Writer, res results) (missed int) {
 		}
 		return name
 	}
-	fmt.Fprintf(w, "ours = github.com/sdxc/robots, temoto = github.com/temoto/robotstxt v1.1.2; median of each figure over the runs\n\n")
-	fmt.Fprintf(w, "%-42s %14s %14s   %s\n", "figure", "ours", "temoto", "ours vs temoto")
+	fmt.Fprintf(w, "ours = github.com/sdxc/robots, temoto = github.com/temoto/robotstxt v1.1.2,\n")
+	fmt.Fprintf(w, "google = github.com/jimsmart/grobotstxt v1.0.3 (Google's parser and matcher in Go; it parses\n")
+	fmt.Fprintf(w, "the file on every query); median of each figure over the runs\n\n")
+	fmt.Fprintf(w, "%-42s %12s %12s %12s   %-16s %s\n", "figure", "ours", "temoto", "google", "ours vs temoto", "ours vs google")
 	for _, r := range rows {
-		o, t := resolve(r.ours), resolve(r.temoto)
-		ov, oOK := res.median(o, r.unit)
-		tv, tOK := res.median(t, r.unit)
-		fmt.Fprintf(w, "%-42s %14s %14s   %s\n", r.label, cell(ov, oOK), cell(tv, tOK), ratio(ov, oOK, tv, tOK, r.higherBetter))
+		ov, oOK := res.median(resolve(r.ours), r.unit)
+		tv, tOK := res.median(resolve(r.temoto), r.unit)
+		gv, gOK := res.median(resolve(r.google), r.unit)
+		fmt.Fprintf(w, "%-42s %12s %12s %12s   %-16s %s\n", r.label, cell(ov, oOK), cell(tv, tOK), cell(gv, gOK),
+			ratio(ov, oOK, tv, tOK, r.higherBetter), ratio(ov, oOK, gv, gOK, r.higherBetter))
 	}
 	if t := res.withPrefix("BenchmarkHostile/lib=temoto/"); t != "" && !strings.HasSuffix(t, "rules=100") {
 		fmt.Fprintf(w, "  (temoto's hostile figure is scaled from %s; run with -full-hostile for all 100 rules)\n", strings.TrimPrefix(t, "BenchmarkHostile/lib=temoto/"))
@@ -259,21 +273,21 @@ func cell(v float64, ok bool) string {
 	}
 }
 
-// ratio says how many times better ours is than temoto.
-func ratio(ours float64, oursOK bool, temoto float64, temotoOK bool, higherBetter bool) string {
+// ratio says how many times better ours is than another library's figure.
+func ratio(ours float64, oursOK bool, other float64, otherOK bool, higherBetter bool) string {
 	switch {
-	case !oursOK || !temotoOK:
+	case !oursOK || !otherOK:
 		return ""
-	case ours == temoto:
+	case ours == other:
 		return "same"
 	case ours == 0:
 		return "ours: none"
-	case temoto == 0:
-		return "temoto: none"
+	case other == 0:
+		return "theirs: none"
 	}
-	x := temoto / ours
+	x := other / ours
 	if higherBetter {
-		x = ours / temoto
+		x = ours / other
 	}
 	if x >= 1 {
 		return cell(x, true) + "x better"

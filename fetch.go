@@ -1235,17 +1235,26 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 // outcome then fetched is not Put, so as not to overwrite a history the
 // Cache could not read; the outcome of a Put that fails is dropped by the
 // Store. Either way the Cache keeps the outcome itself, in memory, for the
-// most recently asked 1,000 such origins, and answers from it while it is
-// fresh and the Store has no fresh entry: a Store that is down makes the
-// Cache fetch each origin once per Lifetime, as it would with the Store,
-// not once per question. The Get before each answer gets the caller's ctx;
-// the Get and Put around a retrieval, which outlives callers who leave,
-// each get a context that ends after the Fetcher's Timeout.
+// most recently asked 1,000 such origins (each entry as large as a
+// MemoryStore's), and answers from it while it is fresh and the Store has
+// no fresh entry: a Store whose Get or Put fails makes the Cache fetch
+// each origin once per Lifetime, as it would with the Store, not once per
+// question. What the Cache kept after a failed Get was begun without the
+// Store's history (of an unreachable origin's 30 days, see Cache): once
+// Get works again, the Store's history is the one carried on, and a Put
+// that succeeds drops the Cache's own entry.
+//
+// The Get before each answer gets the caller's ctx: a Get that does not
+// return before it ends leaves the caller without an answer (IsAllowed
+// false; Explain's reason ReasonUnreachable), and starts no retrieval, so
+// give a remote Store's Get a deadline of its own shorter than the
+// caller's. The Get and Put around a retrieval, which outlives callers who
+// leave, each get a context that ends after the Fetcher's Timeout.
 //
 // An entry is fresh for at most 24 hours after its FetchedAt, whatever its
 // Lifetime says. A FetchedAt up to 5 minutes in the future (an entry Put by
-// a machine whose clock is ahead) counts as fetched now; one further ahead
-// makes the entry stale.
+// a machine whose clock is ahead) is taken as it is, the entry fresh until
+// FetchedAt plus its Lifetime; one further ahead makes the entry stale.
 //
 // Workers that share a Store each fetch an origin that none of them holds
 // a fresh entry for: the one retrieval in flight per origin is per Cache.
@@ -1322,6 +1331,19 @@ func (s *MemoryStore) Put(_ context.Context, origin string, e *CacheEntry) error
 		delete(s.byKey, oldest.Value.(*memoryItem).origin)
 	}
 	return nil
+}
+
+// delete drops origin's entry from s, if s holds one.
+func (s *MemoryStore) delete(origin string) {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if el, ok := s.byKey[origin]; ok {
+		s.recency.Remove(el)
+		delete(s.byKey, origin)
+	}
 }
 
 // Len returns how many origins s holds.
@@ -1484,27 +1506,34 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 	if err != nil {
 		prev = nil
 	}
-	// What the Cache kept itself while the Store failed goes on from there
-	// (the 30-day history included) when the Store cannot say, or says less.
-	if own, _ := c.own.Load().Get(ctx, origin); own != nil && (prev == nil || prev.Outcome == nil ||
-		own.Outcome != nil && own.Outcome.FetchedAt.After(prev.Outcome.FetchedAt)) {
-		prev = own
-	}
+	own, _ := c.own.Load().Get(ctx, origin)
 	e := prev
-	// Another fill may have stored a fresh entry between the caller's look
-	// and the registration of p: then there is nothing to fetch. Storing
-	// before unregistering (below) makes this look sufficient.
-	if !prev.fresh(time.Now()) {
-		e = prev.next(c.Fetcher.Fetch(ctx, origin))
+	switch now := time.Now(); {
+	case prev.fresh(now):
+		// Another fill stored a fresh entry between the caller's look and
+		// the registration of p: there is nothing to fetch. Storing before
+		// unregistering (below) makes this look sufficient.
+	case own.fresh(now):
+		e = own // what this Cache fetched while the Store failed (see Store)
+	default:
 		// After a failed Get the stored history (of an unreachable
-		// origin's 30 days) is unknown: writing a new one would erase it.
+		// origin's 30 days) is unknown: writing a new one would erase it,
+		// so the new entry goes on from the Cache's own, and is kept there.
+		// Once Get works again, the Store's history is the one continued:
+		// the Cache's own was begun without it.
+		if err != nil {
+			prev = own
+		}
+		e = prev.next(c.Fetcher.Fetch(ctx, origin))
 		kept := false
 		if err == nil {
 			putCtx, cancel := context.WithTimeout(ctx, timeout)
 			kept = store.Put(putCtx, origin, e) == nil
 			cancel()
 		}
-		if !kept {
+		if kept {
+			c.own.Load().delete(origin)
+		} else {
 			c.keepOwn(origin, e)
 		}
 	}

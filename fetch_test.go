@@ -1831,6 +1831,70 @@ func TestCache30DayRule(t *testing.T) {
 	}
 }
 
+// flakyStore is a MemoryStore whose Get fails while down is set.
+type flakyStore struct {
+	MemoryStore
+	down atomic.Bool
+}
+
+func (s *flakyStore) Get(ctx context.Context, origin string) (*CacheEntry, error) {
+	if s.down.Load() {
+		return nil, errors.New("store down")
+	}
+	return s.MemoryStore.Get(ctx, origin)
+}
+
+// TestCacheHistorySurvivesStoreOutage: what the Cache keeps itself while its
+// Store cannot be read was begun without the Store's history, and must not
+// be written over it once the Store is back: an origin unreachable for 31
+// days, with its last parsed copy on record, keeps answering by that copy.
+func TestCacheHistorySurvivesStoreOutage(t *testing.T) {
+	const day = 24 * time.Hour
+	now := time.Now().UTC()
+	srv := startServer(t, respond(503, ""))
+	parsed := &Outcome{Status: Parsed, HTTPStatus: 200, Robots: Parse([]byte(fetchRobots)), Lifetime: day, FetchedAt: now.Add(-32 * day)}
+	store := &flakyStore{}
+	store.Put(context.Background(), srv.URL, &CacheEntry{
+		Outcome:       &Outcome{Status: Unreachable, HTTPStatus: 503, Lifetime: time.Hour, FetchedAt: now.Add(-2 * time.Hour)},
+		LastReachable: parsed, UnreachableSince: now.Add(-31 * day),
+	})
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+	ctx := context.Background()
+
+	// While the Store is down, the history is unknown: everything is refused.
+	store.down.Store(true)
+	if cache.IsAllowed(ctx, fetchAgent, srv.URL+"/public/a") {
+		t.Errorf("with the Store down and the origin failing, IsAllowed = true, want false")
+	}
+	// The Store is back, and what the Cache kept for itself has gone stale.
+	store.down.Store(false)
+	own, _ := cache.own.Load().Get(ctx, srv.URL)
+	if own == nil {
+		t.Fatal("the Cache kept nothing for itself while the Store was down")
+	}
+	aged := *own.Outcome
+	aged.FetchedAt = now.Add(-90 * time.Minute) // later than the Store's, and stale
+	cache.own.Load().Put(ctx, srv.URL, &CacheEntry{Outcome: &aged, UnreachableSince: own.UnreachableSince})
+
+	checkDecisions := func(when string) {
+		t.Helper()
+		for _, c := range rulesOfFetchRobots {
+			if got := cache.IsAllowed(ctx, fetchAgent, srv.URL+c.path); got != c.allowed {
+				t.Errorf("%s: IsAllowed(%q) = %v, want %v (the last parsed copy, after 31 days)", when, c.path, got, c.allowed)
+			}
+		}
+	}
+	checkDecisions("the Store back")
+	e, _ := store.Get(ctx, srv.URL)
+	if e.LastReachable != parsed || now.Sub(e.UnreachableSince) < 31*day {
+		t.Errorf("stored history: LastReachable %s, unreachable since %v ago; want the parsed copy, 31 days",
+			describeOutcome(e.LastReachable), now.Sub(e.UnreachableSince))
+	}
+	if n := cache.own.Load().Len(); n != 0 {
+		t.Errorf("the Cache still keeps %d entries of its own once the Store took the origin's, want 0", n)
+	}
+}
+
 // TestCacheUnsendableUserAgent checks that a UserAgent net/http cannot send
 // (a line end read from a file with it) stores nothing: such an outcome
 // never reached the origin, and must not start its 30 days of

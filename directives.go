@@ -94,8 +94,11 @@ type Directives struct {
 // have two or four digits (two digits: 00-49 is 20xx, 50-99 is 19xx); zones
 // are numeric or one of UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST
 // and PDT. The comma after a weekday does not end the item, nor does one
-// before a digit (ISO 8601's decimal comma, "15:00:00,5+02:00", or a date's
-// own, whose digits then never become an item). A date before
+// before a digit when the whole is a date (ISO 8601's decimal comma,
+// "15:00:00,5+02:00"); when it is not, the part before the comma is read
+// alone, and what follows is read as an item if it holds a letter
+// ("2025-06-25, 360spider: noindex"), else dropped as the rest of a broken
+// date ("June 25, 2010"). A date before
 // 0001-01-01T00:00:01Z (the zero time.Time, a date in the year 0000, which
 // RFC 3339 allows, or a year-1 date with a zone east of UTC) is read as that
 // instant: the zero UnavailableAfter means none, and a date long past must
@@ -1074,12 +1077,17 @@ func parseLegacy(value string, c *collector) {
 				start = next + 1
 				continue
 			case ok && rest != "" && isDigit(rest[0]):
-				// A comma before a digit is ISO 8601's decimal sign
-				// ("15:00:00,5+02:00") or a date's own ("June 25, 2010"):
-				// the rest of the date, not an item. When the whole does
-				// not parse, the date before the comma is read alone.
+				// A comma before a digit may be ISO 8601's decimal sign
+				// ("15:00:00,5+02:00") or a date's own ("June 25, 2010").
+				// When the whole is no date, the part before the comma is
+				// read alone, and what follows is an item if it holds a
+				// letter (a scope such as "360spider: noindex"), else the
+				// rest of a broken date, dropped.
 				if !p.item(value[start:next]) {
 					p.item(value[start:end])
+					if hasLetter(rest) {
+						p.item(rest)
+					}
 				}
 				start = next + 1
 				continue
@@ -1123,6 +1131,16 @@ func dateSoFar(item string) (string, bool) {
 			return "", false
 		}
 	}
+}
+
+// hasLetter reports whether s holds an ASCII letter.
+func hasLetter(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isAlpha(s[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // isWord reports whether s is all letters, as a weekday is.

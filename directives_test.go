@@ -221,6 +221,14 @@ func TestParseDirectives(t *testing.T) {
 			[]Directives{{Bot: "examplebot", NoIndex: true}}},
 		{"digits after a whole date are dropped, not Other", "unavailable_after: 25 Jun 2010 15:00:00 GMT, 2010, nofollow",
 			[]Directives{{NoFollow: true, UnavailableAfter: utc(2010, 6, 25, 15, 0, 0)}}},
+		// A comma between a date and a scope whose name starts with a digit
+		// (header lines joined by an intermediary) still ends the date.
+		{"a scope starting with a digit after a date", "unavailable_after: 2025-06-25, 360spider: noindex, nofollow",
+			[]Directives{{UnavailableAfter: utc(2025, 6, 25, 0, 0, 0)}, {Bot: "360spider", NoIndex: true, NoFollow: true}}},
+		{"a scope starting with a digit after an RFC 1123 date", "unavailable_after: Wed, 25 Jun 2025 15:00:00 GMT, 360spider: noindex",
+			[]Directives{{UnavailableAfter: utc(2025, 6, 25, 15, 0, 0)}, {Bot: "360spider", NoIndex: true}}},
+		{"after a broken fraction the date before the comma is kept, the rest dropped, not a scope", "unavailable_after: 2025-06-25T15:00:00,5+25:00, noindex",
+			[]Directives{{NoIndex: true, UnavailableAfter: utc(2025, 6, 25, 15, 0, 0)}}},
 		{"real-world RFC 3339 with trailing space", "index,follow,noarchive,unavailable_after: 2025-11-06T10:14:16+01:00 ",
 			[]Directives{{NoArchive: true, UnavailableAfter: utc(2025, 11, 6, 9, 14, 16)}}},
 	}
@@ -994,6 +1002,8 @@ func TestIsHTML(t *testing.T) {
 		{"text/html; charset", page, true},
 		{`text/html; charset="utf-8`, page, true},
 		{"text/html;foo=bar baz", page, true},
+		{"text/html; charset=utf-8; charset=latin1", page, true},
+		{"Text/Html", []byte("plain text"), true}, // the type decides, not the body
 		{" application/xhtml+xml ", page, true},
 		{"text/html\u00a0", page, false},
 		{"text/plain", page, false},

@@ -228,9 +228,10 @@ type Outcome struct {
 	// Error says why the retrieval failed or stopped short of a final
 	// response: a network error, a redirect not followed or refused (a 3xx
 	// without a usable Location, or one such as 300 or 304 that is not a
-	// redirect), a body that could not be read or decoded, or a timeout,
-	// which it names: "the caller's context ended", "Fetcher.Timeout of 10s
-	// ran out" or "Client.Timeout of 5s ran out". "" when a response's
+	// redirect), a body that could not be read or decoded, or a timeout:
+	// "the caller's context ended", "Fetcher.Timeout of 10s ran out" or
+	// "Client.Timeout of 5s ran out" (a Transport's own timeouts, to dial or
+	// for the headers, say so in net/http's words). "" when a response's
 	// status decided.
 	Error string
 
@@ -321,12 +322,13 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 	client.Transport = seen
 	req, err := newRobotsRequest(tctx, target, f.UserAgent)
 	if err != nil {
-		return o.failed(parent, tctx, cfg.client.Timeout, err)
+		return o.failed(parent, tctx, clientClock{}, err)
 	}
 	var via []*http.Request
 	for {
 		o.FinalURL = req.URL.String()
 		seen.status = 0
+		sent := clientClock{time.Now(), cfg.client.Timeout}
 		resp, err := client.Do(req)
 		if err != nil {
 			// The status already read, if any.
@@ -340,7 +342,7 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 				o.Error = "robots: " + why
 				return o.done(freshLifetime(bad.Header, time.Now()))
 			}
-			return o.failed(parent, tctx, cfg.client.Timeout, err)
+			return o.failed(parent, tctx, sent, err)
 		}
 		o.HTTPStatus = resp.StatusCode
 		code := resp.StatusCode
@@ -351,7 +353,7 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 			body, truncated, err := readBody(resp, cfg.maxBytes)
 			resp.Body.Close()
 			if err != nil {
-				return o.failed(parent, tctx, cfg.client.Timeout, fmt.Errorf("reading the body of %s: %w", o.FinalURL, err))
+				return o.failed(parent, tctx, sent, fmt.Errorf("reading the body of %s: %w", o.FinalURL, err))
 			}
 			o.Status = Parsed
 			o.Robots = ParseLimit(body, cfg.maxBytes)
@@ -634,18 +636,32 @@ func (o *Outcome) fail(err error, lifetime time.Duration) *Outcome {
 // a short lifetime: every failure gets a lifetime above 0, so that a cache
 // keeps it at all, and a minute is as little as that. The error says which
 // of the caller's context, the Fetcher's Timeout and the Client's own
-// Timeout (clientTimeout) ended the retrieval, since all three read
-// "context deadline exceeded" otherwise.
-func (o *Outcome) failed(parent, tctx context.Context, clientTimeout time.Duration, err error) *Outcome {
+// Timeout ended the retrieval, since all three read "context deadline
+// exceeded" otherwise.
+func (o *Outcome) failed(parent, tctx context.Context, sent clientClock, err error) *Outcome {
 	switch {
 	case parent.Err() != nil:
 		return o.fail(fmt.Errorf("robots: the caller's context ended (%w): %w", context.Cause(parent), err), shortLifetime)
 	case tctx.Err() != nil:
 		return o.fail(fmt.Errorf("robots: %w: %w", context.Cause(tctx), err), retryLifetime)
-	case clientTimeout > 0 && errors.Is(err, context.DeadlineExceeded):
-		return o.fail(fmt.Errorf("robots: Client.Timeout of %v ran out: %w", clientTimeout, err), retryLifetime)
+	case sent.ranOut() && errors.Is(err, context.DeadlineExceeded):
+		return o.fail(fmt.Errorf("robots: Client.Timeout of %v ran out: %w", sent.timeout, err), retryLifetime)
 	}
 	return o.fail(fmt.Errorf("robots: %w", err), retryLifetime)
+}
+
+// A clientClock is when a request was sent and the Client's Timeout for it,
+// which covers the request and the reading of its body.
+type clientClock struct {
+	at      time.Time
+	timeout time.Duration
+}
+
+// ranOut reports whether the Client's Timeout has passed since the request
+// was sent: a transport's own timeouts (to dial, or for the headers) fail
+// with the same error sooner.
+func (c clientClock) ranOut() bool {
+	return c.timeout > 0 && time.Since(c.at) >= c.timeout
 }
 
 // shortLifetime is the Lifetime of an outcome that says nothing about the

@@ -845,6 +845,15 @@ func TestFetchTimeout(t *testing.T) {
 			checkOutcome(t, o, srv.URL, refusesAllButRobotsTxt)
 		})
 	}
+	t.Run("a Transport's timeout is not the Client's", func(t *testing.T) {
+		srv := startServer(t, stall)
+		client := &http.Client{Timeout: time.Hour, Transport: &http.Transport{ResponseHeaderTimeout: timeout / 4}}
+		f := &Fetcher{Client: client, UserAgent: fetchAgent, Timeout: 10 * timeout}
+		o := f.Fetch(context.Background(), srv.URL)
+		if o.Status != Unreachable || !strings.Contains(o.Error, "timeout awaiting response headers") || strings.Contains(o.Error, "Client.Timeout") {
+			t.Errorf("Fetch = %s, error %q; want unreachable, net/http's words, no Client.Timeout", describeOutcome(o), o.Error)
+		}
+	})
 	t.Run("the Client's own Timeout", func(t *testing.T) {
 		srv := startServer(t, stall)
 		f := &Fetcher{Client: &http.Client{Timeout: timeout / 4}, UserAgent: fetchAgent, Timeout: 10 * timeout}

@@ -1645,5 +1645,6 @@ func slowOriginKey(rawURL string) (string, bool) {
 	if err != nil || u.Scheme != "http" && u.Scheme != "https" {
 		return "", false
 	}
-	return u.Scheme + "://" + u.Host, true
+	// As RobotsURL writes it: an IPv6 zone's '%' escaped ("%25en0").
+	return (&url.URL{Scheme: u.Scheme, Host: u.Host}).String(), true
 }

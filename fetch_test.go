@@ -2108,6 +2108,8 @@ func TestOriginKey(t *testing.T) {
 		{"http://u:p@example.com/x", "http://example.com", true},
 		{"http://bücher.example/x", "http://xn--bcher-kva.example", true},
 		{"http://[::1]:8080/x", "http://[::1]:8080", true},
+		{"http://[fe80::1%25en0]/x", "http://[fe80::1%25en0]", true}, // the zone escaped, as RobotsURL writes it
+		{"http://[FE80::1%25en0]:80/x", "http://[fe80::1%25en0]", true},
 		{"http://example.com/%zz", "http://example.com", true},
 		// net/url takes these in a host; no authority holds them.
 		{"https://ex\"ample.com/x", "", false},
@@ -2131,6 +2133,9 @@ func TestOriginKey(t *testing.T) {
 		}
 		if err != nil && (!errors.Is(err, ErrNoOrigin) || !strings.HasPrefix(err.Error(), "robots: ")) {
 			t.Errorf("Origin(%q): error %q, want a robots: error wrapping ErrNoOrigin", tc.url, err)
+		}
+		if r, rerr := RobotsURL(tc.url); err == nil && rerr == nil && r != got+"/robots.txt" {
+			t.Errorf("Origin(%q) = %q, but RobotsURL gives %q", tc.url, got, r)
 		}
 	}
 }

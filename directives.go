@@ -95,10 +95,10 @@ type Directives struct {
 // are numeric or one of UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST
 // and PDT. The comma after a weekday does not end the item, nor does one
 // before a digit when the whole is a date (ISO 8601's decimal comma,
-// "15:00:00,5+02:00"); when it is not, the part before the comma is read
-// alone, and what follows is read as an item if it holds a letter
+// "15:00:00,5+02:00"); when it is not, the date before the comma is read
+// alone, and what follows is read as items if it names something
 // ("2025-06-25, 360spider: noindex"), else dropped as the rest of a broken
-// date ("June 25, 2010"). A date before
+// date ("June 25, 2010 3:00 PM EST"). A date before
 // 0001-01-01T00:00:01Z (the zero time.Time, a date in the year 0000, which
 // RFC 3339 allows, or a year-1 date with a zone east of UTC) is read as that
 // instant: the zero UnavailableAfter means none, and a date long past must
@@ -1060,33 +1060,28 @@ func parseLegacy(value string, c *collector) {
 	p := legacyParser{c: c, set: -1}
 	for start := 0; start <= len(value); {
 		end := start + indexSeparator(value[start:])
-		// A weekday comma ("Wed, 25 Jun 2025 15:00:00 GMT") is part of an
-		// unavailable_after date, not the end of the item. When the joined
-		// text is no date after all, the second half is still read as an
-		// item ("unavailable_after: Wed, noindex" applies noindex), unless
-		// it starts with a digit: then it is the rest of a broken date.
+		// A comma after a weekday ("Wed, 25 Jun 2025 15:00:00 GMT") or
+		// before a digit (ISO 8601's decimal comma, "15:00:00,5+02:00") may
+		// be part of an unavailable_after date rather than the end of the
+		// item: the two halves are read as one when they make a date.
+		// Otherwise the date is read up to the comma, and what follows is
+		// read as items, from the comma on, when it may be one: when it
+		// does not start with a digit ("unavailable_after: Wed, noindex"
+		// applies noindex), or names something ("360spider: noindex"). Else
+		// it is the rest of a broken date ("June 25, 2010", "25 Jun 2010,
+		// 3:00 PM EST"), dropped.
 		if end < len(value) && value[end] == ',' {
 			date, ok := dateSoFar(value[start:end])
 			next := end + 1 + indexSeparator(value[end+1:])
 			rest := trimASCIISpace(value[end+1 : next])
-			switch {
-			case ok && isWord(date):
-				if !p.item(value[start:next]) && (rest == "" || !isDigit(rest[0])) {
-					p.item(rest)
-				}
-				start = next + 1
-				continue
-			case ok && rest != "" && isDigit(rest[0]):
-				// A comma before a digit may be ISO 8601's decimal sign
-				// ("15:00:00,5+02:00") or a date's own ("June 25, 2010").
-				// When the whole is no date, the part before the comma is
-				// read alone, and what follows is an item if it holds a
-				// letter (a scope such as "360spider: noindex"), else the
-				// rest of a broken date, dropped.
+			if ok && (isWord(date) || rest != "" && isDigit(rest[0])) {
 				if !p.item(value[start:next]) {
-					p.item(value[start:end])
-					if hasLetter(rest) {
-						p.item(rest)
+					if !isWord(date) {
+						p.item(value[start:end]) // a whole date before the comma is kept
+					}
+					if rest == "" || !isDigit(rest[0]) || namesSomething(rest) {
+						start = end + 1
+						continue
 					}
 				}
 				start = next + 1
@@ -1133,14 +1128,24 @@ func dateSoFar(item string) (string, bool) {
 	}
 }
 
-// hasLetter reports whether s holds an ASCII letter.
-func hasLetter(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if isAlpha(s[i]) {
-			return true
+// namesSomething reports whether item, which starts with a digit, may
+// still be a directive or a scope: its name (up to a ':') is one word of
+// letters, digits, '-', '_' and '.', with a letter, as "360spider" is and
+// the rest of a date ("2010 3", "00 PM EST") is not.
+func namesSomething(item string) bool {
+	name, _, _ := strings.Cut(item, ":")
+	name = trimASCIISpace(name)
+	letter := false
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case isAlpha(c):
+			letter = true
+		case isDigit(c), c == '-', c == '_', c == '.':
+		default:
+			return false
 		}
 	}
-	return false
+	return letter
 }
 
 // isWord reports whether s is all letters, as a weekday is.

@@ -227,6 +227,18 @@ func TestParseDirectives(t *testing.T) {
 			[]Directives{{UnavailableAfter: utc(2025, 6, 25, 0, 0, 0)}, {Bot: "360spider", NoIndex: true, NoFollow: true}}},
 		{"a scope starting with a digit after an RFC 1123 date", "unavailable_after: Wed, 25 Jun 2025 15:00:00 GMT, 360spider: noindex",
 			[]Directives{{UnavailableAfter: utc(2025, 6, 25, 15, 0, 0)}, {Bot: "360spider", NoIndex: true}}},
+		// The rest of a broken date is no scope, though it holds colons.
+		{"a broken date's time and zone", "unavailable_after: June 25, 2010 3:00 PM EST, noindex",
+			[]Directives{{NoIndex: true}}},
+		{"a time after the date's comma", "unavailable_after: 25 Jun 2010, 15:00:00 PST, noindex",
+			[]Directives{{NoIndex: true, UnavailableAfter: utc(2010, 6, 25, 0, 0, 0)}}},
+		{"a broken date's zone is not Other", "unavailable_after: June 25, 2010 15:00:00 PST", []Directives{{}}},
+		// What follows a date's comma is read with the same care.
+		{"a scope after a date, with a weekday date of its own",
+			"unavailable_after: 2025-06-25, 360spider: unavailable_after: Wed, 25 Jun 2025 15:00:00 GMT",
+			[]Directives{{UnavailableAfter: utc(2025, 6, 25, 0, 0, 0)}, {Bot: "360spider", UnavailableAfter: utc(2025, 6, 25, 15, 0, 0)}}},
+		{"a scope starting with a digit after a weekday", "unavailable_after: Wed, 360spider: noindex",
+			[]Directives{{}, {Bot: "360spider", NoIndex: true}}},
 		{"after a broken fraction the date before the comma is kept, the rest dropped, not a scope", "unavailable_after: 2025-06-25T15:00:00,5+25:00, noindex",
 			[]Directives{{NoIndex: true, UnavailableAfter: utc(2025, 6, 25, 15, 0, 0)}}},
 		{"real-world RFC 3339 with trailing space", "index,follow,noarchive,unavailable_after: 2025-11-06T10:14:16+01:00 ",

@@ -1223,6 +1223,52 @@ func (e *CacheEntry) next(o *Outcome) *CacheEntry {
 	return n
 }
 
+// merged returns what e and o, two records of one origin's retrievals (the
+// Store's and the Cache's own, each of which may have missed outcomes the
+// other saw), say together: the later outcome and, while it is Unreachable,
+// the latest reachable outcome either knows of and the earliest time either
+// knows the origin to have been unreachable since then. Either may be nil.
+func (e *CacheEntry) merged(o *CacheEntry) *CacheEntry {
+	switch {
+	case o == nil || o.Outcome == nil:
+		return e
+	case e == nil || e.Outcome == nil:
+		return o
+	}
+	latest := e.Outcome
+	if o.Outcome.FetchedAt.After(latest.FetchedAt) {
+		latest = o.Outcome
+	}
+	if latest.Status != Unreachable {
+		return &CacheEntry{Outcome: latest}
+	}
+	var reach *Outcome
+	for _, r := range [...]*Outcome{e.LastReachable, o.LastReachable, e.Outcome, o.Outcome} {
+		if r != nil && r.Status != Unreachable && (reach == nil || r.FetchedAt.After(reach.FetchedAt)) {
+			reach = r
+		}
+	}
+	var since time.Time
+	for _, x := range [...]*CacheEntry{e, o} {
+		if x.Outcome.Status != Unreachable {
+			continue
+		}
+		// x's run began at UnreachableSince; if the other saw the origin
+		// reachable after that, a run began again by x's latest outcome.
+		t := x.UnreachableSince
+		if t.IsZero() || reach != nil && !t.After(reach.FetchedAt) {
+			t = x.Outcome.FetchedAt
+		}
+		if reach != nil && !t.After(reach.FetchedAt) {
+			continue
+		}
+		if since.IsZero() || t.Before(since) {
+			since = t
+		}
+	}
+	return &CacheEntry{Outcome: latest, LastReachable: reach, UnreachableSince: since}
+}
+
 // unreachableTooLong stands for "no reachable outcome on record, unreachable
 // for 30 days": Unavailable. It is never handed to callers, who get copies.
 var unreachableTooLong = &Outcome{Status: Unavailable}
@@ -1255,10 +1301,12 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 // MemoryStore's), and answers from it while it is fresh and the Store has
 // no fresh entry: a Store whose Get or Put fails makes the Cache fetch
 // each origin once per Lifetime, as it would with the Store, not once per
-// question. What the Cache kept after a failed Get was begun without the
-// Store's history (of an unreachable origin's 30 days, see Cache): once
-// Get works again, the Store's history is the one carried on, and a Put
-// that succeeds drops the Cache's own entry.
+// question. The Store's entry and the Cache's own are read together: the
+// later outcome answers, and the history of an unreachable origin's 30 days
+// (see Cache) is what either knows, the latest reachable outcome and the
+// earliest time the origin is known to have been unreachable since. After
+// a failed Get, the new entry is kept by the Cache only, not Put over a
+// history it could not read; a Put that succeeds drops the Cache's own.
 //
 // The Get before each answer gets the caller's ctx: a Get that does not
 // return before it ends leaves the caller without an answer (IsAllowed
@@ -1468,8 +1516,14 @@ func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEnt
 	now := time.Now()
 	e, err := c.storage().Get(ctx, origin)
 	if err != nil || !e.fresh(now) {
-		if own, _ := c.own.Load().Get(ctx, origin); own.fresh(now) {
-			return own.deciding(now), own, nil // the Store failed to keep it (see Store)
+		// What the Cache kept itself when the Store failed it (see Store).
+		if own, _ := c.own.Load().Get(ctx, origin); own != nil {
+			if err == nil {
+				own = e.merged(own)
+			}
+			if own.fresh(now) {
+				return own.deciding(now), own, nil
+			}
 		}
 		if e, err = c.refresh(ctx, origin); err != nil {
 			return nil, nil, err
@@ -1519,27 +1573,20 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 	getCtx, cancel := context.WithTimeout(ctx, timeout)
 	prev, err := store.Get(getCtx, origin)
 	cancel()
-	if err != nil {
-		prev = nil
-	}
 	own, _ := c.own.Load().Get(ctx, origin)
+	if err != nil {
+		// The stored history (of an unreachable origin's 30 days) is
+		// unknown: the Cache's own is all there is, and the new entry must
+		// not be Put over the Store's.
+		prev = own
+	} else {
+		prev = prev.merged(own)
+	}
 	e := prev
-	switch now := time.Now(); {
-	case prev.fresh(now):
-		// Another fill stored a fresh entry between the caller's look and
-		// the registration of p: there is nothing to fetch. Storing before
-		// unregistering (below) makes this look sufficient.
-	case own.fresh(now):
-		e = own // what this Cache fetched while the Store failed (see Store)
-	default:
-		// After a failed Get the stored history (of an unreachable
-		// origin's 30 days) is unknown: writing a new one would erase it,
-		// so the new entry goes on from the Cache's own, and is kept there.
-		// Once Get works again, the Store's history is the one continued:
-		// the Cache's own was begun without it.
-		if err != nil {
-			prev = own
-		}
+	// Another fill may have stored a fresh entry between the caller's look
+	// and the registration of p: then there is nothing to fetch. Storing
+	// before unregistering (below) makes this look sufficient.
+	if !prev.fresh(time.Now()) {
 		e = prev.next(c.Fetcher.Fetch(ctx, origin))
 		kept := false
 		if err == nil {

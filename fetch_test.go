@@ -1904,6 +1904,111 @@ func TestCacheHistorySurvivesStoreOutage(t *testing.T) {
 	}
 }
 
+// TestCacheEntryMerged: the Store's entry and the Cache's own, each of which
+// may have missed outcomes the other saw, are read together.
+func TestCacheEntryMerged(t *testing.T) {
+	const day = 24 * time.Hour
+	now := time.Now().UTC()
+	at := func(ago time.Duration, status Status) *Outcome {
+		return &Outcome{Status: status, Lifetime: time.Hour, FetchedAt: now.Add(-ago)}
+	}
+	parsed32, parsed3, parsedNow := at(32*day, Parsed), at(3*day, Parsed), at(30*time.Minute, Parsed)
+	down2h, down1h := at(2*time.Hour, Unreachable), at(time.Hour, Unreachable)
+	tests := []struct {
+		name       string
+		store, own *CacheEntry
+		want       *CacheEntry
+	}{
+		{"nothing of its own", &CacheEntry{Outcome: parsed3}, nil, &CacheEntry{Outcome: parsed3}},
+		{"nothing in the Store", nil, &CacheEntry{Outcome: down1h, LastReachable: parsed32, UnreachableSince: now.Add(-31 * day)},
+			&CacheEntry{Outcome: down1h, LastReachable: parsed32, UnreachableSince: now.Add(-31 * day)}},
+		{"own begun without the Store's history (a failed Get)",
+			&CacheEntry{Outcome: down2h, LastReachable: parsed32, UnreachableSince: now.Add(-31 * day)},
+			&CacheEntry{Outcome: down1h, UnreachableSince: now.Add(-time.Hour)},
+			&CacheEntry{Outcome: down1h, LastReachable: parsed32, UnreachableSince: now.Add(-31 * day)}},
+		{"own carried on from the Store's (a failed Put)",
+			&CacheEntry{Outcome: parsed32},
+			&CacheEntry{Outcome: down1h, LastReachable: parsed32, UnreachableSince: now.Add(-31 * day)},
+			&CacheEntry{Outcome: down1h, LastReachable: parsed32, UnreachableSince: now.Add(-31 * day)}},
+		{"the Store's newer reachable outcome wins",
+			&CacheEntry{Outcome: parsedNow},
+			&CacheEntry{Outcome: down1h, LastReachable: parsed32, UnreachableSince: now.Add(-31 * day)},
+			&CacheEntry{Outcome: parsedNow}},
+		{"own saw it reachable after the Store's run began: a new run",
+			&CacheEntry{Outcome: down1h, LastReachable: parsed32, UnreachableSince: now.Add(-31 * day)},
+			&CacheEntry{Outcome: parsed3},
+			&CacheEntry{Outcome: down1h, LastReachable: parsed3, UnreachableSince: now.Add(-time.Hour)}},
+		{"both unreachable, nothing reachable known: the earlier run",
+			&CacheEntry{Outcome: down2h, UnreachableSince: now.Add(-40 * day)},
+			&CacheEntry{Outcome: down1h, UnreachableSince: now.Add(-time.Hour)},
+			&CacheEntry{Outcome: down1h, UnreachableSince: now.Add(-40 * day)}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.store.merged(tc.own)
+			if got.Outcome != tc.want.Outcome || got.LastReachable != tc.want.LastReachable || !got.UnreachableSince.Equal(tc.want.UnreachableSince) {
+				t.Errorf("merged = %s, last reachable %s, unreachable since %v; want %s, %s, %v",
+					describeOutcome(got.Outcome), describeOutcome(got.LastReachable), got.UnreachableSince,
+					describeOutcome(tc.want.Outcome), describeOutcome(tc.want.LastReachable), tc.want.UnreachableSince)
+			}
+		})
+	}
+}
+
+// TestCacheHistoryWithoutPut: with a Store that cannot keep anything, the
+// Cache's own entries carry an unreachable origin's history from one
+// retrieval to the next, and once the Store holds nothing for the origin
+// again, the Cache's own history still decides.
+func TestCacheHistoryWithoutPut(t *testing.T) {
+	var status atomic.Int32
+	status.Store(200)
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(int(status.Load()))
+		io.WriteString(w, fetchRobots)
+	})
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: &failingPutStore{}}
+	ctx := context.Background()
+	age := func() { // makes the Cache's own entry stale, as time would
+		own, _ := cache.own.Load().Get(ctx, srv.URL)
+		aged := *own
+		o := *own.Outcome
+		o.FetchedAt = o.FetchedAt.Add(-2 * maxLifetime)
+		aged.Outcome = &o
+		cache.own.Load().Put(ctx, srv.URL, &aged)
+	}
+	cache.IsAllowed(ctx, fetchAgent, srv.URL+"/")
+	status.Store(503)
+	var firstFailure time.Time
+	for i := range 3 {
+		age()
+		cache.IsAllowed(ctx, fetchAgent, srv.URL+"/")
+		own, _ := cache.own.Load().Get(ctx, srv.URL)
+		if own.Outcome.Status != Unreachable || own.LastReachable == nil || own.LastReachable.Status != Parsed {
+			t.Fatalf("retrieval %d: own entry %s, last reachable %s; want unreachable, the parsed copy kept",
+				i+1, describeOutcome(own.Outcome), describeOutcome(own.LastReachable))
+		}
+		if i == 0 {
+			firstFailure = own.UnreachableSince
+		} else if !own.UnreachableSince.Equal(firstFailure) {
+			t.Errorf("retrieval %d: unreachable since %v, want the first failure's, %v", i+1, own.UnreachableSince, firstFailure)
+		}
+	}
+
+	// The Store, holding nothing, has no history to prefer: 31 days of the
+	// Cache's own decide by its parsed copy.
+	own, _ := cache.own.Load().Get(ctx, srv.URL)
+	old := *own
+	o := *own.Outcome
+	o.FetchedAt = time.Now().Add(-2 * time.Hour)
+	old.Outcome, old.UnreachableSince = &o, time.Now().Add(-31*24*time.Hour)
+	cache.own.Load().Put(ctx, srv.URL, &old)
+	for _, c := range rulesOfFetchRobots {
+		if got := cache.IsAllowed(ctx, fetchAgent, srv.URL+c.path); got != c.allowed {
+			t.Errorf("after 31 days: IsAllowed(%q) = %v, want %v (the parsed copy)", c.path, got, c.allowed)
+		}
+	}
+}
+
 // TestCacheUnsendableUserAgent checks that a UserAgent net/http cannot send
 // (a line end read from a file with it) stores nothing: such an outcome
 // never reached the origin, and must not start its 30 days of

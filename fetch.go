@@ -1225,14 +1225,17 @@ func (e *CacheEntry) next(o *Outcome) *CacheEntry {
 
 // merged returns what e and o, two records of one origin's retrievals (the
 // Store's and the Cache's own, each of which may have missed outcomes the
-// other saw), say together: the later outcome and, while it is Unreachable,
-// the latest reachable outcome either knows of and the earliest time either
-// knows the origin to have been unreachable since then. Either may be nil.
-func (e *CacheEntry) merged(o *CacheEntry) *CacheEntry {
+// other saw), say together at now: the later outcome and, while it is
+// Unreachable, the latest reachable outcome either knows of and the
+// earliest time either knows the origin to have been unreachable since
+// then. A record fetched more than maxClockSkew after now says nothing (no
+// clock is that far ahead). Either may be nil; when one adds nothing to
+// the other, that other is returned, not a copy.
+func (e *CacheEntry) merged(o *CacheEntry, now time.Time) *CacheEntry {
 	switch {
-	case o == nil || o.Outcome == nil:
+	case !o.usable(now):
 		return e
-	case e == nil || e.Outcome == nil:
+	case !e.usable(now):
 		return o
 	}
 	latest := e.Outcome
@@ -1240,7 +1243,11 @@ func (e *CacheEntry) merged(o *CacheEntry) *CacheEntry {
 		latest = o.Outcome
 	}
 	if latest.Status != Unreachable {
-		return &CacheEntry{Outcome: latest}
+		for _, x := range [...]*CacheEntry{e, o} {
+			if x.Outcome == latest {
+				return x
+			}
+		}
 	}
 	var reach *Outcome
 	for _, r := range [...]*Outcome{e.LastReachable, o.LastReachable, e.Outcome, o.Outcome} {
@@ -1254,19 +1261,31 @@ func (e *CacheEntry) merged(o *CacheEntry) *CacheEntry {
 			continue
 		}
 		// x's run began at UnreachableSince; if the other saw the origin
-		// reachable after that, a run began again by x's latest outcome.
+		// reachable after that, a run began again by x's latest outcome
+		// (at the same instant, the run is taken to begin there).
 		t := x.UnreachableSince
-		if t.IsZero() || reach != nil && !t.After(reach.FetchedAt) {
+		if t.IsZero() || reach != nil && t.Before(reach.FetchedAt) {
 			t = x.Outcome.FetchedAt
 		}
-		if reach != nil && !t.After(reach.FetchedAt) {
+		if reach != nil && t.Before(reach.FetchedAt) {
 			continue
 		}
 		if since.IsZero() || t.Before(since) {
 			since = t
 		}
 	}
+	for _, x := range [...]*CacheEntry{e, o} {
+		if x.Outcome == latest && x.LastReachable == reach && x.UnreachableSince.Equal(since) {
+			return x
+		}
+	}
 	return &CacheEntry{Outcome: latest, LastReachable: reach, UnreachableSince: since}
+}
+
+// usable reports whether e holds an outcome that is not dated further in
+// the future than a clock can be ahead of now.
+func (e *CacheEntry) usable(now time.Time) bool {
+	return e != nil && e.Outcome != nil && !now.Add(maxClockSkew).Before(e.Outcome.FetchedAt)
 }
 
 // unreachableTooLong stands for "no reachable outcome on record, unreachable
@@ -1318,7 +1337,8 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 // An entry is fresh for at most 24 hours after its FetchedAt, whatever its
 // Lifetime says. A FetchedAt up to 5 minutes in the future (an entry Put by
 // a machine whose clock is ahead) is taken as it is, the entry fresh until
-// FetchedAt plus its Lifetime; one further ahead makes the entry stale.
+// FetchedAt plus its Lifetime; one further ahead makes the entry stale, and
+// counts for nothing against what the Cache kept itself.
 //
 // Workers that share a Store each fetch an origin that none of them holds
 // a fresh entry for: the one retrieval in flight per origin is per Cache.
@@ -1515,16 +1535,18 @@ func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEnt
 	}
 	now := time.Now()
 	e, err := c.storage().Get(ctx, origin)
-	if err != nil || !e.fresh(now) {
-		// What the Cache kept itself when the Store failed it (see Store).
-		if own, _ := c.own.Load().Get(ctx, origin); own != nil {
-			if err == nil {
-				own = e.merged(own)
-			}
-			if own.fresh(now) {
-				return own.deciding(now), own, nil
+	// What the Cache kept itself when the Store failed it (see Store) is read
+	// with the Store's entry, fresh or not: it may be the later news.
+	if own := c.own.Load(); own != nil {
+		if o, _ := own.Get(ctx, origin); o != nil {
+			if err != nil {
+				e, err = o, nil
+			} else {
+				e = e.merged(o, now)
 			}
 		}
+	}
+	if err != nil || !e.fresh(now) {
 		if e, err = c.refresh(ctx, origin); err != nil {
 			return nil, nil, err
 		}
@@ -1580,7 +1602,7 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 		// not be Put over the Store's.
 		prev = own
 	} else {
-		prev = prev.merged(own)
+		prev = prev.merged(own, time.Now())
 	}
 	e := prev
 	// Another fill may have stored a fresh entry between the caller's look

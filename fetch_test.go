@@ -1938,6 +1938,14 @@ func TestCacheEntryMerged(t *testing.T) {
 			&CacheEntry{Outcome: down1h, LastReachable: parsed32, UnreachableSince: now.Add(-31 * day)},
 			&CacheEntry{Outcome: parsed3},
 			&CacheEntry{Outcome: down1h, LastReachable: parsed3, UnreachableSince: now.Add(-time.Hour)}},
+		{"a record dated beyond any clock's skew says nothing",
+			&CacheEntry{Outcome: at(-time.Hour, Parsed)},
+			&CacheEntry{Outcome: down1h, LastReachable: parsed32, UnreachableSince: now.Add(-31 * day)},
+			&CacheEntry{Outcome: down1h, LastReachable: parsed32, UnreachableSince: now.Add(-31 * day)}},
+		{"reachable and unreachable at one instant: a run begins there",
+			&CacheEntry{Outcome: down1h, LastReachable: parsed32, UnreachableSince: now.Add(-31 * day)},
+			&CacheEntry{Outcome: &Outcome{Status: Parsed, FetchedAt: down1h.FetchedAt}},
+			nil},
 		{"both unreachable, nothing reachable known: the earlier run",
 			&CacheEntry{Outcome: down2h, UnreachableSince: now.Add(-40 * day)},
 			&CacheEntry{Outcome: down1h, UnreachableSince: now.Add(-time.Hour)},
@@ -1945,13 +1953,95 @@ func TestCacheEntryMerged(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := tc.store.merged(tc.own)
+			got := tc.store.merged(tc.own, now)
+			if tc.want == nil { // the tie: the run is taken to begin at that instant
+				if got.Outcome != down1h || got.LastReachable != tc.own.Outcome || !got.UnreachableSince.Equal(down1h.FetchedAt) {
+					t.Errorf("merged = %s, last reachable %s, unreachable since %v; want the Store's outcome, the Cache's, since %v",
+						describeOutcome(got.Outcome), describeOutcome(got.LastReachable), got.UnreachableSince, down1h.FetchedAt)
+				}
+				return
+			}
 			if got.Outcome != tc.want.Outcome || got.LastReachable != tc.want.LastReachable || !got.UnreachableSince.Equal(tc.want.UnreachableSince) {
 				t.Errorf("merged = %s, last reachable %s, unreachable since %v; want %s, %s, %v",
 					describeOutcome(got.Outcome), describeOutcome(got.LastReachable), got.UnreachableSince,
 					describeOutcome(tc.want.Outcome), describeOutcome(tc.want.LastReachable), tc.want.UnreachableSince)
 			}
 		})
+	}
+}
+
+// readOnlyStore is a MemoryStore, filled by the test, whose Put fails.
+type readOnlyStore struct{ MemoryStore }
+
+func (*readOnlyStore) Put(context.Context, string, *CacheEntry) error {
+	return errors.New("store read-only")
+}
+
+// TestCacheOwnReadWithFreshStore: what the Cache saw itself is read with the
+// Store's entry even when that entry is fresh, for it may know more; and a
+// Store entry dated beyond any clock's skew does not hide it.
+func TestCacheOwnReadWithFreshStore(t *testing.T) {
+	const day = 24 * time.Hour
+	ctx := context.Background()
+	t.Run("another worker's fresh 31 days, this Cache's parsed copy a minute old", func(t *testing.T) {
+		srv := startServer(t, respond(503, ""))
+		now := time.Now().UTC()
+		store := &readOnlyStore{}
+		store.MemoryStore.Put(ctx, srv.URL, &CacheEntry{
+			Outcome:          &Outcome{Status: Unreachable, HTTPStatus: 503, Lifetime: time.Hour, FetchedAt: now},
+			LastReachable:    &Outcome{Status: Parsed, Robots: Parse([]byte("User-agent: *\nDisallow: /private/\n")), FetchedAt: now.Add(-32 * day)},
+			UnreachableSince: now.Add(-31 * day),
+		})
+		cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+		cache.keepOwn(srv.URL, &CacheEntry{Outcome: &Outcome{Status: Parsed, Robots: Parse([]byte(fetchRobots)), Lifetime: time.Hour, FetchedAt: now.Add(-time.Minute)}})
+		// The origin was reachable a minute ago: day 0 of its 30, not 31.
+		if cache.IsAllowed(ctx, fetchAgent, srv.URL+"/public/a") {
+			t.Errorf("IsAllowed = true, want false: the Cache saw the origin reachable a minute ago")
+		}
+	})
+	t.Run("a Store entry an hour in the future, Put failing", func(t *testing.T) {
+		var requests atomic.Int32
+		srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+			requests.Add(1)
+			io.WriteString(w, fetchRobots)
+		})
+		store := &readOnlyStore{}
+		store.MemoryStore.Put(ctx, srv.URL, &CacheEntry{Outcome: &Outcome{Status: Parsed, Robots: Parse(nil), Lifetime: time.Hour, FetchedAt: time.Now().Add(time.Hour)}})
+		cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+		for i := range 10 {
+			c := rulesOfFetchRobots[i%len(rulesOfFetchRobots)]
+			if got := cache.IsAllowed(ctx, fetchAgent, srv.URL+c.path); got != c.allowed {
+				t.Errorf("IsAllowed(%q) = %v, want %v", c.path, got, c.allowed)
+			}
+		}
+		if n := requests.Load(); n != 1 {
+			t.Errorf("10 questions caused %d requests, want 1", n)
+		}
+	})
+}
+
+// TestCacheFreshDoesNotAllocate: a question answered by a fresh entry
+// allocates nothing, also once the Cache keeps entries of its own (for
+// other origins) after a Store failure.
+func TestCacheFreshDoesNotAllocate(t *testing.T) {
+	srv := startServer(t, respond(200, fetchRobots))
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}
+	ctx := context.Background()
+	u := srv.URL + "/public/a"
+	if !cache.IsAllowed(ctx, fetchAgent, u) {
+		t.Fatalf("IsAllowed(%q) = false, want true", u)
+	}
+	ask := func() {
+		if !cache.IsAllowed(ctx, fetchAgent, u) {
+			t.Fatalf("IsAllowed(%q) = false, want true", u)
+		}
+	}
+	if n := testing.AllocsPerRun(100, ask); n != 0 {
+		t.Errorf("a fresh entry: %v allocations a question, want 0", n)
+	}
+	cache.keepOwn("https://other.example", &CacheEntry{Outcome: &Outcome{Status: Unavailable, FetchedAt: time.Now()}})
+	if n := testing.AllocsPerRun(100, ask); n != 0 {
+		t.Errorf("a fresh entry, the Cache keeping another origin's: %v allocations a question, want 0", n)
 	}
 }
 

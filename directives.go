@@ -1129,23 +1129,28 @@ func dateSoFar(item string) (string, bool) {
 }
 
 // namesSomething reports whether item, which starts with a digit, may
-// still be a directive or a scope: its name (up to a ':') is one word of
-// letters, digits, '-', '_' and '.', with a letter, as "360spider" is and
-// the rest of a date ("2010 3", "00 PM EST") is not.
+// still be directives or scopes rather than the rest of a date: one of its
+// names (between ':'s) is one word of letters, digits, '-', '_' and '.'
+// with three letters or more, as "360spider" and "robots" are and the
+// pieces of a time ("2010 3", "00 PM EST", "00Z") are not.
 func namesSomething(item string) bool {
-	name, _, _ := strings.Cut(item, ":")
-	name = trimASCIISpace(name)
-	letter := false
-	for i := 0; i < len(name); i++ {
-		switch c := name[i]; {
-		case isAlpha(c):
-			letter = true
-		case isDigit(c), c == '-', c == '_', c == '.':
-		default:
-			return false
+	for name := range strings.SplitSeq(item, ":") {
+		name = trimASCIISpace(name)
+		letters, word := 0, true
+		for i := 0; i < len(name) && word; i++ {
+			switch c := name[i]; {
+			case isAlpha(c):
+				letters++
+			case isDigit(c), c == '-', c == '_', c == '.':
+			default:
+				word = false
+			}
+		}
+		if word && letters >= 3 {
+			return true
 		}
 	}
-	return letter
+	return false
 }
 
 // isWord reports whether s is all letters, as a weekday is.

@@ -67,6 +67,17 @@ func startServer(t *testing.T, h http.HandlerFunc) *httptest.Server {
 	return srv
 }
 
+// countingServer serves fetchRobots and counts the requests.
+func countingServer(t *testing.T) (*httptest.Server, *atomic.Int32) {
+	t.Helper()
+	requests := new(atomic.Int32)
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		io.WriteString(w, fetchRobots)
+	})
+	return srv, requests
+}
+
 // respond answers with status and body.
 func respond(status int, body string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -1490,11 +1501,7 @@ func TestCacheStoreDown(t *testing.T) {
 		{"a nil *MemoryStore", (*MemoryStore)(nil)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			var requests atomic.Int32
-			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
-				requests.Add(1)
-				io.WriteString(w, fetchRobots)
-			})
+			srv, requests := countingServer(t)
 			cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: c.store}
 			for i := range 10 {
 				rule := rulesOfFetchRobots[i%len(rulesOfFetchRobots)]
@@ -1512,11 +1519,7 @@ func TestCacheStoreDown(t *testing.T) {
 // TestCacheCancelledBeforeAsking: a caller whose ctx has ended starts no
 // retrieval, which no one would wait for.
 func TestCacheCancelledBeforeAsking(t *testing.T) {
-	var requests atomic.Int32
-	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
-		requests.Add(1)
-		io.WriteString(w, fetchRobots)
-	})
+	srv, requests := countingServer(t)
 	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -1662,11 +1665,7 @@ func TestCacheLifetime(t *testing.T) {
 		})
 	}
 	t.Run("stale entry refetched", func(t *testing.T) {
-		var requests atomic.Int32
-		srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
-			requests.Add(1)
-			io.WriteString(w, fetchRobots)
-		})
+		srv, requests := countingServer(t)
 		store := &MemoryStore{}
 		stale := &Outcome{Status: Unavailable, HTTPStatus: 404, Lifetime: time.Hour, FetchedAt: time.Now().Add(-2 * time.Hour)}
 		store.Put(context.Background(), srv.URL, &CacheEntry{Outcome: stale})
@@ -2000,11 +1999,7 @@ func TestCacheOwnReadWithFreshStore(t *testing.T) {
 		}
 	})
 	t.Run("a Store entry an hour in the future, Put failing", func(t *testing.T) {
-		var requests atomic.Int32
-		srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
-			requests.Add(1)
-			io.WriteString(w, fetchRobots)
-		})
+		srv, requests := countingServer(t)
 		store := &readOnlyStore{}
 		store.MemoryStore.Put(ctx, srv.URL, &CacheEntry{Outcome: &Outcome{Status: Parsed, Robots: Parse(nil), Lifetime: time.Hour, FetchedAt: time.Now().Add(time.Hour)}})
 		cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
@@ -2216,11 +2211,7 @@ func (s *jsonStore) Put(_ context.Context, origin string, e *CacheEntry) error {
 }
 
 func TestCacheSharedStore(t *testing.T) {
-	var requests atomic.Int32
-	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
-		requests.Add(1)
-		io.WriteString(w, fetchRobots)
-	})
+	srv, requests := countingServer(t)
 	store := &jsonStore{}
 	// Two caches stand for two machines sharing the store.
 	first := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}

@@ -1969,6 +1969,78 @@ func TestCacheEntryMerged(t *testing.T) {
 	}
 }
 
+// TestCacheEntryMergedExhaustive checks merged against what the outcomes
+// both records saw say together: over every timeline of up to five
+// outcomes (each Parsed, Unavailable or Unreachable, days apart) and every
+// two subsets of it, one seen by the Store and one by the Cache itself,
+// each folded by next as the Cache builds its entries, the merge of the two
+// must have the latest outcome and the latest reachable one of their union,
+// and begin the unreachable run no earlier than the union's fold does: a
+// merge may refuse for longer than the union would, never for less.
+func TestCacheEntryMergedExhaustive(t *testing.T) {
+	const day = 24 * time.Hour
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	days := []time.Duration{0, 12 * day, 25 * day, 33 * day, 45 * day}
+	statuses := []Status{Parsed, Unavailable, Unreachable}
+	fold := func(timeline []*Outcome, seen uint) *CacheEntry {
+		var e *CacheEntry
+		for i, o := range timeline {
+			if seen&(1<<i) != 0 {
+				e = e.next(o)
+			}
+		}
+		return e
+	}
+	cases := 0
+	for n := 1; n <= len(days); n++ {
+		timeline := make([]*Outcome, n)
+		for code := 0; code < pow(len(statuses), n); code++ {
+			for i, c := 0, code; i < n; i, c = i+1, c/len(statuses) {
+				timeline[i] = &Outcome{Status: statuses[c%len(statuses)], FetchedAt: start.Add(days[i])}
+			}
+			now := timeline[n-1].FetchedAt
+			for a := uint(0); a < 1<<n; a++ {
+				for b := uint(0); b < 1<<n; b++ {
+					cases++
+					got := fold(timeline, a).merged(fold(timeline, b), now)
+					want := fold(timeline, a|b)
+					if want == nil {
+						if got != nil {
+							t.Fatalf("nothing seen, merged gives %s", describeOutcome(got.Outcome))
+						}
+						continue
+					}
+					where := fmt.Sprintf("timeline %v, Store saw %05b, Cache %05b", statusesOf(timeline), a, b)
+					if got.Outcome != want.Outcome || got.LastReachable != want.LastReachable {
+						t.Fatalf("%s: merged %s, last reachable %s; want %s, %s", where, describeOutcome(got.Outcome),
+							describeOutcome(got.LastReachable), describeOutcome(want.Outcome), describeOutcome(want.LastReachable))
+					}
+					if !want.UnreachableSince.IsZero() && !got.UnreachableSince.IsZero() && got.UnreachableSince.Before(want.UnreachableSince) {
+						t.Fatalf("%s: unreachable since %v, before the union's %v: allows too soon", where, got.UnreachableSince, want.UnreachableSince)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d cases", cases)
+}
+
+func pow(b, n int) int {
+	p := 1
+	for range n {
+		p *= b
+	}
+	return p
+}
+
+func statusesOf(timeline []*Outcome) []Status {
+	s := make([]Status, len(timeline))
+	for i, o := range timeline {
+		s[i] = o.Status
+	}
+	return s
+}
+
 // readOnlyStore is a MemoryStore, filled by the test, whose Put fails.
 type readOnlyStore struct{ MemoryStore }
 

@@ -1143,7 +1143,8 @@ func monthNumber(name string) int {
 // Google documents too. Retrieval continues meanwhile at the pace the
 // Unreachable outcomes' Lifetime sets, and the first outcome that is not
 // Unreachable ends the episode. The history lives in the CacheEntry, so an
-// evicted origin starts over.
+// evicted origin starts over; the first Unreachable outcome is the first
+// on record (after a Store failure, possibly a later one; see Store).
 //
 // A Cache must not be copied after first use. Set its fields before first
 // use; it is safe for concurrent use. Its methods take a nil ctx as
@@ -1229,10 +1230,13 @@ func (e *CacheEntry) next(o *Outcome) *CacheEntry {
 // Unreachable, the latest reachable outcome either knows of and the
 // earliest time either knows the origin to have been unreachable since
 // then. A record fetched more than maxClockSkew after now says nothing (no
-// clock is that far ahead). Either may be nil; when one adds nothing to
-// the other, that other is returned, not a copy.
+// clock is that far ahead): with nothing else known, the result is nil, and
+// a retrieval begins a new history. Either may be nil; when one adds
+// nothing to the other, that other is returned, not a copy.
 func (e *CacheEntry) merged(o *CacheEntry, now time.Time) *CacheEntry {
 	switch {
+	case !o.usable(now) && !e.usable(now):
+		return nil
 	case !o.usable(now):
 		return e
 	case !e.usable(now):
@@ -1312,33 +1316,40 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 //
 // The Cache reads an entry before every answer, so Get should be fast; an
 // implementation backed by a remote service will usually keep decoded
-// entries in memory in front of it. A Get error counts as a miss, and the
-// outcome then fetched is not Put, so as not to overwrite a history the
-// Cache could not read; the outcome of a Put that fails is dropped by the
-// Store. Either way the Cache keeps the outcome itself, in memory, for the
-// most recently asked 1,000 such origins (each entry as large as a
-// MemoryStore's), and answers from it while it is fresh and the Store has
-// no fresh entry: a Store whose Get or Put fails makes the Cache fetch
-// each origin once per Lifetime, as it would with the Store, not once per
-// question. The Store's entry and the Cache's own are read together: the
-// later outcome answers, and the history of an unreachable origin's 30 days
-// (see Cache) is what either knows, the latest reachable outcome and the
-// earliest time the origin is known to have been unreachable since. After
-// a failed Get, the new entry is kept by the Cache only, not Put over a
-// history it could not read; a Put that succeeds drops the Cache's own.
+// entries in memory in front of it. A Get error counts as a miss. When the
+// Get before a retrieval fails, the outcome fetched is not Put, so as not
+// to overwrite a history the Cache could not read; the outcome of a Put
+// that fails is dropped by the Store. Either way the Cache keeps the
+// outcome itself, in memory, for the most recently asked 1,000 such
+// origins (each entry as large as a MemoryStore's): a Store whose Get or
+// Put fails makes the Cache fetch each origin once per Lifetime, as it
+// would with the Store, not once per question. Once it keeps entries of
+// its own, every answer also looks there (a lock and a map lookup), and
+// where it holds one for the origin, the Store's entry and its own are
+// read together: the later outcome answers (when it is fresh), and the
+// history of an unreachable origin's 30 days (see Cache) is what either
+// knows, the latest reachable outcome and the earliest time the origin is
+// known to have been unreachable since then, or, where one record cannot
+// say when a run began, a later time (so the 30 days may then count from
+// a later outcome than the first Unreachable one, never from an earlier).
+// A Put that succeeds drops the Cache's own entry. Reading the two
+// together allocates the merged entry when each adds to the other; a
+// fresh Store entry alone is read without allocating.
 //
 // The Get before each answer gets the caller's ctx: a Get that does not
 // return before it ends leaves the caller without an answer (IsAllowed
-// false; Explain's reason ReasonUnreachable), and starts no retrieval, so
-// give a remote Store's Get a deadline of its own shorter than the
-// caller's. The Get and Put around a retrieval, which outlives callers who
-// leave, each get a context that ends after the Fetcher's Timeout.
+// false; Explain's reason ReasonUnreachable), unless the Cache holds a
+// fresh entry of its own for the origin, and starts no retrieval; a Get
+// that ignores ctx keeps the caller waiting. So give a remote Store's Get a
+// deadline of its own shorter than the caller's. The Get and Put around a
+// retrieval, which outlives callers who leave, each get a context that ends
+// after the Fetcher's Timeout.
 //
 // An entry is fresh for at most 24 hours after its FetchedAt, whatever its
 // Lifetime says. A FetchedAt up to 5 minutes in the future (an entry Put by
 // a machine whose clock is ahead) is taken as it is, the entry fresh until
 // FetchedAt plus its Lifetime; one further ahead makes the entry stale, and
-// counts for nothing against what the Cache kept itself.
+// its history is not carried on: the next retrieval begins a new one.
 //
 // Workers that share a Store each fetch an origin that none of them holds
 // a fresh entry for: the one retrieval in flight per origin is per Cache.
@@ -1515,8 +1526,10 @@ func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 
 // outcome finds the outcome that decides for rawURL and the entry it comes
 // from: the hot path of every Cache question, which allocates nothing when
-// the entry is fresh and rawURL's scheme and host are already in canonical
-// form (lower case, no default port), as a crawler's URLs usually are.
+// the Store's entry is fresh (and the Cache keeps none of its own for the
+// origin that adds to it; see Store) and rawURL's scheme and host are
+// already in canonical form (lower case, no default port), as a crawler's
+// URLs usually are.
 func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEntry, error) {
 	if c == nil {
 		return nil, nil, errNilCache

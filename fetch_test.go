@@ -1967,6 +1967,12 @@ func TestCacheEntryMerged(t *testing.T) {
 			}
 		})
 	}
+	future := &CacheEntry{Outcome: at(-time.Hour, Parsed)}
+	for _, own := range []*CacheEntry{nil, {Outcome: at(-2*time.Hour, Unreachable)}} { // nothing, or another record dated ahead
+		if got := future.merged(own, now); got != nil {
+			t.Errorf("a record dated an hour ahead merged with %v = %s, want nil: nothing usable", own, describeOutcome(got.Outcome))
+		}
+	}
 }
 
 // TestCacheEntryMergedExhaustive checks merged against what the outcomes
@@ -2046,6 +2052,28 @@ type readOnlyStore struct{ MemoryStore }
 
 func (*readOnlyStore) Put(context.Context, string, *CacheEntry) error {
 	return errors.New("store read-only")
+}
+
+// TestCacheSkewedHistoryDropped: a Store entry dated beyond any clock's
+// skew is stale, and its history is not carried on: a failure now begins a
+// new run of the 30 days, which refuses everything.
+func TestCacheSkewedHistoryDropped(t *testing.T) {
+	srv := startServer(t, respond(503, ""))
+	now := time.Now().UTC()
+	store := &MemoryStore{}
+	store.Put(context.Background(), srv.URL, &CacheEntry{
+		Outcome:          &Outcome{Status: Unreachable, Lifetime: time.Hour, FetchedAt: now.Add(time.Hour)},
+		LastReachable:    &Outcome{Status: Unavailable, FetchedAt: now.Add(-41 * 24 * time.Hour)},
+		UnreachableSince: now.Add(-40 * 24 * time.Hour),
+	})
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+	if cache.IsAllowed(context.Background(), fetchAgent, srv.URL+"/a") {
+		t.Error("IsAllowed = true, want false: a 503 now begins a new run")
+	}
+	e, _ := store.Get(context.Background(), srv.URL)
+	if e.LastReachable != nil || now.Sub(e.UnreachableSince) > time.Minute {
+		t.Errorf("stored: last reachable %s, unreachable since %v; want none, now", describeOutcome(e.LastReachable), e.UnreachableSince)
+	}
 }
 
 // TestCacheOwnReadWithFreshStore: what the Cache saw itself is read with the

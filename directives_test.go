@@ -1020,6 +1020,7 @@ func TestIsHTML(t *testing.T) {
 		{"text/html;foo=bar baz", page, true},
 		{"text/html; charset=utf-8; charset=latin1", page, true},
 		{"Text/Html", []byte("plain text"), true}, // the type decides, not the body
+		{";charset=utf-8", page, false},           // a Content-Type, naming no type: not sniffed
 		{" application/xhtml+xml ", page, true},
 		{"text/html\u00a0", page, false},
 		{"text/plain", page, false},

@@ -35,9 +35,9 @@
 // every query as one user agent, and -first keeps only the first N queries
 // of the shuffled order (with -time: how the cost grows as the lines the
 // queries touch outgrow each cache), and -sample N asks N queries drawn at
-// random from those kept instead, in an order that never repeats (so that
-// the branch predictor cannot learn it, as it may a pass of a few hundred
-// queries asked again and again).
+// random from those kept instead, N times -passes of them in one pass, so
+// that no order is asked twice (the branch predictor cannot learn it, as it
+// may a pass of a few hundred queries asked again and again).
 package main
 
 import (
@@ -133,15 +133,20 @@ func main() {
 	if *first > 0 && *first < len(qs) {
 		qs = qs[:*first]
 	}
+	if len(qs) == 0 {
+		fmt.Fprintln(os.Stderr, "querycost: no query of the workload is kept by -kind and -notkind")
+		os.Exit(2)
+	}
 	run(qs, 1) // compile every agent first
 	if *sample > 0 {
+		// Drawn for all the passes at once, and asked in one, so that no
+		// order is asked twice.
 		rng := rand.New(rand.NewSource(2))
-		drawn := make([]query, *sample)
+		drawn := make([]query, *sample**passes)
 		for i := range drawn {
 			drawn[i] = qs[rng.Intn(len(qs))]
 		}
-		qs = drawn
-		run(qs, 1)
+		qs, *passes = drawn, 1
 	}
 	if *byKind {
 		timeByKind(qs, *passes)

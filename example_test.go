@@ -551,6 +551,23 @@ func ExampleLinks() {
 	// https://example.com/map/north [] false
 }
 
+// IsHTML says whether a response's links are to be followed at all: Links
+// reads any body as HTML, and a text/plain page may hold markup.
+func ExampleIsHTML() {
+	body := []byte(`<html><body><a href="/next">Next</a></body></html>`)
+	for _, contentType := range []string{"text/html; charset=utf-8", "text/plain", ""} {
+		h := http.Header{}
+		if contentType != "" {
+			h.Set("Content-Type", contentType)
+		}
+		fmt.Printf("%q: %v\n", contentType, robots.IsHTML(h, body)) // "": sniffed
+	}
+	// Output:
+	// "text/html; charset=utf-8": true
+	// "text/plain": false
+	// "": true
+}
+
 // An audit log says which carrier set each restriction.
 func ExampleExplainDirectives() {
 	h := http.Header{}

@@ -26,7 +26,7 @@
 // 429 or a network failure refuses everything but /robots.txt. The outcome
 // says how long it may be kept, and is plain data that survives
 // encoding/json. A [Cache] does this per origin for a whole crawl, one
-// retrieval at a time per origin:
+// retrieval at a time per origin, keyed by [Origin]:
 //
 //	cache := &robots.Cache{Fetcher: robots.Fetcher{UserAgent: agent}}
 //	if cache.IsAllowed(ctx, agent, pageURL) { ... fetch the page ... }
@@ -38,11 +38,12 @@
 // merges every X-Robots-Tag header line, the Robots-Tag structured field and
 // the robots meta tags of the HTML head into the most restrictive set for one
 // agent; [ExplainDirectives] also says which carrier set what. [Links] lists a
-// page's links, marking those with rel nofollow, ugc or sponsored:
+// page's links, marking those with rel nofollow, ugc or sponsored, and
+// [IsHTML] says whether a response is a page to read them from:
 //
 //	d := robots.DirectivesFor(resp.Header, body, agent)
 //	if !d.NoIndex { ... store the page ... }
-//	if !d.NoFollow { for _, l := range robots.Links(body, resp.Request.URL) { ... } }
+//	if !d.NoFollow && robots.IsHTML(resp.Header, body) { for _, l := range robots.Links(body, resp.Request.URL) { ... } }
 //
 // [Directives.String] and [FormatRobotsTag] write directives back as header
 // and meta tag values.

@@ -1203,14 +1203,16 @@ func (e *CacheEntry) fresh(now time.Time) bool {
 	return now.Before(e.Outcome.FetchedAt.Add(min(e.Outcome.Lifetime, maxLifetime)))
 }
 
-// next is the entry that follows e (which may be nil) when o arrives.
+// next is the entry that follows e (which may be nil) when o arrives. An e
+// dated further ahead of o than a clock can be (see usable) carries no
+// history: o begins a new one.
 func (e *CacheEntry) next(o *Outcome) *CacheEntry {
 	n := &CacheEntry{Outcome: o}
 	if o.Status != Unreachable {
 		return n
 	}
 	n.UnreachableSince = o.FetchedAt
-	if e == nil || e.Outcome == nil {
+	if !e.usable(o.FetchedAt) {
 		return n
 	}
 	if e.Outcome.Status == Unreachable {
@@ -1456,11 +1458,7 @@ func (c *Cache) storage() Store {
 	if c.Store != nil {
 		return c.Store
 	}
-	if s := c.defaultStore.Load(); s != nil {
-		return s
-	}
-	c.defaultStore.CompareAndSwap(nil, new(MemoryStore))
-	return c.defaultStore.Load()
+	return lazyStore(&c.defaultStore, 0) // 0: MemoryStore's default
 }
 
 // IsAllowed reports whether userAgent may fetch rawURL, fetching the
@@ -1548,18 +1546,7 @@ func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEnt
 	}
 	now := time.Now()
 	e, err := c.storage().Get(ctx, origin)
-	// What the Cache kept itself when the Store failed it (see Store) is read
-	// with the Store's entry, fresh or not: it may be the later news.
-	if own := c.own.Load(); own != nil {
-		if o, _ := own.Get(ctx, origin); o != nil {
-			if err != nil {
-				e, err = o, nil
-			} else {
-				e = e.merged(o, now)
-			}
-		}
-	}
-	if err != nil || !e.fresh(now) {
+	if e = c.withOwn(origin, e, err, now); !e.fresh(now) {
 		if e, err = c.refresh(ctx, origin); err != nil {
 			return nil, nil, err
 		}
@@ -1608,15 +1595,9 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 	getCtx, cancel := context.WithTimeout(ctx, timeout)
 	prev, err := store.Get(getCtx, origin)
 	cancel()
-	own, _ := c.own.Load().Get(ctx, origin)
-	if err != nil {
-		// The stored history (of an unreachable origin's 30 days) is
-		// unknown: the Cache's own is all there is, and the new entry must
-		// not be Put over the Store's.
-		prev = own
-	} else {
-		prev = prev.merged(own, time.Now())
-	}
+	// After a failed Get, the stored history (of an unreachable origin's 30
+	// days) is unknown: the new entry must not be Put over the Store's.
+	prev = c.withOwn(origin, prev, err, time.Now())
 	e := prev
 	// Another fill may have stored a fresh entry between the caller's look
 	// and the registration of p: then there is nothing to fetch. Storing
@@ -1642,14 +1623,37 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 	close(p.done)
 }
 
+// withOwn returns what the Store's entry e for origin, read at now, and the
+// Cache's own entry say together (see Store): the merge of the two, or the
+// Cache's own alone when the Store's Get failed with getErr.
+func (c *Cache) withOwn(origin string, e *CacheEntry, getErr error, now time.Time) *CacheEntry {
+	s := c.own.Load()
+	if s == nil { // the Store never failed: the hot path of every question
+		if getErr != nil {
+			return nil
+		}
+		return e
+	}
+	own, _ := s.Get(context.Background(), origin)
+	if getErr != nil {
+		return own
+	}
+	return e.merged(own, now)
+}
+
 // keepOwn keeps e, which the Store could not, in c's own memory (see Store).
 func (c *Cache) keepOwn(origin string, e *CacheEntry) {
-	own := c.own.Load()
-	if own == nil {
-		c.own.CompareAndSwap(nil, &MemoryStore{MaxOrigins: maxFallbackOrigins})
-		own = c.own.Load()
-	}
+	own := lazyStore(&c.own, maxFallbackOrigins)
 	_ = own.Put(context.Background(), origin, e) // a MemoryStore's Put does not fail
+}
+
+// lazyStore returns the MemoryStore of p, of maxOrigins, made on first use.
+func lazyStore(p *atomic.Pointer[MemoryStore], maxOrigins int) *MemoryStore {
+	if s := p.Load(); s != nil {
+		return s
+	}
+	p.CompareAndSwap(nil, &MemoryStore{MaxOrigins: maxOrigins})
+	return p.Load()
 }
 
 // Origin returns the origin of an http or https URL as a Cache keys its

@@ -1074,12 +1074,13 @@ func parseLegacy(value string, c *collector) {
 			date, ok := dateSoFar(value[start:end])
 			next := end + 1 + indexSeparator(value[end+1:])
 			rest := trimASCIISpace(value[end+1 : next])
-			if ok && (isWord(date) || rest != "" && isDigit(rest[0])) {
+			word, digitLed := isWord(date), rest != "" && isDigit(rest[0]) // a weekday, or a digit after the comma
+			if ok && (word || digitLed) {
 				if !p.item(value[start:next]) {
-					if !isWord(date) {
+					if !word {
 						p.item(value[start:end]) // a whole date before the comma is kept
 					}
-					if rest == "" || !isDigit(rest[0]) || namesSomething(rest) {
+					if !digitLed || namesSomething(rest) {
 						start = end + 1
 						continue
 					}
@@ -1135,18 +1136,16 @@ func dateSoFar(item string) (string, bool) {
 // pieces of a time ("2010 3", "00 PM EST", "00Z") are not.
 func namesSomething(item string) bool {
 	for name := range strings.SplitSeq(item, ":") {
-		name = trimASCIISpace(name)
-		letters, word := 0, true
-		for i := 0; i < len(name) && word; i++ {
-			switch c := name[i]; {
-			case isAlpha(c):
+		if name = trimASCIISpace(name); !isToken(name) {
+			continue
+		}
+		letters := 0
+		for i := 0; i < len(name); i++ {
+			if isAlpha(name[i]) {
 				letters++
-			case isDigit(c), c == '-', c == '_', c == '.':
-			default:
-				word = false
 			}
 		}
-		if word && letters >= 3 {
+		if letters >= 3 {
 			return true
 		}
 	}

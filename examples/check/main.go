@@ -185,20 +185,18 @@ func (f fileRules) explain(agent, rawURL string) (robots.Decision, error) {
 // originRules are the rules fetched from one origin: they answer for paths
 // and for URLs of that origin.
 type originRules struct {
-	robotsURL string // as RobotsURL writes it
-	outcome   *robots.Outcome
+	origin  string // as robots.Origin writes it
+	outcome *robots.Outcome
 }
 
-// fetchRules fetches the robots.txt of origin as agent and writes what came
-// back to log.
-func fetchRules(origin, agent string, timeout time.Duration, log io.Writer) (*originRules, error) {
-	robotsURL, err := robots.RobotsURL(origin)
+// fetchRules fetches the robots.txt of originURL's origin as agent and
+// writes what came back to log.
+func fetchRules(originURL, agent string, timeout time.Duration, log io.Writer) (*originRules, error) {
+	origin, err := robots.Origin(originURL)
 	if err != nil {
-		return nil, fmt.Errorf("-origin: %w", err)
+		return nil, fmt.Errorf("-origin: %w (robots.txt is fetched only over http and https)", err)
 	}
-	if !strings.HasPrefix(robotsURL, "http://") && !strings.HasPrefix(robotsURL, "https://") {
-		return nil, fmt.Errorf("-origin: %s: robots.txt is fetched only over http and https", origin)
-	}
+	robotsURL := origin + "/robots.txt"
 	f := robots.Fetcher{UserAgent: agent, Timeout: timeout}
 	o := f.Fetch(context.Background(), robotsURL)
 	fmt.Fprintf(log, "check: %s: %s (HTTP %d)", robotsURL, o.Status, o.HTTPStatus)
@@ -206,7 +204,7 @@ func fetchRules(origin, agent string, timeout time.Duration, log io.Writer) (*or
 		fmt.Fprintf(log, ": %s", o.Error)
 	}
 	fmt.Fprintln(log)
-	return &originRules{robotsURL: robotsURL, outcome: o}, nil
+	return &originRules{origin: origin, outcome: o}, nil
 }
 
 func (o *originRules) explain(agent, rawURL string) (robots.Decision, error) {
@@ -216,25 +214,12 @@ func (o *originRules) explain(agent, rawURL string) (robots.Decision, error) {
 	}
 	// An absolute URL, to the library: its origin is its scheme and
 	// authority, whatever url.Parse makes of the rest ("/%zz").
-	r, err := robots.RobotsURL(schemeAndAuthority(rawURL))
+	origin, err := robots.Origin(rawURL)
 	switch {
 	case err != nil:
-		return robots.Decision{}, fmt.Errorf("not on the origin of %s: %w", o.robotsURL, err)
-	case r != o.robotsURL:
-		return robots.Decision{}, fmt.Errorf("not on the origin of %s", o.robotsURL)
+		return robots.Decision{}, fmt.Errorf("not on the origin of %s: %w", o.origin, err)
+	case origin != o.origin:
+		return robots.Decision{}, fmt.Errorf("not on the origin of %s", o.origin)
 	}
 	return d, nil
-}
-
-// schemeAndAuthority returns rawURL up to the end of its authority: the
-// first '/', '?' or '#' after "://".
-func schemeAndAuthority(rawURL string) string {
-	scheme, rest, ok := strings.Cut(rawURL, "://")
-	if !ok {
-		return rawURL
-	}
-	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
-		rest = rest[:i]
-	}
-	return scheme + "://" + rest
 }

@@ -228,7 +228,7 @@ func TestOrigin(t *testing.T) {
 			wantStderr: "http://other.example/drafts/%zz: not on the origin of",
 		},
 		{
-			// schemeAndAuthority's cut: a scheme in any case, userinfo, a
+			// robots.Origin's reading: a scheme in any case, userinfo, a
 			// default port, a query or fragment right after the host.
 			name:   "forms of the origin",
 			status: http.StatusOK,

@@ -213,7 +213,7 @@ func BenchmarkIsAllowed(b *testing.B) {
 			path:        q.Path,
 			absoluteURL: "https://" + SiteHost(w.Corpus.Files[q.Site].Name) + q.Path,
 			body:        d.Bodies[q.Site],
-			token:       GoogleToken(q.Agent),
+			token:       robots.ProductToken(q.Agent),
 		}
 		dq.a = dq.r.Agent(q.Agent)
 		if dq.t != nil {
@@ -355,15 +355,15 @@ func BenchmarkHostile(b *testing.B) {
 	b.Run("lib=google/rules=100", func(b *testing.B) {
 		// Google's matcher is linear too; like every grobotstxt query, this
 		// one parses its document (100 short lines) as well.
-		doc := string(hostileDoc(100))
+		doc, token := string(hostileDoc(100)), robots.ProductToken(agent)
 		u := "https://example.com" + path
-		if !GoogleAllowed(doc, GoogleToken(agent), u) {
+		if !GoogleAllowed(doc, token, u) {
 			b.Fatalf("grobotstxt: AgentAllowed(%q, %d-octet path of 'a') = false, want true", agent, len(path))
 		}
 		b.ReportAllocs()
 		cpu := startCPU()
 		for b.Loop() {
-			sinkBool = GoogleAllowed(doc, GoogleToken(agent), u)
+			sinkBool = GoogleAllowed(doc, token, u)
 		}
 		report(b, cpu, 100)
 	})

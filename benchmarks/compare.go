@@ -39,22 +39,11 @@ func ParseAll(c *Corpus) *Docs {
 // GoogleAllowed answers a query with github.com/jimsmart/grobotstxt, a Go
 // port of Google's C++ robots.txt parser and matcher, whose only API
 // parses the file on every query: AgentAllowed(body, token, URL). It takes
-// an absolute URL, and the crawler's product token ("Googlebot", as
-// GoogleToken gives it), not a whole User-Agent: as Google's library does.
+// an absolute URL, and the crawler's product token ("googlebot", as
+// robots.ProductToken gives it; Google matches it in any case), not a whole
+// User-Agent: as Google's library does.
 func GoogleAllowed(body, token, absoluteURL string) bool {
 	return grobotstxt.AgentAllowed(body, token, absoluteURL)
-}
-
-// GoogleToken returns the product token of userAgent as Google's library
-// expects it: its leading run of letters, '-' and '_', in its case.
-func GoogleToken(userAgent string) string {
-	for i := 0; i < len(userAgent); i++ {
-		c := userAgent[i] | 0x20
-		if (c < 'a' || c > 'z') && userAgent[i] != '-' && userAgent[i] != '_' {
-			return userAgent[:i]
-		}
-	}
-	return userAgent
 }
 
 // SiteHost returns the host a corpus file was fetched from:
@@ -95,7 +84,7 @@ func Decide(w *Workload, d *Docs) []Verdict {
 			Ours:   r.IsAllowed(q.Agent, q.Path),
 			Agent:  r.Agent(q.Agent).IsAllowed(q.Path),
 			Temoto: TemotoAllowed(d.Temoto[q.Site], q.Agent, q.Path),
-			Google: GoogleAllowed(d.Bodies[q.Site], GoogleToken(q.Agent), "https://"+SiteHost(w.Corpus.Files[q.Site].Name)+q.Path),
+			Google: GoogleAllowed(d.Bodies[q.Site], robots.ProductToken(q.Agent), "https://"+SiteHost(w.Corpus.Files[q.Site].Name)+q.Path),
 		}
 	}
 	return v

@@ -2098,6 +2098,137 @@ func TestMarshalTextNearTheLimit(t *testing.T) {
 	}
 }
 
+// SPEC §1 "Writing": Parse(MarshalText(r)) equals r for every document
+// Parse read, even one of exactly DefaultMaxBytes written in the shortest
+// forms Parse accepts, which even the tight form writes longer: Google's
+// misspellings "useragent" and "disalow", ".5" for a Crawl-delay, one that
+// overflows a Duration, a last line without a line end, sitemaps and
+// records among the groups (which MarshalText moves into sections of their
+// own).
+func TestMarshalTextShortestForms(t *testing.T) {
+	// exactly returns head, then units as often as they fit, then a record
+	// padded so that the whole, with last (which has no line end), is
+	// DefaultMaxBytes octets.
+	exactly := func(head, unit, last string) string {
+		var b strings.Builder
+		b.WriteString(head)
+		const pad = "x:" // the shortest record line, with its line end
+		for b.Len()+len(unit)+len(pad)+1+len(last) <= DefaultMaxBytes {
+			b.WriteString(unit)
+		}
+		b.WriteString(pad + strings.Repeat("y", DefaultMaxBytes-b.Len()-len(pad)-1-len(last)) + "\n")
+		b.WriteString(last)
+		return b.String()
+	}
+	for _, tc := range []struct {
+		name, head, unit, last string
+		agents, paths          []string
+	}{
+		{"misspelt disallow", "useragent *\n", "disalow /a\n", "disalow /q",
+			[]string{"b"}, []string{"/a", "/q", "/z"}},
+		{"many groups", "", "useragent:a\ndisalow:/a\n", "useragent:z\ndisalow:/",
+			[]string{"a", "z"}, []string{"/a", "/x"}},
+		{"fractional delays", "", "useragent:a\ncrawl-delay:.5\nallow:/\n", "useragent:z\ndisalow:/",
+			[]string{"a", "z"}, []string{"/", "/x"}},
+		{"overflowing delays", "", "useragent:a\ncrawl-delay:9999999999\nallow:/\n", "useragent:z\ndisalow:/",
+			[]string{"a", "z"}, []string{"/", "/x"}},
+		{"sitemaps and records among groups", "", "useragent:a\ndisalow:/a\nsitemap:s\nb:c\n", "useragent:z\ndisalow:/",
+			[]string{"a", "z"}, []string{"/a", "/x"}},
+		{"signals", "content-signal:search=no\n", "useragent:a\ncontent-signal:ai-train=no\ndisalow:/a\n", "useragent:z\ndisalow:/",
+			[]string{"a", "z"}, []string{"/a", "/x"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := exactly(tc.head, tc.unit, tc.last)
+			if len(doc) != DefaultMaxBytes {
+				t.Fatalf("the document is %d octets, want %d", len(doc), DefaultMaxBytes)
+			}
+			r := parseString(doc)
+			if all := ParseLimit([]byte(doc), 2*DefaultMaxBytes); describe(r) != describe(all) {
+				t.Fatal("Parse did not read the whole document")
+			}
+			if !needsShortest(r) {
+				t.Fatal("the document fits the limit in the tight form: the case tests nothing new")
+			}
+			text, err := r.MarshalText()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(text) > DefaultMaxBytes {
+				t.Fatalf("MarshalText wrote %d octets, more than Parse reads (%d)", len(text), DefaultMaxBytes)
+			}
+			checkRoundTrip(t, tc.name, r, tc.agents, tc.paths)
+		})
+	}
+
+	// Random documents of DefaultMaxBytes, of groups of the shortest lines
+	// of every kind, with sitemaps and records among them, now and then a
+	// line MarshalText writes shorter or leaves out, another line end, a
+	// BOM.
+	pick := func(rng *rand.Rand, s ...string) string { return s[rng.IntN(len(s))] }
+	rng := rand.New(rand.NewPCG(512000, 9309))
+	for i := range 6 {
+		var b strings.Builder
+		if i%4 == 0 {
+			b.WriteString("\ufeff")
+		}
+		var line func(string)
+		line = func(s string) {
+			b.WriteString(s)
+			switch rng.IntN(100) {
+			case 0:
+				b.WriteString("\r")
+			case 1:
+				b.WriteString("\r\n")
+			default:
+				b.WriteString("\n")
+			}
+			switch rng.IntN(40) {
+			case 0:
+				line(pick(rng, "sitemap:s", "sitemap t", "x:", "x y"))
+			case 1:
+				line(pick(rng, "#", "", "not a record", "disallow: /c # a comment", "crawl-delay:0"))
+			}
+		}
+		if rng.IntN(2) == 0 {
+			line("content-signal:search=no")
+		}
+		for b.Len() < DefaultMaxBytes-256 {
+			for range 1 + rng.IntN(3) {
+				line(pick(rng, "useragent:a", "useragent b", "useragent:*", "user agent:c"))
+			}
+			if rng.IntN(3) == 0 {
+				line(pick(rng, "crawl-delay:.5", "crawl-delay:99999999999", "crawl-delay:1."))
+			}
+			if rng.IntN(3) == 0 {
+				line(pick(rng, "content-signal:ai-train=no", "content-signal:search=YES,ai-input=no"))
+			}
+			for range 1 + rng.IntN(4) {
+				line(pick(rng, "disalow:/a", "disalow /b", "disalow:", "allow:/a", "allow /"))
+			}
+		}
+		b.WriteString("disalow:/" + strings.Repeat("z", DefaultMaxBytes-b.Len()-len("disalow:/")))
+		r := parseString(b.String())
+		text, err := r.MarshalText()
+		if err != nil {
+			t.Fatalf("random document %d: %v", i, err)
+		}
+		if len(text) > DefaultMaxBytes {
+			t.Fatalf("random document %d: MarshalText wrote %d octets, more than Parse reads (%d)", i, len(text), DefaultMaxBytes)
+		}
+		if !needsShortest(r) {
+			t.Fatalf("random document %d fits the limit in the tight form: it tests nothing new", i)
+		}
+		checkRoundTrip(t, fmt.Sprintf("random document %d", i), r, []string{"a", "b", "c", "d"}, []string{"/a", "/b", "/c", "/z"})
+	}
+}
+
+// needsShortest reports whether r's tight form is longer than Parse reads.
+func needsShortest(r *Robots) bool {
+	w := &writer{tight: true}
+	w.robots(r)
+	return len(w.buf) > DefaultMaxBytes
+}
+
 // core-api: MarshalText refuses values it cannot write faithfully, with an
 // error prefixed "robots:"; String writes them anyway.
 func TestMarshalTextErrors(t *testing.T) {

@@ -552,12 +552,18 @@ func (p *parser) robots() *Robots {
 //
 // Text that would run past DefaultMaxBytes, where Parse stops, is written
 // without the optional space after each colon and comma ("Disallow:/a") and
-// without the blank line between groups (the sections keep theirs), which
-// brings most documents that Parse read within that limit back within it,
-// but not all: MarshalText writes every key in full and correctly spelt,
-// and Crawl-delay and Content-Signal values in one form (a Crawl-delay too
-// long for a Duration as 9223372036.854775807). UnmarshalText and
-// ParseLimit read text of any length.
+// without the blank line between groups (the sections keep theirs). If that
+// is still too long, and the shortest forms Parse reads bring it within the
+// limit, those are written instead: the misspellings Google accepts for the
+// two commonest keys ("useragent:*", "disalow:/a"), a Crawl-delay as ".5"
+// or, too long for a Duration, as "9223372037", no blank lines at all and
+// no line end after the last line. No line of those is longer than the
+// line Parse read it from, so every document Parse read (with the default
+// limit) is written within the limit and reads back the same, as SPEC
+// asks; a file meant for other parsers, which may not know the
+// misspellings, should stay well under the limit. Otherwise (a document
+// built by hand, or read with a larger limit) the text is the tight form,
+// of any length: UnmarshalText and ParseLimit read it whole.
 //
 // MarshalText returns an error, naming the value, when a value cannot be
 // written so that it reads back the same: a line break or '#' in any value,
@@ -603,13 +609,21 @@ func write(r *Robots) *writer {
 		w = &writer{tight: true}
 		w.robots(r)
 	}
+	if len(w.buf) > DefaultMaxBytes {
+		short := &writer{tight: true, shortest: true}
+		short.robots(r)
+		if len(short.buf) <= DefaultMaxBytes {
+			return short
+		}
+	}
 	return w
 }
 
 type writer struct {
-	buf   []byte
-	err   error // the first value that cannot be written
-	tight bool  // no space after a colon or a comma, no blank line between groups
+	buf      []byte
+	err      error // the first value that cannot be written
+	tight    bool  // no space after a colon or a comma, no blank line between groups
+	shortest bool  // tight, and the shortest spellings, no blank line, no last line end
 }
 
 func (w *writer) robots(r *Robots) {
@@ -628,14 +642,14 @@ func (w *writer) robots(r *Robots) {
 			w.fail(fmt.Errorf("robots: group %d has no user agent", i))
 		}
 		for _, ua := range g.UserAgents {
-			w.line("User-agent", ua)
+			w.line(w.spelling("User-agent", "useragent"), ua)
 		}
 		if len(g.ContentSignals) > 0 {
 			w.signals("Content-Signal", g.ContentSignals)
 		}
 		switch {
 		case g.CrawlDelay > 0:
-			w.line("Crawl-delay", formatSeconds(g.CrawlDelay))
+			w.line("Crawl-delay", w.seconds(g.CrawlDelay))
 		case g.CrawlDelay < 0:
 			w.fail(fmt.Errorf("robots: group %d: negative Crawl-delay %v", i, g.CrawlDelay))
 		}
@@ -643,11 +657,11 @@ func (w *writer) robots(r *Robots) {
 			if rule.Allow {
 				w.line("Allow", rule.Pattern)
 			} else {
-				w.line("Disallow", rule.Pattern)
+				w.line(w.spelling("Disallow", "disalow"), rule.Pattern)
 			}
 		}
 		if len(g.Rules) == 0 && i < len(r.Groups)-1 {
-			w.line("Disallow", "")
+			w.line(w.spelling("Disallow", "disalow"), "")
 		}
 	}
 	if len(r.Sitemaps) > 0 {
@@ -668,13 +682,42 @@ func (w *writer) robots(r *Robots) {
 			w.line(strings.ToLower(rec.Name), rec.Value)
 		}
 	}
+	if w.shortest && len(w.buf) > 0 {
+		w.buf = w.buf[:len(w.buf)-1] // Parse reads a last line without its line end
+	}
 }
 
 // section starts a new section or group with a blank line.
 func (w *writer) section() {
-	if len(w.buf) > 0 {
+	if len(w.buf) > 0 && !w.shortest {
 		w.buf = append(w.buf, '\n')
 	}
+}
+
+// spelling returns key, or short, its shortest spelling that Parse reads
+// (one of Google's accepted misspellings), when w writes the shortest forms.
+func (w *writer) spelling(key, short string) string {
+	if w.shortest {
+		return short
+	}
+	return key
+}
+
+// seconds writes a Crawl-delay, in the shortest form that Parse reads back
+// as d when w writes the shortest forms: that is never longer than any
+// value Parse reads as d.
+func (w *writer) seconds(d time.Duration) string {
+	s := formatSeconds(d)
+	switch {
+	case !w.shortest:
+		return s
+	case d == math.MaxInt64:
+		// Ten digits, the fewest of any value that long: Parse caps it.
+		return strconv.FormatInt(math.MaxInt64/int64(time.Second)+1, 10)
+	case strings.HasPrefix(s, "0."):
+		return s[1:]
+	}
+	return s
 }
 
 func (w *writer) fail(err error) {

@@ -536,7 +536,8 @@ func (p *parser) robots() *Robots {
 // MarshalText writes r as robots.txt text: Content-Signal lines that apply
 // to every agent first when there are any, then the groups, then the
 // sitemaps, then the other records, with LF line ends and a blank line
-// between groups and sections. An empty document writes nothing.
+// between groups and sections (near DefaultMaxBytes, less: see below). An
+// empty document writes nothing.
 // Parse(MarshalText(r)) decides every query exactly as r does and has equal
 // Groups, Sitemaps and Records, with two normalisations: record names and
 // Content-Signal keys are written lower-cased, and a group with no rules
@@ -557,12 +558,15 @@ func (p *parser) robots() *Robots {
 // limit, those are written instead: the misspellings Google accepts for the
 // two commonest keys ("useragent:*", "disalow:/a"), a Crawl-delay as ".5"
 // or, too long for a Duration, as "9223372037", no blank lines at all and
-// no line end after the last line. No line of those is longer than the
-// line Parse read it from, so every document Parse read (with the default
-// limit) is written within the limit and reads back the same, as SPEC
-// asks; a file meant for other parsers, which may not know the
-// misspellings, should stay well under the limit. Otherwise (a document
-// built by hand, or read with a larger limit) the text is the tight form,
+// no line end after the last line. What that writes for a line Parse read
+// is no longer than the line, and for lines Parse merged (the
+// Content-Signal lines of a group) no longer than those together: so every
+// document Parse read with the default limit is written within the limit
+// and reads back the same, as SPEC asks (the round trip wins over SPEC's
+// blank lines there). A file meant for other parsers, which may not know
+// the misspellings, should stay well under the limit. A document built by
+// hand, or read with a larger limit, that does not fit even so is written
+// in the tight form,
 // of any length: UnmarshalText and ParseLimit read it whole.
 //
 // MarshalText returns an error, naming the value, when a value cannot be

@@ -566,8 +566,8 @@ func (p *parser) robots() *Robots {
 // blank lines there). A file meant for other parsers, which may not know
 // the misspellings, should stay well under the limit. A document built by
 // hand, or read with a larger limit, that does not fit even so is written
-// in the tight form,
-// of any length: UnmarshalText and ParseLimit read it whole.
+// in the tight form, of any length: UnmarshalText and ParseLimit read it
+// whole.
 //
 // MarshalText returns an error, naming the value, when a value cannot be
 // written so that it reads back the same: a line break or '#' in any value,

@@ -2019,6 +2019,9 @@ func TestMarshalTextFormat(t *testing.T) {
 			&Robots{ContentSignals: map[string]bool{"zeta": true, "ai-train": false, "alpha": false, "ai-input": true, "search": true}},
 			"Content-Signal: search=yes, ai-input=yes, ai-train=no, alpha=no, zeta=yes\n"},
 		{"SPEC writing: sitemaps only", &Robots{Sitemaps: []string{"https://e/1", "https://e/2"}}, "Sitemap: https://e/1\nSitemap: https://e/2\n"},
+		{"core-api writing: empty Content-Signal maps write nothing (and read back nil)",
+			&Robots{ContentSignals: map[string]bool{}, Groups: []Group{{UserAgents: []string{"a"}, ContentSignals: map[string]bool{}}}},
+			"User-agent: a\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := tc.in.MarshalText()
@@ -2327,8 +2330,8 @@ func TestUnmarshalText(t *testing.T) {
 // the last).
 func roundTripExpected(r *Robots) string {
 	lower := func(m map[string]bool) map[string]bool {
-		if m == nil {
-			return nil
+		if len(m) == 0 {
+			return nil // an empty map writes nothing
 		}
 		out := make(map[string]bool, len(m))
 		for k, v := range m {

@@ -539,11 +539,11 @@ func (p *parser) robots() *Robots {
 // between groups and sections (near DefaultMaxBytes, less: see below). An
 // empty document writes nothing.
 // Parse(MarshalText(r)) decides every query exactly as r does and has equal
-// Groups, Sitemaps and Records, with two normalisations: record names and
-// Content-Signal keys are written lower-cased, and a group with no rules
-// that is not the last one gets an empty "Disallow:" line (which matches
-// nothing), since without a rule the next group's user-agent lines would
-// join it.
+// Groups, Sitemaps and Records, with three normalisations: record names and
+// Content-Signal keys are written lower-cased, an empty ContentSignals map
+// writes nothing and so reads back nil, and a group with no rules that is
+// not the last one gets an empty "Disallow:" line (which matches nothing),
+// since without a rule the next group's user-agent lines would join it.
 //
 // The text holds the document's octets as they were, in whatever charset:
 // encoding/json, which calls MarshalText for a *Robots, replaces octets

@@ -1183,7 +1183,7 @@ func (p *legacyParser) item(s string) bool {
 		case name == "":
 			return true // ": noindex" names no bot; nothing says whom it addresses
 		case equalLower(name, "robots"):
-			p.set = -1
+			p.set = p.c.scope("") // a set appears with its scope, as a bot's does
 		case p.c.forOnly && !equalLower(name, p.c.only):
 			p.set = discarded
 		default:

@@ -143,6 +143,8 @@ func TestParseDirectives(t *testing.T) {
 		{"hyphenated bot is its own bot", "examplebot-news: noindex", []Directives{{Bot: "examplebot-news", NoIndex: true}}},
 		{"scope with all appears empty", "examplebot: all", []Directives{{Bot: "examplebot"}}},
 		{"scope with nothing appears empty", "examplebot:", []Directives{{Bot: "examplebot"}}},
+		{"robots: with nothing appears empty, as every scope does", "robots:", []Directives{{}}},
+		{"robots: opens every bot's set where it stands", "examplebot: noindex, robots:", []Directives{{Bot: "examplebot", NoIndex: true}, {}}},
 		{"order of first appearance", "otherbot: noindex, nofollow, examplebot: none, robots: noarchive",
 			[]Directives{{Bot: "otherbot", NoIndex: true, NoFollow: true}, {Bot: "examplebot", NoIndex: true, NoFollow: true}, {NoArchive: true}}},
 		{"empty bot name names nobody", ": noindex, nofollow", []Directives{{NoFollow: true}}},

@@ -312,12 +312,12 @@ func (d Directives) IsEmpty() bool {
 // are written as given, where the field can hold them (a date past 9999 is
 // written, and read back as no date).
 //
-// The error, prefixed "robots:" and wrapping the httpsfv error, reports a
-// Bot that is not a structured-field token (or is "*", which there means
-// every bot), an Other name that is not a key (keys are lower-case, start
-// with a letter or '*', and hold only letters, digits, '_', '-', '.' and
-// '*'), a MaxImagePreview that is not a token ("a b"), or a limit beyond
-// ±999,999,999,999,999, the structured-field integers. A field longer than
+// The error, prefixed "robots:", reports a Bot named "*" (which there
+// means every bot), and, wrapping the httpsfv error, a Bot that is not a
+// structured-field token, an Other name that is not a key (keys are
+// lower-case, start with a letter or '*', and hold only letters, digits,
+// '_', '-', '.' and '*'), a MaxImagePreview that is not a token ("a b"), or
+// a limit beyond ±999,999,999,999,999, the structured-field integers. A field longer than
 // MaxRobotsTagBytes is written, but readers keep only its first whole
 // members.
 func FormatRobotsTag(sets ...Directives) (string, error) {

@@ -214,8 +214,10 @@ type Outcome struct {
 	// "" when the page URL is not an absolute http or https URL.
 	URL string
 
-	// FinalURL is the URL of the last request sent; it differs from URL
-	// when redirects were followed. "" when nothing was sent.
+	// FinalURL is the URL of the last request made, whether or not it
+	// reached a server; it differs from URL when redirects were followed.
+	// "" when no request was made (a page URL that cannot be fetched, a
+	// UserAgent that cannot be sent).
 	FinalURL string
 
 	// Redirects is how many redirects were followed.

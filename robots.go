@@ -51,8 +51,8 @@
 // Every parser here accepts any input: none panics, and each spends time and
 // memory linear in what it is given. Some also cut what they read: Parse at
 // [DefaultMaxBytes], a Robots-Tag field at [MaxRobotsTagBytes], each link of
-// [Links] at [MaxLinkBytes], and [Fetcher] reads at most its MaxBytes of a
-// body. X-Robots-Tag lines, meta tag content, [ParseDirectives],
+// [Links] at [MaxLinkBytes], and [Fetcher] parses at most its MaxBytes of a
+// body (reading one octet more, to know whether it cut the last line). X-Robots-Tag lines, meta tag content, [ParseDirectives],
 // [Robots.UnmarshalText] and [Outcome.UnmarshalJSON] read what they are given
 // whole: bound it before, where it comes from a stranger. Everything is safe
 // for concurrent use unless its documentation says otherwise.
@@ -140,6 +140,16 @@ func trimASCIISpace[T ~string | ~[]byte](s T) T {
 		end--
 	}
 	return s[start:end]
+}
+
+// isToken reports whether b is a record key: [A-Za-z0-9_.-]+.
+func isToken[T ~string | ~[]byte](b T) bool {
+	for i := range len(b) {
+		if c := b[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return len(b) > 0
 }
 
 func isASCIISpace(c byte) bool {

@@ -97,7 +97,8 @@ type Record struct {
 // https://example.com/s.xml", whose only colon is the value's). Like
 // Google's parser, Parse accepts "useragent" and "user agent" for
 // user-agent and "dissallow", "dissalow", "disalow", "diasllow" and
-// "disallaw" for disallow.
+// "disallaw" for disallow, and no other misspelling: not even Google's
+// "site-map" for sitemap, which SPEC leaves out, so that it is a Record.
 //
 // A group is one or more user-agent lines followed by rules; only an allow or
 // disallow line ends the run of user-agent lines, and a user-agent line after
@@ -292,16 +293,6 @@ func keyKind[T ~string | ~[]byte](key T) int {
 		}
 	}
 	return keyOther
-}
-
-// isToken reports whether b is a record key: [A-Za-z0-9_.-]+.
-func isToken[T ~string | ~[]byte](b T) bool {
-	for i := range len(b) {
-		if c := b[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.') {
-			return false
-		}
-	}
-	return len(b) > 0
 }
 
 // line reads the line data[from:to] (without its line end).

@@ -417,3 +417,28 @@ func TestLayout(t *testing.T) {
 		t.Errorf("Robots.views at offset %d, want 0", off)
 	}
 }
+
+// BenchmarkLongLiteral asks one query against a wildcard rule whose literal
+// part is 64 KiB of 'a' and a 'b', on a path of 128 KiB of 'a': the search
+// for the literal fails at every place, so it must be linear in the path
+// (a comparison at each place would be the path times the literal). The
+// path is canonical, so it is searched where it lies; with an escape, it
+// is searched rewritten, as bytes.
+func BenchmarkLongLiteral(b *testing.B) {
+	lit := strings.Repeat("a", 64<<10) + "b"
+	r := Parse([]byte("User-agent: *\nDisallow: /*" + lit + "\n"))
+	for _, c := range []struct{ name, path string }{
+		{"in-place", "/" + strings.Repeat("a", 128<<10)},
+		{"rewritten", "/%7e" + strings.Repeat("a", 128<<10)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			if !r.IsAllowed("ExampleBot", c.path) {
+				b.Fatal("the path has no 'b', yet the rule matched")
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				r.IsAllowed("ExampleBot", c.path)
+			}
+		})
+	}
+}

@@ -524,7 +524,10 @@ func le64(b []byte) rankKey { return rankKey(binary.LittleEndian.Uint64(b)) }
 // Wildcard rules are tried after the walk, and only if one could outrank the
 // best plain match: one by one, best first, when they are few, or else
 // through a needle index that finds, in one pass over the path, the rules
-// whose longest segment occurs in it. Keeping the compiled form small and
+// whose longest segment occurs in it. (That pass reads every rule of a
+// segment it finds, to keep those whose prefix is on the path: a segment
+// that many rules share, "/a1/*.php", "/a2/*.php", ..., costs them all.)
+// Keeping the compiled form small and
 // its walk within a few cache lines matters as much as the instructions: a
 // crawler asks about many sites in turn.
 type ruleSet struct {

@@ -524,12 +524,13 @@ func (d Decision) String() string {
 // one of those parts goes on matching), and only those are matched, once
 // each. In all, never more than the path's length times the agent's
 // wildcard patterns' total length. It allocates nothing once the document
-// has answered a query for that agent: an already canonical path is read in
-// place, and one whose percent-encoding must be rewritten is rewritten on
-// the stack, unless the rewritten path is longer than 8 KiB; then it borrows
-// a pooled buffer, which the runtime may reclaim at a garbage collection. An
-// agent with more than 4,096 wildcard rules borrows a pooled bitmap for them
-// in the same way.
+// has answered a query for that agent (within the bound Agent describes):
+// an already canonical path is read in place, and one whose
+// percent-encoding must be rewritten is rewritten on the stack, unless the
+// rewritten path is longer than 8 KiB; then it borrows a pooled buffer,
+// which the runtime may reclaim at a garbage collection. An agent with
+// more than 4,096 wildcard rules borrows a pooled bitmap for them in the
+// same way.
 func (r *Robots) IsAllowed(userAgent, rawURL string) bool {
 	return r.Agent(userAgent).IsAllowed(rawURL)
 }
@@ -609,6 +610,14 @@ var allowAll = &Agent{}
 // same Agent among the few views r keeps of the tokens last asked for, or
 // else by a table lookup; neither allocates. A nil Robots gives an Agent that
 // allows everything.
+//
+// What a document's compiled Agents hold is bounded, at four times the
+// rules and Content-Signal entries of its groups, plus 16,384: tokens whose
+// groups overlap in many ways (each named by a group of its own and by
+// one shared group of many rules) would otherwise hold the shared rules
+// once each. Past the bound, which only such a document asked as many of
+// its tokens reaches, a token's Agent is compiled anew, allocating, by each
+// call that does not find it among the views of the tokens last asked for.
 func (r *Robots) Agent(userAgent string) *Agent {
 	if r == nil {
 		return allowAll
@@ -738,6 +747,37 @@ type agentIndex struct {
 
 	mu            sync.Mutex
 	fallbackViews []*Agent // see fallbackView
+
+	// What the kept Agents hold, in rules and Content-Signal entries of
+	// their own, and the most they may: see keep.
+	held    atomic.Int64
+	maxHeld int64
+}
+
+// keep reports whether a newly compiled Agent holding n rules and entries of
+// its own may be kept in its slot. Tokens whose groups overlap in many ways
+// would otherwise make a document hold its rules many times over: a 500 KiB
+// document naming 8,000 tokens, each in a group of its own and in one group
+// of 8,000 rules, held 3.4 GB once asked as each. Past the bound, an Agent
+// is compiled for the call that asks, and kept only among the document's
+// views of the tokens last asked for.
+func (x *agentIndex) keep(n int64) bool {
+	if x.held.Add(n) <= x.maxHeld {
+		return true
+	}
+	x.held.Add(-n)
+	return false
+}
+
+// heldBound is what a document's kept Agents may hold (see keep): four
+// times the rules and Content-Signal entries of the document, and some to
+// spare for small documents.
+func heldBound(groups []Group, signals map[string]bool) int64 {
+	n := int64(len(signals))
+	for _, g := range groups {
+		n += int64(len(g.Rules) + len(g.ContentSignals))
+	}
+	return 4*n + 1<<14
 }
 
 type agentSlot struct {
@@ -826,6 +866,7 @@ func newAgentIndex(r *Robots) *agentIndex {
 	if len(r.ContentSignals) > 0 {
 		x.signals = maps.Clone(r.ContentSignals) // nil when there are none
 	}
+	x.maxHeld = heldBound(x.groups, x.signals)
 	var slots []*agentSlot
 	byToken := make(map[string]*agentSlot)
 	for i, g := range r.Groups {
@@ -903,24 +944,31 @@ func (x *agentIndex) slot(userAgent string, q *tokenKey) *agentSlot {
 	}
 }
 
-// agentOf returns the Agent of slot s, compiling it on first use.
+// agentOf returns the Agent of slot s, compiling it on first use, and
+// keeping it unless that would pass the document's bound (see keep).
 func (x *agentIndex) agentOf(s *agentSlot) *Agent {
 	a := s.agent.Load()
 	if a == nil {
-		a = x.compile(s)
+		var held int64
+		a, held = x.compile(s)
+		if !x.keep(held) {
+			return a
+		}
 		if !s.agent.CompareAndSwap(nil, a) {
+			x.held.Add(-held)
 			a = s.agent.Load()
 		}
 	}
 	return a
 }
 
-// compile builds the Agent for the groups of one slot.
-func (x *agentIndex) compile(s *agentSlot) *Agent {
+// compile builds the Agent for the groups of one slot, and returns what it
+// holds of its own, in rules and Content-Signal entries.
+func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 	if s.like != nil {
 		v := *x.agentOf(s.like) // its rules, delay and signals, under s's token
 		v.key, v.token = s.tokenKey, s.token
-		return &v
+		return &v, 1
 	}
 	a := &Agent{key: s.tokenKey, token: s.token, groups: s.groups}
 	for _, gi := range s.groups {
@@ -932,8 +980,9 @@ func (x *agentIndex) compile(s *agentSlot) *Agent {
 	var specs []ruleSpec
 	specs, a.refs = ruleSpecs(x.groups, s.groups, x.lines)
 	a.rules = newRuleSet(specs)
-	a.signals = x.contentSignals(s.groups)
-	return a
+	var own int
+	a.signals, own = x.contentSignals(s.groups)
+	return a, int64(len(a.refs)+own) + 1
 }
 
 // ruleSpecs lists the rules of the given groups for newRuleSet, in document
@@ -989,8 +1038,10 @@ func ruleLines(r *Robots) [][]int32 {
 	return lines
 }
 
-// contentSignals merges the document's Content-Signal with those of groups.
-func (x *agentIndex) contentSignals(groups []int) map[string]bool {
+// contentSignals merges the document's Content-Signal with those of groups,
+// and returns the entries of the map it made, 0 when it returns the
+// document's own.
+func (x *agentIndex) contentSignals(groups []int) (map[string]bool, int) {
 	fromGroups := make(map[string]bool)
 	for _, gi := range groups {
 		for k, v := range x.groups[gi].ContentSignals {
@@ -1001,14 +1052,14 @@ func (x *agentIndex) contentSignals(groups []int) map[string]bool {
 		}
 	}
 	if len(fromGroups) == 0 {
-		return x.signals // shared by every Agent, which never changes it
+		return x.signals, 0 // shared by every Agent, which never changes it
 	}
 	merged := maps.Clone(x.signals)
 	if merged == nil {
 		merged = make(map[string]bool, len(fromGroups))
 	}
 	maps.Copy(merged, fromGroups)
-	return merged
+	return merged, len(merged)
 }
 
 // IsAllowed reports whether the agent may fetch rawURL; see

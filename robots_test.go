@@ -23,6 +23,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -1557,6 +1558,64 @@ func TestAgentsShareRules(t *testing.T) {
 	}
 	if d := c.Explain("/x"); d.Line != 7 || d.Group != 1 {
 		t.Errorf("Agent(c).Explain(/x) = %+v, want line 7, group 1", d)
+	}
+}
+
+// TestAgentsHeldBounded checks the bound on what a document's compiled
+// Agents hold: tokens whose groups overlap, each named by a shared group of
+// many rules and by a group of its own, would each compile the shared rules
+// again. Asked as each, the document must hold a few times its rules, not
+// tokens times rules, and every token must still answer by its groups, the
+// Agents kept and those compiled again alike.
+func TestAgentsHeldBounded(t *testing.T) {
+	const k = 600
+	name := func(i int) string { // letters only, so that each is its own product token
+		b := []byte("bot")
+		for ; i > 0; i /= 26 {
+			b = append(b, byte('a'+i%26))
+		}
+		return string(b)
+	}
+	var doc strings.Builder
+	for i := range k {
+		fmt.Fprintf(&doc, "User-agent: %s\n", name(i))
+	}
+	for i := range k {
+		fmt.Fprintf(&doc, "Disallow: /shared%d\n", i)
+	}
+	for i := range k {
+		fmt.Fprintf(&doc, "User-agent: %s\nDisallow: /own%d\nContent-Signal: ai-train=no\n", name(i), i)
+	}
+	r := parseString(doc.String())
+
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for pass := range 2 { // the second pass asks again those the bound left out
+		for i := range k {
+			ua := name(i) + "/1.0"
+			if r.IsAllowed(ua, fmt.Sprintf("/shared%d", (i*7)%k)) || r.IsAllowed(ua, fmt.Sprintf("/own%d", i)) ||
+				!r.IsAllowed(ua, fmt.Sprintf("/own%d", (i+1)%k)) {
+				t.Fatalf("pass %d: %s does not answer by its two groups", pass, ua)
+			}
+			if m := r.ContentSignalsFor(ua); !maps.Equal(m, map[string]bool{"ai-train": false}) {
+				t.Fatalf("pass %d: ContentSignalsFor(%s) = %v, want ai-train=no", pass, ua, m)
+			}
+		}
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(r)
+	x := r.agents.Load()
+	if held := x.held.Load(); held > x.maxHeld {
+		t.Errorf("the kept Agents hold %d rules and entries, more than the bound %d", held, x.maxHeld)
+	}
+	// Unbounded, the Agents held 20 MB here (k tokens of k+1 rules each);
+	// bounded, 1.7 MB (the bound's spare 16,384 rules for small documents
+	// are most of it).
+	grown := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	if grown > 4<<20 {
+		t.Errorf("asking as each of %d tokens grew the heap by %d octets, want at most 4 MiB (the document is %d octets)", k, grown, doc.Len())
 	}
 }
 

@@ -586,11 +586,12 @@ type Agent struct {
 	delay    time.Duration
 	hasDelay bool
 	signals  map[string]bool
+	held     int64 // what its compiled rules and signals hold, as keep counts it
 	_        [agentPad]byte
 }
 
 // agentPad pads an Agent to 192 octets; TestLayout checks it.
-const agentPad = 48
+const agentPad = 40
 
 // A ruleRef says where a compiled rule came from, and holds its pattern as
 // it was then (its Allow is the decision's): Explain cites the rule that
@@ -608,16 +609,18 @@ var allowAll = &Agent{}
 // first call for a token compiles the rules of the groups that apply to it,
 // or reuses those of a token named by the same groups; later calls find the
 // same Agent among the few views r keeps of the tokens last asked for, or
-// else by a table lookup; neither allocates. A nil Robots gives an Agent that
-// allows everything.
+// else by a table lookup; neither allocates (but past the bound below). A
+// nil Robots gives an Agent that allows everything.
 //
-// What a document's compiled Agents hold is bounded, at four times the
-// rules and Content-Signal entries of its groups, plus 16,384: tokens whose
-// groups overlap in many ways (each named by a group of its own and by
-// one shared group of many rules) would otherwise hold the shared rules
-// once each. Past the bound, which only such a document asked as many of
-// its tokens reaches, a token's Agent is compiled anew, allocating, by each
-// call that does not find it among the views of the tokens last asked for.
+// What a document's compiled Agents hold is bounded, at about four times
+// what its rules and Content-Signal entries hold compiled once each, plus 1
+// MiB: tokens whose groups overlap in many ways (each named by a group of
+// its own and by one shared group of many rules) would otherwise hold the
+// shared rules once each. Past the bound, which only such a document asked
+// as many of its tokens reaches, a token's Agent is compiled anew,
+// allocating, by each call that does not find it among the views of the
+// tokens last asked for. The Agent of the tokens no group names is always
+// kept.
 func (r *Robots) Agent(userAgent string) *Agent {
 	if r == nil {
 		return allowAll
@@ -748,36 +751,48 @@ type agentIndex struct {
 	mu            sync.Mutex
 	fallbackViews []*Agent // see fallbackView
 
-	// What the kept Agents hold, in rules and Content-Signal entries of
-	// their own, and the most they may: see keep.
+	// What the kept Agents hold, in octets as heldBy counts them, and the
+	// most they may: see keep.
 	held    atomic.Int64
 	maxHeld int64
 }
 
-// keep reports whether a newly compiled Agent holding n rules and entries of
-// its own may be kept in its slot. Tokens whose groups overlap in many ways
-// would otherwise make a document hold its rules many times over: a 500 KiB
-// document naming 8,000 tokens, each in a group of its own and in one group
-// of 8,000 rules, held 3.4 GB once asked as each. Past the bound, an Agent
-// is compiled for the call that asks, and kept only among the document's
-// views of the tokens last asked for.
-func (x *agentIndex) keep(n int64) bool {
-	if x.held.Add(n) <= x.maxHeld {
+// keep reports whether an Agent that adds n octets to what the document's
+// Agents hold may be kept in slot s. Tokens whose groups overlap in many
+// ways would otherwise make a document hold its rules many times over: a
+// 500 KiB document naming 8,000 tokens, each in a group of its own and in
+// one group of 8,000 rules, held 3.4 GB once asked as each. Past the bound,
+// an Agent is compiled for the call that asks, and kept only among the
+// document's views of the tokens last asked for. The fallback, one rule set
+// that most crawlers' tokens use, is always kept.
+func (x *agentIndex) keep(s *agentSlot, n int64) bool {
+	if x.held.Add(n) <= x.maxHeld || s == &x.fallback {
 		return true
 	}
 	x.held.Add(-n)
 	return false
 }
 
-// heldBound is what a document's kept Agents may hold (see keep): four
-// times the rules and Content-Signal entries of the document, and some to
-// spare for small documents.
-func heldBound(groups []Group, signals map[string]bool) int64 {
-	n := int64(len(signals))
-	for _, g := range groups {
-		n += int64(len(g.Rules) + len(g.ContentSignals))
+// heldBy estimates the octets the compiled form of rules and of signal
+// entries holds: a rule's pattern (in the trie, or as a wildcard rule's
+// literals) and some 32 octets beside it, as much for an entry.
+func heldBy(rules []Rule, signals int) int64 {
+	n := int64(32 * signals)
+	for _, r := range rules {
+		n += int64(len(r.Pattern) + 32)
 	}
-	return 4*n + 1<<14
+	return n
+}
+
+// heldBound is what a document's kept Agents may hold (see keep): four
+// times what its groups' rules and its Content-Signal entries would
+// compiled once each, and 1 MiB to spare for small documents.
+func heldBound(groups []Group, signals map[string]bool) int64 {
+	n := heldBy(nil, len(signals))
+	for _, g := range groups {
+		n += heldBy(g.Rules, len(g.ContentSignals))
+	}
+	return 4*n + 1<<20
 }
 
 type agentSlot struct {
@@ -951,7 +966,7 @@ func (x *agentIndex) agentOf(s *agentSlot) *Agent {
 	if a == nil {
 		var held int64
 		a, held = x.compile(s)
-		if !x.keep(held) {
+		if !x.keep(s, held) {
 			return a
 		}
 		if !s.agent.CompareAndSwap(nil, a) {
@@ -963,12 +978,18 @@ func (x *agentIndex) agentOf(s *agentSlot) *Agent {
 }
 
 // compile builds the Agent for the groups of one slot, and returns what it
-// holds of its own, in rules and Content-Signal entries.
+// adds to what the document's kept Agents hold: its compiled rules and
+// signals, and its own size.
 func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
+	const size = 256 // an Agent and its token, about
 	if s.like != nil {
-		v := *x.agentOf(s.like) // its rules, delay and signals, under s's token
+		like := x.agentOf(s.like)
+		v := *like // its rules, delay and signals, under s's token
 		v.key, v.token = s.tokenKey, s.token
-		return &v, 1
+		if s.like.agent.Load() != like {
+			return &v, v.held + size // compiled for v alone: the earlier slot did not keep it
+		}
+		return &v, size
 	}
 	a := &Agent{key: s.tokenKey, token: s.token, groups: s.groups}
 	for _, gi := range s.groups {
@@ -982,7 +1003,11 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 	a.rules = newRuleSet(specs)
 	var own int
 	a.signals, own = x.contentSignals(s.groups)
-	return a, int64(len(a.refs)+own) + 1
+	for _, gi := range s.groups {
+		a.held += heldBy(x.groups[gi].Rules, 0)
+	}
+	a.held += heldBy(nil, own)
+	return a, a.held + size
 }
 
 // ruleSpecs lists the rules of the given groups for newRuleSet, in document

@@ -321,7 +321,9 @@ func hasSuffix[T text](s T, suffix []byte) bool {
 
 // index returns the index of the first sep in s, or -1. The standard
 // library's search is vectorised, and falls back to Rabin-Karp when the
-// candidates it finds keep failing, so it stays linear in s for any sep.
+// candidates it finds keep failing, so it stays linear in s for any sep but
+// one crafted to collide with s under its rolling hash, where it is s times
+// sep at worst, as SPEC allows.
 func index[T text](s T, sep []byte) int {
 	switch s := any(s).(type) {
 	case string:

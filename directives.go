@@ -98,11 +98,10 @@ type Directives struct {
 // "15:00:00,5+02:00"); when it is not, the date before the comma is read
 // alone, and what follows is read as items if it names something
 // ("2025-06-25, 360spider: noindex"), else dropped as the rest of a broken
-// date ("June 25, 2010 3:00 PM EST"). A date before
-// 0001-01-01T00:00:01Z (the zero time.Time, a date in the year 0000, which
-// RFC 3339 allows, or a year-1 date with a zone east of UTC) is read as that
-// instant: the zero UnavailableAfter means none, and a date long past must
-// not be lost.
+// date ("June 25, 2010 3:00 PM EST"). A date before 0001-01-01T00:00:01Z
+// (the zero time.Time, a date in the year 0000, which RFC 3339 allows, or
+// a year-1 date with a zone east of UTC) is read as that instant: the zero
+// UnavailableAfter means none, and a date long past must not be lost.
 //
 // ParseDirectives accepts any string. A directive whose value does not parse
 // (max-snippet: abc, a limit below -1, an unknown zone) is ignored, and does
@@ -317,9 +316,9 @@ func (d Directives) IsEmpty() bool {
 // structured-field token, an Other name that is not a key (keys are
 // lower-case, start with a letter or '*', and hold only letters, digits,
 // '_', '-', '.' and '*'), a MaxImagePreview that is not a token ("a b"), or
-// a limit beyond ±999,999,999,999,999, the structured-field integers. A field longer than
-// MaxRobotsTagBytes is written, but readers keep only its first whole
-// members.
+// a limit beyond ±999,999,999,999,999, the structured-field integers. A
+// field longer than MaxRobotsTagBytes is written, but readers keep only its
+// first whole members.
 func FormatRobotsTag(sets ...Directives) (string, error) {
 	list := make(httpsfv.List, 0, len(sets))
 	for _, d := range sets {

@@ -529,9 +529,9 @@ func le64(b []byte) rankKey { return rankKey(binary.LittleEndian.Uint64(b)) }
 // whose longest segment occurs in it. (That pass reads every rule of a
 // segment it finds, to keep those whose prefix is on the path: a segment
 // that many rules share, "/a1/*.php", "/a2/*.php", ..., costs them all.)
-// Keeping the compiled form small and
-// its walk within a few cache lines matters as much as the instructions: a
-// crawler asks about many sites in turn.
+// Keeping the compiled form small and its walk within a few cache lines
+// matters as much as the instructions: a crawler asks about many sites in
+// turn.
 type ruleSet struct {
 	trie trie       // over all rules' prefixes
 	wild *wildRules // nil when there are none

@@ -52,7 +52,8 @@
 // memory linear in what it is given. Some also cut what they read: Parse at
 // [DefaultMaxBytes], a Robots-Tag field at [MaxRobotsTagBytes], each link of
 // [Links] at [MaxLinkBytes], and [Fetcher] parses at most its MaxBytes of a
-// body (reading one octet more, to know whether it cut the last line). X-Robots-Tag lines, meta tag content, [ParseDirectives],
+// body (reading one octet more, to know whether it cut the last line).
+// X-Robots-Tag lines, meta tag content, [ParseDirectives],
 // [Robots.UnmarshalText] and [Outcome.UnmarshalJSON] read what they are given
 // whole: bound it before, where it comes from a stranger. Everything is safe
 // for concurrent use unless its documentation says otherwise.

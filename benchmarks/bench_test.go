@@ -211,7 +211,7 @@ func BenchmarkIsAllowed(b *testing.B) {
 			t:           d.Temoto[q.Site],
 			agent:       q.Agent,
 			path:        q.Path,
-			absoluteURL: "https://" + SiteHost(w.Corpus.Files[q.Site].Name) + q.Path,
+			absoluteURL: w.URL(q),
 			body:        d.Bodies[q.Site],
 			token:       robots.ProductToken(q.Agent),
 		}
@@ -319,7 +319,14 @@ func hostileDoc(n int) []byte {
 func BenchmarkHostile(b *testing.B) {
 	path := "/" + strings.Repeat("a", hostilePathLen)
 	const agent = "ExampleCrawler/1.0"
-	report := func(b *testing.B, cpu cpuStart, rules int) {
+	// run times query, which asks about path against the given number of
+	// rules, and reports its time scaled to 100 rules.
+	run := func(b *testing.B, rules int, query func() bool) {
+		b.ReportAllocs()
+		cpu := startCPU()
+		for b.Loop() {
+			sinkBool = query()
+		}
 		perOp := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 		b.ReportMetric(perOp*100/float64(rules)/1e6, "ms/100rules")
 		cpu.report(b, float64(rules)/100, 1e6, "cpu-ms/100rules")
@@ -329,12 +336,7 @@ func BenchmarkHostile(b *testing.B) {
 		if !r.IsAllowed(agent, path) {
 			b.Fatalf("IsAllowed(%q, %d-octet path of 'a') = false, want true", agent, len(path))
 		}
-		b.ReportAllocs()
-		cpu := startCPU()
-		for b.Loop() {
-			sinkBool = r.IsAllowed(agent, path)
-		}
-		report(b, cpu, 100)
+		run(b, 100, func() bool { return r.IsAllowed(agent, path) })
 	})
 	n := max(1, *hostileTemotoRules)
 	b.Run("lib=temoto/rules="+strconv.Itoa(n), func(b *testing.B) {
@@ -345,12 +347,7 @@ func BenchmarkHostile(b *testing.B) {
 		if !TemotoAllowed(t, agent, path) {
 			b.Fatalf("temoto: FindGroup(%q).Test(%d-octet path of 'a') = false, want true", agent, len(path))
 		}
-		b.ReportAllocs()
-		cpu := startCPU()
-		for b.Loop() {
-			sinkBool = TemotoAllowed(t, agent, path)
-		}
-		report(b, cpu, n)
+		run(b, n, func() bool { return TemotoAllowed(t, agent, path) })
 	})
 	b.Run("lib=google/rules=100", func(b *testing.B) {
 		// Google's matcher is linear too; like every grobotstxt query, this
@@ -360,12 +357,7 @@ func BenchmarkHostile(b *testing.B) {
 		if !GoogleAllowed(doc, token, u) {
 			b.Fatalf("grobotstxt: AgentAllowed(%q, %d-octet path of 'a') = false, want true", agent, len(path))
 		}
-		b.ReportAllocs()
-		cpu := startCPU()
-		for b.Loop() {
-			sinkBool = GoogleAllowed(doc, token, u)
-		}
-		report(b, cpu, 100)
+		run(b, 100, func() bool { return GoogleAllowed(doc, token, u) })
 	})
 }
 

@@ -46,6 +46,12 @@ func GoogleAllowed(body, token, absoluteURL string) bool {
 	return grobotstxt.AgentAllowed(body, token, absoluteURL)
 }
 
+// URL returns q as an absolute URL on the host its site's file was fetched
+// from, for the libraries that take one.
+func (w *Workload) URL(q Query) string {
+	return "https://" + SiteHost(w.Corpus.Files[q.Site].Name) + q.Path
+}
+
 // SiteHost returns the host a corpus file was fetched from:
 // "www.example.com@owner.txt" gives "www.example.com".
 func SiteHost(name string) string {
@@ -84,7 +90,7 @@ func Decide(w *Workload, d *Docs) []Verdict {
 			Ours:   r.IsAllowed(q.Agent, q.Path),
 			Agent:  r.Agent(q.Agent).IsAllowed(q.Path),
 			Temoto: TemotoAllowed(d.Temoto[q.Site], q.Agent, q.Path),
-			Google: GoogleAllowed(d.Bodies[q.Site], robots.ProductToken(q.Agent), "https://"+SiteHost(w.Corpus.Files[q.Site].Name)+q.Path),
+			Google: GoogleAllowed(d.Bodies[q.Site], robots.ProductToken(q.Agent), w.URL(q)),
 		}
 	}
 	return v

@@ -258,7 +258,11 @@ type Outcome struct {
 // status outside 100-599, a malformed response, and every network, TLS,
 // timeout or decoding failure are Unreachable. gzip and deflate bodies are
 // decoded, in up to four layers (more are a decoding failure); MaxBytes
-// applies to the decoded bytes, and a body cut short is never parsed.
+// applies to the decoded bytes, and a body cut short is never parsed. A
+// layer under the last is read only as far as a compressed form of MaxBytes
+// could go (an eighth and 64 KiB more): one that goes on further, as
+// endless empty deflate blocks do, is a decoding failure, so that a few KiB
+// cannot keep a retrieval decoding past its Timeout.
 //
 // Timeout bounds the whole retrieval, and ctx can end it sooner; a nil ctx
 // is context.Background(). A nil *Fetcher is the zero Fetcher, which has no
@@ -522,13 +526,13 @@ func revisits(via []*http.Request, last *http.Request, next *url.URL) bool {
 // than is parsed so that the parser can tell a line cut by the limit from a
 // whole one. A body that ends early, or that fails to decode, is an error.
 func readBody(resp *http.Response, maxBytes int) (body []byte, truncated bool, err error) {
-	r, err := decodedBody(resp)
-	if err != nil {
-		return nil, false, err
-	}
 	limit := int64(maxBytes)
 	if limit < math.MaxInt64 {
 		limit++
+	}
+	r, err := decodedBody(resp, limit)
+	if err != nil {
+		return nil, false, err
 	}
 	var buf bytes.Buffer
 	if n := resp.ContentLength; n > 0 && n <= limit && len(resp.Header.Values("Content-Encoding")) == 0 {
@@ -550,7 +554,11 @@ func readBody(resp *http.Response, maxBytes int) (body []byte, truncated bool, e
 // decodedBody undoes resp's Content-Encoding: gzip (x-gzip) and deflate, in
 // any order, up to maxContentCodings layers; identity is skipped. An empty
 // body is empty whatever its coding says, as net/http's own decoding does.
-func decodedBody(resp *http.Response) (io.Reader, error) {
+// Only limit octets of the last layer are read, and each layer under it is
+// bounded too (see layerBound): a decoder can read any amount of its input
+// and write nothing (empty deflate blocks), so that the inner layers of a
+// small body could otherwise be made to decode without end.
+func decodedBody(resp *http.Response, limit int64) (io.Reader, error) {
 	if resp.Uncompressed { // a Transport decoded it already
 		return resp.Body, nil
 	}
@@ -574,9 +582,16 @@ func decodedBody(resp *http.Response) (io.Reader, error) {
 	if _, err := br.Peek(1); err == io.EOF {
 		return br, nil
 	}
+	ctx := context.Background()
+	if resp.Request != nil {
+		ctx = resp.Request.Context()
+	}
 	var r io.Reader = br
 	// Codings are listed in the order they were applied (RFC 9110 §8.4).
 	for i := len(codings) - 1; i >= 0; i-- {
+		if i < len(codings)-1 {
+			r = &innerLayer{r: r, left: layerBound(limit), ctx: ctx}
+		}
 		switch c := codings[i]; {
 		case equalLower(c, "gzip"), equalLower(c, "x-gzip"):
 			zr, err := gzip.NewReader(r)
@@ -591,6 +606,48 @@ func decodedBody(resp *http.Response) (io.Reader, error) {
 		}
 	}
 	return r, nil
+}
+
+// layerBound is how much of an inner layer of a body's codings is read
+// when limit octets of the last layer are wanted. Compressing never makes
+// a stream much longer (deflate's stored blocks add 5 octets to each 64
+// KiB, gzip and zlib a few more), and decoders read some way ahead of what
+// they write: an eighth and 64 KiB to spare cover both.
+func layerBound(limit int64) int64 {
+	if limit > math.MaxInt64/2 {
+		return math.MaxInt64
+	}
+	return limit + limit/8 + 64<<10
+}
+
+// An innerLayer is what one content coding decodes to, read by the decoder
+// of the next: at most left octets of it, and nothing once ctx is done.
+// Decoding what is already buffered reads no network, whose deadline would
+// stop it.
+type innerLayer struct {
+	r    io.Reader
+	left int64
+	ctx  context.Context
+}
+
+// errLayerTooLong is the error of an innerLayer read past its bound.
+var errLayerTooLong = errors.New("a content coding decodes to far more than the next one reads")
+
+// Read reads from the layer, failing once ctx is done or the bound is
+// passed.
+func (l *innerLayer) Read(p []byte) (int, error) {
+	if err := l.ctx.Err(); err != nil {
+		return 0, err
+	}
+	if l.left <= 0 {
+		return 0, errLayerTooLong
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
 }
 
 // deflateReader decodes HTTP's deflate coding, which RFC 9110 §8.4.1.2

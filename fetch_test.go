@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/cookiejar"
@@ -2649,6 +2650,73 @@ func FuzzOutcomeJSON(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReadBodyInnerLayers checks the bounds on the layers under a body's
+// last content coding: a few KiB whose inner layers decode to endless empty
+// deflate blocks fail at once, as does a layer read once the request's
+// context is done, while a body coded twice whose last layer is longer than
+// the limit is read up to it.
+func TestReadBodyInnerLayers(t *testing.T) {
+	// Raw deflate blocks that write nothing: a stored block of no octets,
+	// not the last, a million times (5 MiB), then a last empty block.
+	empty := bytes.Repeat([]byte{0, 0, 0, 0xff, 0xff}, 1<<20)
+	member := compressed("gzip", string(empty)) // about 5 KiB
+	bomb := compressed("gzip", strings.Repeat(string(member), 1000)+string(compressed("gzip", "\x03\x00")))
+	text := randomLines(rand.New(rand.NewPCG(1, 2)), 2<<20) // 2 MiB that do not compress much
+	for _, tc := range []struct {
+		name, codings string
+		body          []byte
+		ctx           func() context.Context
+		want          error  // nil: the body decodes
+		prefix        string // what it decodes to, cut at the limit
+	}{
+		{name: "empty blocks under two gzips", codings: "raw-deflate, gzip, gzip", body: bomb, want: errLayerTooLong},
+		{name: "gzip over gzip, longer than the limit", codings: "gzip, gzip", body: compressed("gzip, gzip", text), prefix: text},
+		{name: "deflate over gzip, longer than the limit", codings: "gzip, deflate", body: compressed("gzip, deflate", text), prefix: text},
+		{
+			name: "context done", codings: "gzip, gzip", body: compressed("gzip, gzip", text), want: context.Canceled,
+			ctx: func() context.Context {
+				ctx, cancel := context.WithCancel(context.Background())
+				cancel()
+				return ctx
+			},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodGet, "/robots.txt", nil)
+			if tc.ctx != nil {
+				req = req.WithContext(tc.ctx())
+			}
+			header := http.Header{"Content-Encoding": {strings.ReplaceAll(tc.codings, "raw-deflate", "deflate")}}
+			resp := &http.Response{Header: header, Body: io.NopCloser(bytes.NewReader(tc.body)), Request: req}
+			got, truncated, err := readBody(resp, DefaultMaxBytes)
+			if tc.want != nil {
+				if !errors.Is(err, tc.want) {
+					t.Fatalf("readBody = %d octets, %v; want error %v", len(got), err, tc.want)
+				}
+				return
+			}
+			if err != nil || !truncated || string(got) != tc.prefix[:DefaultMaxBytes+1] {
+				t.Fatalf("readBody = %d octets, truncated %v, %v; want the first %d octets of the text, truncated", len(got), truncated, err, DefaultMaxBytes+1)
+			}
+		})
+	}
+}
+
+// randomLines returns n octets of lines of random letters and digits,
+// which compress to about three quarters of their length.
+func randomLines(rng *rand.Rand, n int) string {
+	const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/"
+	b := make([]byte, n)
+	for i := range b {
+		if i%64 == 63 {
+			b[i] = '\n'
+		} else {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+	}
+	return string(b)
 }
 
 // FuzzReadBody decodes any body under any Content-Encoding: it must never

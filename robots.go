@@ -65,6 +65,7 @@ import (
 	"maps"
 	"math"
 	"math/bits"
+	"math/rand/v2"
 	"net/netip"
 	"net/url"
 	"slices"
@@ -732,10 +733,14 @@ func (x *agentIndex) fallbackView(a *Agent, q *tokenKey, userAgent string) *Agen
 // fallback for every other agent, so the compiled Agents it can hold are
 // bounded by the document, not by how many user agents ask.
 //
-// Looking up a user agent is on every (*Robots).IsAllowed, so the slots sit
-// in a small open-addressed table whose entries carry the token's hash and
-// first octets and the compiled Agent: a lookup reads one entry, without
-// allocating or following a pointer to compare keys.
+// Looking up a user agent is on every (*Robots).IsAllowed that does not find
+// its Agent among the document's views, so the slots sit in a small
+// open-addressed table whose entries carry the token's key and the compiled
+// Agent: a lookup reads one entry, without allocating or following a pointer
+// to compare keys. Where a token goes in the table is a hash of all of it
+// under a seed of the index's own (see home), so that a document cannot name
+// thousands of tokens that all go to one place: they would make building the
+// table, and looking them up, quadratic.
 type agentIndex struct {
 	// The document's Groups (a copy), Content-Signal and rule lines (see
 	// ruleLines) when it was indexed: Agents compiled later read these, so
@@ -746,7 +751,8 @@ type agentIndex struct {
 	signals map[string]bool
 	lines   [][]int32
 
-	table    []agentSlot // open-addressed by token hash; len is a power of two, or 0
+	table    []agentSlot // open-addressed by home; len is a power of two, or 0
+	seed     uint64      // of home
 	fallback agentSlot   // the "*" groups, for agents no group names
 
 	mu            sync.Mutex
@@ -829,8 +835,11 @@ func keyOf(userAgent string) tokenKey {
 			}
 		}
 	}
-	h := (w0*0x9e3779b97f4a7c15 ^ w1) * 0xff51afd7ed558ccd
-	return tokenKey{hash: uint32((h ^ uint64(n)) >> 32), n: uint32(n), words: [2]uint64{w0, w1}}
+	// The hash only tags a token in a document's views (see viewTable),
+	// which compare whole keys: it need not tell apart tokens that differ
+	// beyond 16 octets.
+	h := (w0*0x9e3779b97f4a7c15 ^ w1 ^ uint64(n)) * 0xff51afd7ed558ccd
+	return tokenKey{hash: uint32(h >> 32), n: uint32(n), words: [2]uint64{w0, w1}}
 }
 
 // load8 returns the octets of s from i on, up to 8 of them, little-endian,
@@ -878,7 +887,7 @@ func (k *tokenKey) is(token string, q *tokenKey, userAgent string) bool {
 }
 
 func newAgentIndex(r *Robots) *agentIndex {
-	x := &agentIndex{groups: slices.Clone(r.Groups), lines: ruleLines(r)}
+	x := &agentIndex{groups: slices.Clone(r.Groups), lines: ruleLines(r), seed: rand.Uint64()}
 	if len(r.ContentSignals) > 0 {
 		x.signals = maps.Clone(r.ContentSignals) // nil when there are none
 	}
@@ -918,7 +927,7 @@ func newAgentIndex(r *Robots) *agentIndex {
 	byGroups := make(map[string]*agentSlot)
 	for _, s := range slots {
 		key := keyOf(s.token)
-		i := key.hash & uint32(size-1)
+		i := x.home(s.token) & uint32(size-1)
 		for x.table[i].n != 0 {
 			i = (i + 1) & uint32(size-1)
 		}
@@ -949,7 +958,7 @@ func (x *agentIndex) slot(userAgent string, q *tokenKey) *agentSlot {
 		return &x.fallback
 	}
 	mask := uint32(len(x.table) - 1)
-	for i := q.hash & mask; ; i = (i + 1) & mask {
+	for i := x.home(userAgent[:q.n]) & mask; ; i = (i + 1) & mask {
 		e := &x.table[i]
 		if e.n == 0 {
 			return &x.fallback
@@ -958,6 +967,29 @@ func (x *agentIndex) slot(userAgent string, q *tokenKey) *agentSlot {
 			return e
 		}
 	}
+}
+
+// home hashes a product token, in any case, for its place in x's table.
+// The hash reads every octet (tokenKey's hash reads 16, and its words are
+// the same for tokens that differ beyond them) and is seeded with x's own
+// seed: a document's tokens cannot be chosen to collide, as they could
+// under a fixed hash, however good.
+func (x *agentIndex) home(token string) uint32 {
+	h := x.seed ^ uint64(len(token))*0x9e3779b97f4a7c15
+	for len(token) >= 8 {
+		h = mix(h, word(token, 0)|0x2020202020202020)
+		token = token[8:]
+	}
+	h = mix(h, load8(token, 0)|0x2020202020202020)
+	return uint32(h >> 32)
+}
+
+// mix folds w into h: a multiply of the two halves of h^w by the halves of
+// odd constants, added, so that each output bit depends on every input bit
+// (as wyhash mixes).
+func mix(h, w uint64) uint64 {
+	hi, lo := bits.Mul64(h^w^0xa0761d6478bd642f, 0xe7037ed1a0b428db)
+	return hi ^ lo
 }
 
 // agentOf returns the Agent of slot s, compiling it on first use, and

@@ -2115,6 +2115,11 @@ func (f *foreignContent) reopen(name elementName) {
 			return
 		case e.special(), e.spec: // every element that ends a scope is one of these
 			unsure = true
+		case !e.html:
+			// Foreign elements are never the one, nor markers: past the
+			// run in a step, to a special one in it if there is one (the
+			// search must not cost a walk of the whole stack per tag).
+			i = int(e.skipTo) + 1
 		}
 	}
 }

@@ -232,8 +232,9 @@ func treeHrefs(page []byte) []string {
 // hostilePages are 256 KiB bodies built to make a scanner that follows
 // foreign content search its whole stack of open elements on every tag:
 // SVG nested 512 deep (as deep as html.Parse follows), then end tags of an
-// element that is not open, table cells a foreignObject drops, or
-// </template> where none is open; and the same end tags after a lone <svg>,
+// element that is not open, table cells a foreignObject drops,
+// </template> where none is open, or <a> start tags past the HTML elements
+// followed; and the same end tags after a lone <svg>,
 // which have nothing to search. Each is
 // read as html.Parse would read it; the question is only how long it takes.
 var hostilePages = func() []struct{ name, page string } {
@@ -246,6 +247,10 @@ var hostilePages = func() []struct{ name, page string } {
 		{"end-tags-named", fill("<svg>"+strings.Repeat("<g>", 255)+strings.Repeat("<h>", 255), "</g2>")},
 		{"table-cells", fill("<svg>"+strings.Repeat("<g>", 510)+"<foreignObject>", "<td>")},
 		{"template-end-tags", fill("<svg>"+strings.Repeat("<g>", 510)+"<foreignObject><div>", "</template>")},
+		// <a> and <nobr> look for one open before them, which an HTML
+		// element past those followed cannot be: the search crosses every
+		// scope, so runs of foreign elements must be passed in one step.
+		{"a-tags", fill("<svg>"+strings.Repeat("<g>", 510)+"<foreignObject>"+strings.Repeat("<i>", 15), "<a>")},
 		{"end-tags-shallow", fill("<svg>", "</x>")}, // the same tags with nothing to search, for scale
 	}
 }()

@@ -52,6 +52,14 @@ const (
 	// its Store fails (see Store).
 	maxFallbackOrigins = 1000
 
+	// maxLocationBytes bounds the Location a redirect is followed to:
+	// RFC 9110 §4.1 asks for URIs of 8,000 octets to be supported, and
+	// FinalURL and Error, which a cache keeps, quote it.
+	maxLocationBytes = 8000
+
+	// maxErrorBytes bounds an Outcome's Error (see clipError).
+	maxErrorBytes = 2048
+
 	// maxContentCodings bounds the Content-Encoding chain a body may declare:
 	// each layer holds a decompressor's window, so a header listing thousands
 	// of codings must not cost thousands of them.
@@ -234,7 +242,8 @@ type Outcome struct {
 	// "the caller's context ended", "Fetcher.Timeout of 10s ran out" or
 	// "Client.Timeout of 5s ran out" (a Transport's own timeouts, to dial or
 	// for the headers, say so in net/http's words). "" when a response's
-	// status decided.
+	// status decided. Fetch cuts it at 2 KiB: it may quote what a server
+	// sent.
 	Error string
 
 	// FetchedAt is when the retrieval ended, in UTC.
@@ -251,8 +260,9 @@ type Outcome struct {
 // (301, 302, 303, 307, 308) are followed up to MaxRedirects, to any host: the
 // file found governs pageURL's origin. A chain that ends in a 3xx (too many
 // hops, a loop, no Location, a Location that does not parse, is not http or
-// https or names no origin, or a 3xx that is not a redirect: 300, 304, 305,
-// 306 and unassigned ones) is Unavailable; so is a 4xx other than 429, whose
+// https, names no origin or makes a URL longer than 8,000 octets, or a 3xx
+// that is not a redirect: 300, 304, 305, 306 and unassigned ones) is
+// Unavailable; so is a 4xx other than 429, whose
 // body is never parsed. Any 2xx is parsed, whatever its Content-Type: an HTML
 // page yields no rules and allows everything. A 429, a 5xx, a final 1xx, a
 // status outside 100-599, a malformed response, and every network, TLS,
@@ -484,6 +494,9 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 	if loc == "" {
 		return nil, fmt.Sprintf("status %d has no Location", resp.StatusCode)
 	}
+	if len(loc) > maxLocationBytes {
+		return nil, tooLong(resp.StatusCode, len(loc))
+	}
 	// Relative and protocol-relative references resolve against the
 	// request, as RFC 9110 §10.2.2 says.
 	next, err := from.Parse(loc)
@@ -505,7 +518,15 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 	// about robots.txt needs them.
 	next.User = nil
 	next.Fragment, next.RawFragment = "", ""
+	if n := len(next.String()); n > maxLocationBytes { // escaped, it can be three times longer
+		return nil, tooLong(resp.StatusCode, n)
+	}
 	return next, ""
+}
+
+// tooLong says why a redirect to a URL of n octets is not followed.
+func tooLong(status, n int) string {
+	return fmt.Sprintf("status %d redirects to a URL of %d octets, more than the %d followed", status, n, maxLocationBytes)
 }
 
 // revisits reports whether next was already requested in this chain.
@@ -668,14 +689,30 @@ func deflateReader(r io.Reader) io.Reader {
 	return flate.NewReader(br)
 }
 
+// clipError cuts an outcome's error text to maxErrorBytes, at a character
+// boundary, saying how long it was. The text quotes what servers send
+// (a Location, a malformed status line), which a cache keeps for a day.
+func clipError(s string) string {
+	if len(s) <= maxErrorBytes {
+		return s
+	}
+	n := maxErrorBytes
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return fmt.Sprintf("%s... (%d octets in all)", s[:n], len(s))
+}
+
 // errReader is a reader that fails with err.
 type errReader struct{ err error }
 
 // Read fails with e.err.
 func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
-// done stamps the outcome with its lifetime and the time it was decided.
+// done stamps the outcome with its lifetime and the time it was decided,
+// and cuts its Error to maxErrorBytes.
 func (o *Outcome) done(lifetime time.Duration) *Outcome {
+	o.Error = clipError(o.Error)
 	o.Lifetime = lifetime
 	o.FetchedAt = time.Now().UTC()
 	return o

@@ -306,6 +306,10 @@ func TestFetchRedirectLocations(t *testing.T) {
 		{"port past 65535", "http://127.0.0.1:99999/robots.txt", Unavailable, 302, allowsEverything, ""},
 		{"IPv6 port past 65535", "http://[::1]:70000/robots.txt", Unavailable, 302, allowsEverything, ""},
 		{"host label too long for DNS", "http://" + strings.Repeat("ü", 70) + ".test/robots.txt", Unavailable, 302, allowsEverything, ""},
+		// Past 8,000 octets, not followed (see TestFetchRedirectURLLength).
+		{"longer than 8,000 octets once escaped", "/" + strings.Repeat("\xff", 3000), Unavailable, 302, allowsEverything, "<self>/robots.txt"},
+		{"long and unparseable", "%zz" + strings.Repeat("\xff", 100000), Unavailable, 302, allowsEverything, "<self>/robots.txt"},
+		{"long and to ftp", "ftp://" + otherHostPort + "/" + strings.Repeat("\xff", 7000), Unavailable, 302, allowsEverything, "<self>/robots.txt"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -328,11 +332,52 @@ func TestFetchRedirectLocations(t *testing.T) {
 			if strings.HasPrefix(tc.name, "unparseable") && !strings.Contains(o.Error, "Location that does not parse") {
 				t.Errorf("Error = %q, want it to say the Location does not parse", o.Error)
 			}
+			// The error quotes the Location, cut: a Location quoted whole
+			// (%q writes an octet as four) made it 400 KB.
+			if len(o.Error) > maxErrorBytes+64 {
+				t.Errorf("Error holds %d octets, want about %d at most", len(o.Error), maxErrorBytes)
+			}
 			if want := strings.ReplaceAll(tc.finalURL, "<self>", srv.URL); want != "" && o.FinalURL != want {
 				t.Errorf("FinalURL = %q, want %q", o.FinalURL, want)
 			}
 			if seen := otherAgents.Load().(string); seen != "" && seen != fetchAgent+"|" {
 				t.Errorf("second server saw User-Agent|Authorization %q, want %q", seen, fetchAgent+"|")
+			}
+		})
+	}
+}
+
+// TestFetchRedirectURLLength checks where redirects stop being followed:
+// at a URL of 8,000 octets (RFC 9110 §4.1 asks that much be supported);
+// FinalURL and Error, which a cache keeps, would hold a longer one.
+func TestFetchRedirectURLLength(t *testing.T) {
+	for _, tc := range []struct {
+		length int // of the URL redirected to
+		status Status
+	}{
+		{8000, Parsed},
+		{8001, Unavailable},
+	} {
+		t.Run(strconv.Itoa(tc.length), func(t *testing.T) {
+			var target string
+			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == "/robots.txt" {
+					http.Redirect(w, r, target, http.StatusFound)
+					return
+				}
+				io.WriteString(w, fetchRobots)
+			})
+			target = srv.URL + "/" + strings.Repeat("a", tc.length-len(srv.URL)-1)
+			o := newTestFetcher().Fetch(context.Background(), srv.URL)
+			if o.Status != tc.status {
+				t.Fatalf("Fetch = %s, want %s", describeOutcome(o), tc.status)
+			}
+			want := target
+			if tc.status != Parsed {
+				want = srv.URL + "/robots.txt"
+			}
+			if o.FinalURL != want {
+				t.Errorf("FinalURL holds %d octets, want %d", len(o.FinalURL), len(want))
 			}
 		})
 	}

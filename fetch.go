@@ -1455,7 +1455,9 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 type Store interface {
 	// Get returns origin's entry, or nil when there is none.
 	Get(ctx context.Context, origin string) (*CacheEntry, error)
-	// Put records origin's entry, replacing any other.
+	// Put records origin's entry, replacing any other. The origin string
+	// is the Store's to keep: it shares no memory with a URL the Cache was
+	// asked about. (Get's may: a Store that keeps it copies it.)
 	Put(ctx context.Context, origin string, e *CacheEntry) error
 }
 
@@ -1631,7 +1633,7 @@ func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEnt
 	if ctx == nil {
 		ctx = context.Background() // as Fetch takes it
 	}
-	origin, err := Origin(rawURL)
+	origin, err := originOf(rawURL) // a substring of rawURL, usually: see refresh
 	if err != nil {
 		return nil, nil, err
 	}
@@ -1666,6 +1668,9 @@ func (c *Cache) refresh(ctx context.Context, origin string) (*CacheEntry, error)
 			return nil, err
 		}
 		p = &pendingFetch{done: make(chan struct{})}
+		// The key is kept, in the Store too, for as long as the origin is:
+		// as a substring of the URL asked about, it would keep all of it.
+		origin = strings.Clone(origin)
 		if c.inflight == nil {
 			c.inflight = make(map[string]*pendingFetch)
 		}
@@ -1758,8 +1763,15 @@ func lazyStore(p *atomic.Pointer[MemoryStore], maxOrigins int) *MemoryStore {
 // "http://example.com:8080". It is the key to Get or Put an origin's entry
 // by (to drop one, say), and a key for pacing requests per origin. The error
 // wraps ErrNoOrigin when rawURL is not an http or https URL with a host, or
-// its port is past 65535.
+// its port is past 65535. The origin is a string of its own, never a part of
+// rawURL, so that keeping it does not keep all of rawURL.
 func Origin(rawURL string) (string, error) {
+	origin, err := originOf(rawURL)
+	return strings.Clone(origin), err
+}
+
+// originOf is Origin without the copy, for a look-up.
+func originOf(rawURL string) (string, error) {
 	origin, ok := originKey(rawURL)
 	if !ok {
 		return "", fmt.Errorf("robots: %q has no http or https origin: %w", rawURL, ErrNoOrigin)

@@ -24,6 +24,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 const fetchAgent = "ExampleBot/1.0 (+https://example.com/bot)"
@@ -1677,6 +1678,42 @@ func TestCacheManyOrigins(t *testing.T) {
 	}
 }
 
+// TestCacheKeepsNoURL checks that the key a Cache keeps an origin under,
+// in its Store, is not a part of the URL it was first asked about: a
+// MemoryStore kept each origin's first URL whole that way.
+func TestCacheKeepsNoURL(t *testing.T) {
+	hs := newHostServer(t, servePerHostRobots)
+	store := &keyRecorder{}
+	cache := hs.cache()
+	cache.Store = store
+	for _, rawURL := range []string{
+		"http://site1.test/" + strings.Repeat("a", 4096),
+		"http://Site2.test/x",  // a new string, not a substring
+		"http://site3.test:80", // the same
+	} {
+		if !cache.IsAllowed(context.Background(), fetchAgent, rawURL) {
+			t.Fatalf("IsAllowed(%.30q...) = false, want true", rawURL)
+		}
+		for _, key := range store.keys {
+			if p, q := uintptr(unsafe.Pointer(unsafe.StringData(key))), uintptr(unsafe.Pointer(unsafe.StringData(rawURL))); q <= p && p < q+uintptr(len(rawURL)) {
+				t.Errorf("the Store was given %q as a part of the URL %.30q...", key, rawURL)
+			}
+		}
+		store.keys = store.keys[:0]
+	}
+}
+
+// A keyRecorder is a MemoryStore that records the keys it is given to Put.
+type keyRecorder struct {
+	MemoryStore
+	keys []string
+}
+
+func (s *keyRecorder) Put(ctx context.Context, origin string, e *CacheEntry) error {
+	s.keys = append(s.keys, origin)
+	return s.MemoryStore.Put(ctx, origin, e)
+}
+
 func TestCacheLifetime(t *testing.T) {
 	tests := []struct {
 		name         string
@@ -2458,10 +2495,14 @@ func TestOriginKey(t *testing.T) {
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("originKey(%q) = %q, %v, want %q, %v", tc.url, got, ok, tc.want, tc.ok)
 		}
-		// Origin, exported, is the same key with an error.
+		// Origin, exported, is the same key with an error, in memory of
+		// its own (a caller keeps it).
 		got, err := Origin(tc.url)
 		if got != tc.want || (err == nil) != tc.ok {
 			t.Errorf("Origin(%q) = %q, %v, want %q, ok %v", tc.url, got, err, tc.want, tc.ok)
+		}
+		if got != "" && unsafe.StringData(got) == unsafe.StringData(tc.url) {
+			t.Errorf("Origin(%q) is a part of the URL", tc.url)
 		}
 		if err != nil && (!errors.Is(err, ErrNoOrigin) || !strings.HasPrefix(err.Error(), "robots: ")) {
 			t.Errorf("Origin(%q): error %q, want a robots: error wrapping ErrNoOrigin", tc.url, err)

@@ -377,8 +377,10 @@ type Link struct {
 // Links returns the <a href> and <area href> links of an HTML document, in
 // document order, duplicates kept. Each href is resolved against the first
 // <base href> of the document, itself resolved against base (the page's
-// URL), and its fragment is dropped. As in a browser, a <base> in a
-// template, or in SVG or MathML, does not count, and the first that counts
+// URL), and its fragment is dropped; nothing else is normalised (the URL is
+// as net/url writes it: a host keeps its case, and userinfo its place, which
+// an http.Client sends as credentials: drop URL.User before fetching a link
+// a page gave). As in a browser, a <base> in a template, or in SVG or MathML, does not count, and the first that counts
 // leaves base in force when its URL does not parse or is an http (https,
 // ftp, ws, wss) URL with no host name or a port past 65535; so does one that
 // resolves to more than MaxLinkBytes. (Where SVG or MathML was left open and

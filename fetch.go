@@ -213,9 +213,8 @@ type Outcome struct {
 	// soon.
 	//
 	// It can be 0: "max-age=0", an Expires at or before Date, "Retry-After:
-	// 0". A Cache then retrieves robots.txt again for every question; a
-	// crawler that wants a floor can have its Store raise Lifetime in the
-	// entries it returns.
+	// 0". A Cache then retrieves robots.txt again for every question,
+	// unless its MinLifetime sets a floor.
 	Lifetime time.Duration
 
 	// URL is the robots.txt URL for the page URL, the first one requested;
@@ -1256,6 +1255,16 @@ type Cache struct {
 	// origins, created on first use.
 	Store Store
 
+	// MinLifetime is the least time an outcome is kept, whatever its
+	// Lifetime says, up to 24 hours (RFC 9309 §2.4). Zero keeps each
+	// outcome for its Lifetime alone, and an outcome of Lifetime 0
+	// ("Cache-Control: max-age=0", "Retry-After: 0" on a 503) is fetched
+	// again for the next question: a crawler that asks IsAllowed before
+	// every page then fetches robots.txt before every page of such an
+	// origin. A minute or so spares the server that. It changes nothing
+	// stored: an Outcome's Lifetime stays what the server said.
+	MinLifetime time.Duration
+
 	defaultStore atomic.Pointer[MemoryStore]
 	own          atomic.Pointer[MemoryStore] // what the Cache fetched while its Store failed (see Store); nil until then
 
@@ -1286,17 +1295,18 @@ type CacheEntry struct {
 	UnreachableSince time.Time `json:"unreachableSince,omitzero"`
 }
 
-// fresh reports whether e can answer at now without a new retrieval. An
-// entry is read as a Store gives it, maybe written by another machine or by
-// hand: a Lifetime above 24 hours counts as 24 hours (RFC 9309 §2.4), and an
+// fresh reports whether e can answer at now without a new retrieval, when
+// no outcome is kept for less than floor (Cache.MinLifetime). An entry is
+// read as a Store gives it, maybe written by another machine or by hand: a
+// Lifetime above 24 hours counts as 24 hours (RFC 9309 §2.4), and an
 // outcome fetched more than maxClockSkew in the future (more than another
 // machine's clock could be ahead) is stale, so that no entry outlives its
 // Lifetime by more than that.
-func (e *CacheEntry) fresh(now time.Time) bool {
+func (e *CacheEntry) fresh(now time.Time, floor time.Duration) bool {
 	if e == nil || e.Outcome == nil || now.Add(maxClockSkew).Before(e.Outcome.FetchedAt) {
 		return false
 	}
-	return now.Before(e.Outcome.FetchedAt.Add(min(e.Outcome.Lifetime, maxLifetime)))
+	return now.Before(e.Outcome.FetchedAt.Add(min(max(e.Outcome.Lifetime, floor), maxLifetime)))
 }
 
 // next is the entry that follows e (which may be nil) when o arrives. An e
@@ -1455,7 +1465,9 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 type Store interface {
 	// Get returns origin's entry, or nil when there is none.
 	Get(ctx context.Context, origin string) (*CacheEntry, error)
-	// Put records origin's entry, replacing any other. The origin string
+	// Put records origin's entry, replacing any other; a nil entry drops
+	// it, so that the Cache's next question fetches again (the Cache
+	// itself never Puts one). The origin string
 	// is the Store's to keep: it shares no memory with a URL the Cache was
 	// asked about. (Get's may: a Store that keeps it copies it.)
 	Put(ctx context.Context, origin string, e *CacheEntry) error
@@ -1500,10 +1512,15 @@ func (s *MemoryStore) Get(_ context.Context, origin string) (*CacheEntry, error)
 }
 
 // Put records origin's entry, evicting the least recently used origins
-// beyond MaxOrigins. It fails only on a nil *MemoryStore.
+// beyond MaxOrigins; a nil entry drops origin's. It fails only on a nil
+// *MemoryStore.
 func (s *MemoryStore) Put(_ context.Context, origin string, e *CacheEntry) error {
 	if s == nil {
 		return errors.New("robots: Put on a nil *MemoryStore")
+	}
+	if e == nil {
+		s.delete(origin)
+		return nil
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -1644,7 +1661,7 @@ func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEnt
 	}
 	now := time.Now()
 	e, err := c.storage().Get(ctx, origin)
-	if e = c.withOwn(origin, e, err, now); !e.fresh(now) {
+	if e = c.withOwn(origin, e, err, now); !e.fresh(now, c.MinLifetime) {
 		if e, err = c.refresh(ctx, origin); err != nil {
 			return nil, nil, err
 		}
@@ -1703,7 +1720,7 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 	// Another fill may have stored a fresh entry between the caller's look
 	// and the registration of p: then there is nothing to fetch. Storing
 	// before unregistering (below) makes this look sufficient.
-	if !prev.fresh(time.Now()) {
+	if !prev.fresh(time.Now(), c.MinLifetime) {
 		e = prev.next(c.Fetcher.Fetch(ctx, origin))
 		kept := false
 		if err == nil {
@@ -1761,7 +1778,8 @@ func lazyStore(p *atomic.Pointer[MemoryStore], maxOrigins int) *MemoryStore {
 // Store: scheme "://" host [":" port], as RobotsURL writes them (lower case,
 // the host in punycode, no default port), as in "https://example.com" or
 // "http://example.com:8080". It is the key to Get or Put an origin's entry
-// by (to drop one, say), and a key for pacing requests per origin. The error
+// by (Put a nil entry to have a Cache fetch the origin's robots.txt again
+// at its next question), and a key for pacing requests per origin. The error
 // wraps ErrNoOrigin when rawURL is not an http or https URL with a host, or
 // its port is past 65535. The origin is a string of its own, never a part of
 // rawURL, so that keeping it does not keep all of rawURL.

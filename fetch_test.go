@@ -1597,20 +1597,26 @@ func TestCacheEntryFresh(t *testing.T) {
 		name      string
 		fetchedAt time.Time
 		lifetime  time.Duration
+		floor     time.Duration // Cache.MinLifetime
 		want      bool
 	}{
-		{"within its lifetime", now.Add(-time.Hour), 2 * time.Hour, true},
-		{"past its lifetime", now.Add(-3 * time.Hour), 2 * time.Hour, false},
-		{"lifetime past 24 h counts as 24 h", now.Add(-100 * time.Hour), 1000 * time.Hour, false},
-		{"24 h lifetime still fresh", now.Add(-23 * time.Hour), 1000 * time.Hour, true},
-		{"fetched in the future", now.Add(time.Hour), 2 * time.Hour, false},
-		{"fetched by a clock 3 s ahead", now.Add(3 * time.Second), 2 * time.Hour, true},
-		{"fetched by a clock 5 min ahead", now.Add(maxClockSkew), 2 * time.Hour, true},
-		{"fetched by a clock 6 min ahead", now.Add(6 * time.Minute), 2 * time.Hour, false},
-		{"negative lifetime", now.Add(-time.Second), -time.Hour, false},
+		{"within its lifetime", now.Add(-time.Hour), 2 * time.Hour, 0, true},
+		{"past its lifetime", now.Add(-3 * time.Hour), 2 * time.Hour, 0, false},
+		{"lifetime past 24 h counts as 24 h", now.Add(-100 * time.Hour), 1000 * time.Hour, 0, false},
+		{"24 h lifetime still fresh", now.Add(-23 * time.Hour), 1000 * time.Hour, 0, true},
+		{"fetched in the future", now.Add(time.Hour), 2 * time.Hour, 0, false},
+		{"fetched by a clock 3 s ahead", now.Add(3 * time.Second), 2 * time.Hour, 0, true},
+		{"fetched by a clock 5 min ahead", now.Add(maxClockSkew), 2 * time.Hour, 0, true},
+		{"fetched by a clock 6 min ahead", now.Add(6 * time.Minute), 2 * time.Hour, 0, false},
+		{"negative lifetime", now.Add(-time.Second), -time.Hour, 0, false},
+		{"lifetime 0 under a floor", now.Add(-time.Second), 0, time.Minute, true},
+		{"lifetime 0 past a floor", now.Add(-2 * time.Minute), 0, time.Minute, false},
+		{"a floor below the lifetime changes nothing", now.Add(-3 * time.Hour), 2 * time.Hour, time.Minute, false},
+		{"a floor past 24 h counts as 24 h", now.Add(-25 * time.Hour), 0, 1000 * time.Hour, false},
+		{"a floor of 24 h", now.Add(-23 * time.Hour), 0, 1000 * time.Hour, true},
 	} {
 		e := &CacheEntry{Outcome: &Outcome{Status: Parsed, FetchedAt: c.fetchedAt, Lifetime: c.lifetime}}
-		if got := e.fresh(now); got != c.want {
+		if got := e.fresh(now, c.floor); got != c.want {
 			t.Errorf("%s: fresh = %v, want %v", c.name, got, c.want)
 		}
 	}
@@ -1719,13 +1725,18 @@ func TestCacheLifetime(t *testing.T) {
 		name         string
 		status       int
 		cacheControl string
+		retryAfter   string
+		minLifetime  time.Duration
 		asks, want   int
 	}{
-		{"fresh for an hour", 200, "max-age=3600", 5, 1},
-		{"24 hours by default", 200, "", 5, 1},
-		{"max-age=0 is never fresh", 200, "max-age=0", 3, 3},
-		{"404 kept", 404, "", 3, 1},
-		{"503 kept for the retry time", 503, "", 3, 1},
+		{"fresh for an hour", 200, "max-age=3600", "", 0, 5, 1},
+		{"24 hours by default", 200, "", "", 0, 5, 1},
+		{"max-age=0 is never fresh", 200, "max-age=0", "", 0, 3, 3},
+		{"max-age=0 under MinLifetime", 200, "max-age=0", "", time.Minute, 3, 1},
+		{"404 kept", 404, "", "", 0, 3, 1},
+		{"503 kept for the retry time", 503, "", "", 0, 3, 1},
+		{"503 with Retry-After: 0", 503, "", "0", 0, 3, 3},
+		{"503 with Retry-After: 0 under MinLifetime", 503, "", "0", time.Minute, 3, 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -1735,10 +1746,13 @@ func TestCacheLifetime(t *testing.T) {
 				if tc.cacheControl != "" {
 					w.Header().Set("Cache-Control", tc.cacheControl)
 				}
+				if tc.retryAfter != "" {
+					w.Header().Set("Retry-After", tc.retryAfter)
+				}
 				w.WriteHeader(tc.status)
 				io.WriteString(w, fetchRobots)
 			})
-			cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}
+			cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, MinLifetime: tc.minLifetime}
 			for range tc.asks {
 				cache.IsAllowed(context.Background(), fetchAgent, srv.URL+"/page")
 			}
@@ -1824,12 +1838,39 @@ func TestMemoryStoreLRU(t *testing.T) {
 			t.Errorf("Get(%q) = entry with status %d, %v; want %d, nil", origin, got, err, want)
 		}
 	}
+	// A nil entry drops the origin's, and frees its place.
+	s.Put(ctx, "http://c", nil)
+	s.Put(ctx, "http://c", nil) // one it does not hold: nothing
+	if e, _ := s.Get(ctx, "http://c"); e != nil || s.Len() != 2 {
+		t.Errorf("after Put(nil): Get = %v, Len() = %d; want nil, 2", e, s.Len())
+	}
 	var zero MemoryStore
 	for i := range defaultMaxOrigins + 10 {
 		zero.Put(ctx, fmt.Sprintf("http://o%d", i), entry(404))
 	}
 	if zero.Len() != defaultMaxOrigins {
 		t.Errorf("zero MemoryStore holds %d origins, want %d", zero.Len(), defaultMaxOrigins)
+	}
+}
+
+// TestCacheForget checks that Putting a nil entry for an origin into the
+// Cache's Store, under the key Origin gives, makes the next question fetch
+// its robots.txt again.
+func TestCacheForget(t *testing.T) {
+	srv, requests := countingServer(t)
+	store := &MemoryStore{}
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+	ctx := context.Background()
+	cache.IsAllowed(ctx, fetchAgent, srv.URL+"/a")
+	cache.IsAllowed(ctx, fetchAgent, srv.URL+"/b")
+	origin, err := Origin(srv.URL + "/b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.Put(ctx, origin, nil)
+	cache.IsAllowed(ctx, fetchAgent, srv.URL+"/c")
+	if n := requests.Load(); n != 2 {
+		t.Errorf("%d requests, want 2: one before the Put, one after", n)
 	}
 }
 

@@ -574,7 +574,8 @@ func (r *Robots) ContentSignalsFor(userAgent string) map[string]bool {
 // An Agent is immutable and safe for concurrent use. Its queries do not
 // allocate (but for a rare long path or a huge wildcard rule set; see
 // Robots.IsAllowed). The zero Agent and a nil *Agent have no rules: they
-// allow everything, as the Agent of a nil Robots does.
+// allow every URL and path IsAllowed can read (refusing, as any Agent does,
+// what is neither), as the Agent of a nil Robots does.
 type Agent struct {
 	// A query reads only the first two fields. They fill the first 56
 	// octets, and the padding at the end makes an Agent 192 octets, a size

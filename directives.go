@@ -2115,13 +2115,18 @@ func (f *foreignContent) reopen(name elementName) {
 			return
 		case e.html && isMarker(e.elementName):
 			return
-		case e.special(), e.spec: // every element that ends a scope is one of these
-			unsure = true
 		case !e.html:
 			// Foreign elements are never the one, nor markers: past the
-			// run in a step, to a special one in it if there is one (the
-			// search must not cost a walk of the whole stack per tag).
-			i = int(e.skipTo) + 1
+			// run in one step, noting whether a special one is in it (the
+			// search must not cost a walk of the whole stack per tag). The
+			// first element of a run met is its innermost, whose skipTo is
+			// in the run exactly when a special element is.
+			if e.skipTo >= e.run {
+				unsure = true
+			}
+			i = int(e.run)
+		case e.special(), e.spec: // every element that ends a scope is one of these
+			unsure = true
 		}
 	}
 }

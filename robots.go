@@ -724,7 +724,9 @@ func (x *agentIndex) fallbackView(a *Agent, q *tokenKey, userAgent string) *Agen
 		return a
 	}
 	v := *a
-	v.key, v.token = *q, strings.ToLower(userAgent[:q.n])
+	// A token of its own: ToLower returns a lower-case one as it is, a
+	// part of the caller's string, which the view would keep.
+	v.key, v.token = *q, strings.Clone(strings.ToLower(userAgent[:q.n]))
 	x.fallbackViews = append(x.fallbackViews, &v)
 	return &v
 }
@@ -985,9 +987,9 @@ func (x *agentIndex) home(token string) uint32 {
 	return uint32(h >> 32)
 }
 
-// mix folds w into h: a multiply of the two halves of h^w by the halves of
-// odd constants, added, so that each output bit depends on every input bit
-// (as wyhash mixes).
+// mix folds w into h: the 128-bit product of h^w (and a constant) by an odd
+// constant, its two halves XORed, so that each output bit depends on every
+// input bit (as wyhash mixes).
 func mix(h, w uint64) uint64 {
 	hi, lo := bits.Mul64(h^w^0xa0761d6478bd642f, 0xe7037ed1a0b428db)
 	return hi ^ lo

@@ -30,6 +30,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // parseString parses a document given as a string.
@@ -1561,11 +1562,27 @@ func TestAgentsShareRules(t *testing.T) {
 	}
 }
 
-// TestAgentsHeldBounded checks the bound on what a document's compiled
-// Agents hold, for documents whose tokens' groups overlap so that each token
-// would compile shared rules again: asked as each, the document must hold a
-// few times what it holds compiled once, not tokens times that, and every
-// token must still answer by its groups, the Agents kept and those compiled
+// TestAgentViewsKeepNoUserAgent checks that the views of the fallback Agent
+// a document keeps for tokens no group names hold tokens of their own, not
+// a part of the user agent strings they were asked with: a lower-case one
+// was kept as given, and a Cache keeps the document for a day.
+func TestAgentViewsKeepNoUserAgent(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nDisallow: /private/\n"))
+	big := "otherbot/1.0 " + strings.Repeat("x", 1<<16)
+	if r.IsAllowed(big[:12], "/private/x") {
+		t.Fatal("otherbot may fetch /private/x")
+	}
+	lo, hi := uintptr(unsafe.Pointer(unsafe.StringData(big))), uintptr(unsafe.Pointer(unsafe.StringData(big)))+uintptr(len(big))
+	for _, v := range r.agents.Load().fallbackViews {
+		if p := uintptr(unsafe.Pointer(unsafe.StringData(v.token))); lo <= p && p < hi {
+			t.Errorf("the view of %q keeps it as a part of the user agent asked with", v.token)
+		}
+	}
+	if n := len(r.agents.Load().fallbackViews); n != 1 {
+		t.Errorf("%d views of the fallback, want 1", n)
+	}
+}
+
 // TestAgentIndexSpread checks that a document's tokens spread over its
 // token table however they are chosen: tokens alike in their first 16
 // octets, or in all but their length, used to share one place, and each
@@ -1627,6 +1644,11 @@ func letters(i int) string {
 	return string(b)
 }
 
+// TestAgentsHeldBounded checks the bound on what a document's compiled
+// Agents hold, for documents whose tokens' groups overlap so that each token
+// would compile shared rules again: asked as each, the document must hold a
+// few times what it holds compiled once, not tokens times that, and every
+// token must still answer by its groups, the Agents kept and those compiled
 // again alike.
 func TestAgentsHeldBounded(t *testing.T) {
 	name := func(prefix string, i int) string { // letters only: each its own product token

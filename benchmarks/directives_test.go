@@ -251,6 +251,7 @@ var hostilePages = func() []struct{ name, page string } {
 		// element past those followed cannot be: the search crosses every
 		// scope, so runs of foreign elements must be passed in one step.
 		{"a-tags", fill("<svg>"+strings.Repeat("<g>", 510)+"<foreignObject>"+strings.Repeat("<i>", 15), "<a>")},
+		{"a-tags-special", fill(strings.Repeat("<svg><foreignObject>", 256), "<a>")}, // every other element special
 		{"end-tags-shallow", fill("<svg>", "</x>")}, // the same tags with nothing to search, for scale
 	}
 }()

@@ -251,7 +251,8 @@ var hostilePages = func() []struct{ name, page string } {
 		// element past those followed cannot be: the search crosses every
 		// scope, so runs of foreign elements must be passed in one step.
 		{"a-tags", fill("<svg>"+strings.Repeat("<g>", 510)+"<foreignObject>"+strings.Repeat("<i>", 15), "<a>")},
-		{"a-tags-special", fill(strings.Repeat("<svg><foreignObject>", 256), "<a>")}, // every other element special
+		// One run of foreign elements, every other one special.
+		{"a-tags-special", fill(strings.Repeat("<svg><foreignObject>", 256), "<a>")},
 		{"end-tags-shallow", fill("<svg>", "</x>")}, // the same tags with nothing to search, for scale
 	}
 }()

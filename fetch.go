@@ -57,6 +57,11 @@ const (
 	// FinalURL and Error, which a cache keeps, quote it.
 	maxLocationBytes = 8000
 
+	// maxRawLocationBytes bounds the Location header parsed at all: a
+	// fragment or userinfo, which are dropped, may make it longer than the
+	// URL followed, but not by this much.
+	maxRawLocationBytes = 64 << 10
+
 	// maxErrorBytes bounds an Outcome's Error (see clipError).
 	maxErrorBytes = 2048
 
@@ -269,7 +274,7 @@ type Outcome struct {
 // decoded, in up to four layers (more are a decoding failure); MaxBytes
 // applies to the decoded bytes, and a body cut short is never parsed. A
 // layer under the last is read only as far as a compressed form of MaxBytes
-// could go (an eighth and 64 KiB more): one that goes on further, as
+// could go (eight times MaxBytes and 1 MiB): one that goes on further, as
 // endless empty deflate blocks do, is a decoding failure, so that a few KiB
 // cannot keep a retrieval decoding past its Timeout.
 //
@@ -493,8 +498,10 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 	if loc == "" {
 		return nil, fmt.Sprintf("status %d has no Location", resp.StatusCode)
 	}
-	if len(loc) > maxLocationBytes {
-		return nil, tooLong(resp.StatusCode, len(loc))
+	if len(loc) > maxRawLocationBytes {
+		// Not parsed: the URL it makes, without its fragment, is measured
+		// below, but no URL worth parsing is this long.
+		return nil, fmt.Sprintf("status %d has a Location of %d octets", resp.StatusCode, len(loc))
 	}
 	// Relative and protocol-relative references resolve against the
 	// request, as RFC 9110 §10.2.2 says.
@@ -518,14 +525,9 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 	next.User = nil
 	next.Fragment, next.RawFragment = "", ""
 	if n := len(next.String()); n > maxLocationBytes { // escaped, it can be three times longer
-		return nil, tooLong(resp.StatusCode, n)
+		return nil, fmt.Sprintf("status %d redirects to a URL of %d octets, more than the %d followed", resp.StatusCode, n, maxLocationBytes)
 	}
 	return next, ""
-}
-
-// tooLong says why a redirect to a URL of n octets is not followed.
-func tooLong(status, n int) string {
-	return fmt.Sprintf("status %d redirects to a URL of %d octets, more than the %d followed", status, n, maxLocationBytes)
 }
 
 // revisits reports whether next was already requested in this chain.
@@ -629,15 +631,18 @@ func decodedBody(resp *http.Response, limit int64) (io.Reader, error) {
 }
 
 // layerBound is how much of an inner layer of a body's codings is read
-// when limit octets of the last layer are wanted. Compressing never makes
-// a stream much longer (deflate's stored blocks add 5 octets to each 64
-// KiB, gzip and zlib a few more), and decoders read some way ahead of what
-// they write: an eighth and 64 KiB to spare cover both.
+// when limit octets of the last layer are wanted. A compressed stream is
+// seldom much longer than what it holds (deflate's stored blocks add 5
+// octets to each 64 KiB), but it can be a few times longer: gzip members
+// of a line each (RFC 1952 §2.2 lets a stream hold many) take about 25
+// octets more a line, and a stream flushed after every few octets 5 more
+// each time. Eight times the limit and 1 MiB cover those; what decoding
+// that much can cost is a few milliseconds a layer.
 func layerBound(limit int64) int64 {
-	if limit > math.MaxInt64/2 {
+	if limit > (math.MaxInt64-1<<20)/8 {
 		return math.MaxInt64
 	}
-	return limit + limit/8 + 64<<10
+	return 8*limit + 1<<20
 }
 
 // An innerLayer is what one content coding decodes to, read by the decoder
@@ -695,11 +700,12 @@ func clipError(s string) string {
 	if len(s) <= maxErrorBytes {
 		return s
 	}
-	n := maxErrorBytes
+	tail := fmt.Sprintf("... (%d octets in all)", len(s))
+	n := maxErrorBytes - len(tail)
 	for n > 0 && !utf8.RuneStart(s[n]) {
 		n--
 	}
-	return fmt.Sprintf("%s... (%d octets in all)", s[:n], len(s))
+	return s[:n] + tail
 }
 
 // errReader is a reader that fails with err.

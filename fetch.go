@@ -1227,25 +1227,26 @@ func monthNumber(name string) int {
 //	if cache.IsAllowed(ctx, "ExampleBot/1.0", pageURL) { ... }
 //
 // Outcomes are keyed by origin (scheme, host and port, as RobotsURL writes
-// them) and kept for their Lifetime. However many goroutines ask about an
-// origin at once, one retrieval is in flight for it and the others wait for
-// its outcome; a caller whose ctx ends stops waiting, and the retrieval goes
-// on for the others (bounded by Fetcher.Timeout, as are the Store's Get and
-// Put around it).
+// them) and kept for their Lifetime (or MinLifetime, if longer). However many
+// goroutines ask about an origin at once, one retrieval is in flight for it
+// and the others wait for its outcome; a caller whose ctx ends stops waiting,
+// and the retrieval goes on for the others (bounded by Fetcher.Timeout, as
+// are the Store's Get and Put around it).
 //
 // RFC 9309 §2.3.1.4 lets a crawler stop treating an origin as unreachable
 // after a long time, for example 30 days. The Cache does so exactly this way:
 // while an origin's latest outcome is Unreachable, it refuses everything for
-// the first 30 days, counted from the first Unreachable outcome after the last
-// outcome that was not. After 30 days the last outcome that was not
+// the first 30 days, counted from the first Unreachable outcome after the
+// last outcome that was not. After 30 days the last outcome that was not
 // Unreachable decides again (the last Parsed copy keeps its rules; an
 // Unavailable one allows everything), and with no such outcome on record the
 // origin is treated as Unavailable and everything is allowed; this is what
 // Google documents too. Retrieval continues meanwhile at the pace the
-// Unreachable outcomes' Lifetime sets, and the first outcome that is not
-// Unreachable ends the episode. The history lives in the CacheEntry, so an
-// evicted origin starts over; the first Unreachable outcome is the first
-// on record (after a Store failure, possibly a later one; see Store).
+// Unreachable outcomes' Lifetime (or MinLifetime) sets, and the first outcome
+// that is not Unreachable ends the episode. The history lives in the
+// CacheEntry, so an evicted origin starts over; the first Unreachable outcome
+// is the first on record (after a Store failure, possibly a later one; see
+// Store).
 //
 // A Cache must not be copied after first use. Set its fields before first
 // use; it is safe for concurrent use. Its methods take a nil ctx as
@@ -1307,7 +1308,7 @@ type CacheEntry struct {
 // Lifetime above 24 hours counts as 24 hours (RFC 9309 §2.4), and an
 // outcome fetched more than maxClockSkew in the future (more than another
 // machine's clock could be ahead) is stale, so that no entry outlives its
-// Lifetime by more than that.
+// Lifetime (or the floor) by more than that.
 func (e *CacheEntry) fresh(now time.Time, floor time.Duration) bool {
 	if e == nil || e.Outcome == nil || now.Add(maxClockSkew).Before(e.Outcome.FetchedAt) {
 		return false
@@ -1462,7 +1463,8 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 // An entry is fresh for at most 24 hours after its FetchedAt, whatever its
 // Lifetime says. A FetchedAt up to 5 minutes in the future (an entry Put by
 // a machine whose clock is ahead) is taken as it is, the entry fresh until
-// FetchedAt plus its Lifetime; one further ahead makes the entry stale, and
+// FetchedAt plus its Lifetime (or the Cache's MinLifetime, if longer); one
+// further ahead makes the entry stale, and
 // its history is not carried on: the next retrieval begins a new one.
 //
 // Workers that share a Store each fetch an origin that none of them holds
@@ -1472,8 +1474,8 @@ type Store interface {
 	// Get returns origin's entry, or nil when there is none.
 	Get(ctx context.Context, origin string) (*CacheEntry, error)
 	// Put records origin's entry, replacing any other; a nil entry drops
-	// it, so that the Cache's next question fetches again (the Cache
-	// itself never Puts one). The origin string
+	// it (Cache.Forget Puts one; the Cache Puts none otherwise). The origin
+	// string
 	// is the Store's to keep: it shares no memory with a URL the Cache was
 	// asked about. (Get's may: a Store that keeps it copies it.)
 	Put(ctx context.Context, origin string, e *CacheEntry) error
@@ -1643,6 +1645,29 @@ func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 	return o, err
 }
 
+// Forget drops what c knows of rawURL's origin, from its Store (by a Put of
+// a nil entry; see Store) and from the entries it keeps itself while the
+// Store fails, so that the next question about the origin fetches its
+// robots.txt again: when a site says it has changed the file, say. A
+// retrieval in flight goes on, and its outcome is kept when it comes. The
+// error wraps ErrNoOrigin when rawURL has no http or https origin, says so
+// when c is nil, and is otherwise the Store's Put's (the Cache's own entry
+// is dropped all the same).
+func (c *Cache) Forget(ctx context.Context, rawURL string) error {
+	if c == nil {
+		return errNilCache
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	origin, err := originOf(rawURL)
+	if err != nil {
+		return err
+	}
+	c.own.Load().delete(origin)
+	return c.storage().Put(ctx, origin, nil)
+}
+
 // outcome finds the outcome that decides for rawURL and the entry it comes
 // from: the hot path of every Cache question, which allocates nothing when
 // the Store's entry is fresh (and the Cache keeps none of its own for the
@@ -1784,8 +1809,7 @@ func lazyStore(p *atomic.Pointer[MemoryStore], maxOrigins int) *MemoryStore {
 // Store: scheme "://" host [":" port], as RobotsURL writes them (lower case,
 // the host in punycode, no default port), as in "https://example.com" or
 // "http://example.com:8080". It is the key to Get or Put an origin's entry
-// by (Put a nil entry to have a Cache fetch the origin's robots.txt again
-// at its next question), and a key for pacing requests per origin. The error
+// by, and a key for pacing requests per origin. The error
 // wraps ErrNoOrigin when rawURL is not an http or https URL with a host, or
 // its port is past 65535. The origin is a string of its own, never a part of
 // rawURL, so that keeping it does not keep all of rawURL.

@@ -1854,24 +1854,40 @@ func TestMemoryStoreLRU(t *testing.T) {
 	}
 }
 
-// TestCacheForget checks that Putting a nil entry for an origin into the
-// Cache's Store, under the key Origin gives, makes the next question fetch
-// its robots.txt again.
+// TestCacheForget checks that Forget makes the next question about an
+// origin fetch its robots.txt again, whether the Cache's Store holds the
+// outcome or, its Put failing, the Cache itself does.
 func TestCacheForget(t *testing.T) {
-	srv, requests := countingServer(t)
-	store := &MemoryStore{}
-	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
-	ctx := context.Background()
-	cache.IsAllowed(ctx, fetchAgent, srv.URL+"/a")
-	cache.IsAllowed(ctx, fetchAgent, srv.URL+"/b")
-	origin, err := Origin(srv.URL + "/b")
-	if err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct {
+		name    string
+		store   Store
+		wantErr bool // Forget's: the Store's Put fails
+	}{
+		{"the default Store", nil, false},
+		{"a Store whose Put fails", &failingPutStore{}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv, requests := countingServer(t)
+			cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: tc.store}
+			ctx := context.Background()
+			cache.IsAllowed(ctx, fetchAgent, srv.URL+"/a")
+			cache.IsAllowed(ctx, fetchAgent, srv.URL+"/b")
+			if err := cache.Forget(ctx, srv.URL+"/b"); (err != nil) != tc.wantErr {
+				t.Errorf("Forget = %v, want an error %v", err, tc.wantErr)
+			}
+			cache.IsAllowed(ctx, fetchAgent, srv.URL+"/c")
+			cache.IsAllowed(ctx, fetchAgent, srv.URL+"/d")
+			if n := requests.Load(); n != 2 {
+				t.Errorf("%d requests, want 2: one before Forget, one after", n)
+			}
+		})
 	}
-	store.Put(ctx, origin, nil)
-	cache.IsAllowed(ctx, fetchAgent, srv.URL+"/c")
-	if n := requests.Load(); n != 2 {
-		t.Errorf("%d requests, want 2: one before the Put, one after", n)
+	var nilCache *Cache
+	if err := nilCache.Forget(context.Background(), "http://example.com/"); err == nil {
+		t.Error("Forget on a nil *Cache: nil error")
+	}
+	if err := (&Cache{}).Forget(context.Background(), "ftp://example.com/"); !errors.Is(err, ErrNoOrigin) {
+		t.Errorf("Forget(ftp URL) = %v, want ErrNoOrigin", err)
 	}
 }
 

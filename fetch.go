@@ -1453,7 +1453,7 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 //
 // The Get before each answer gets the caller's ctx: a Get that does not
 // return before it ends leaves the caller without an answer (IsAllowed
-// false; Explain's reason ReasonUnreachable), unless the Cache holds a
+// false; Explain's reason ReasonNoOutcome), unless the Cache holds a
 // fresh entry of its own for the origin, and starts no retrieval; a Get
 // that ignores ctx keeps the caller waiting. So give a remote Store's Get a
 // deadline of its own shorter than the caller's. The Get and Put around a
@@ -1599,17 +1599,18 @@ func (c *Cache) IsAllowed(ctx context.Context, userAgent, rawURL string) bool {
 
 // Explain is IsAllowed with the evidence (see [Outcome.Explain]). When there
 // is no outcome to go by, it refuses, as IsAllowed does: with
-// ReasonInvalidURL when rawURL is not an http or https URL with a host (the
-// caller's mistake, not the origin's), and with ReasonUnreachable when ctx
-// ends first, the Fetcher's UserAgent cannot be sent, or c is nil, even for
-// /robots.txt, which every outcome allows.
+// ReasonInvalidURL when rawURL is not an http or https URL with a host, and
+// with ReasonNoOutcome when ctx ends first, the Fetcher's UserAgent cannot
+// be sent, or c is nil, even for /robots.txt, which every outcome allows.
+// Neither is the origin's doing, and an audit log should not read them as
+// ReasonUnreachable.
 func (c *Cache) Explain(ctx context.Context, userAgent, rawURL string) Decision {
 	o, _, err := c.outcome(ctx, rawURL)
 	if errors.Is(err, ErrNoOrigin) {
 		return Decision{Allowed: false, Reason: ReasonInvalidURL, Group: -1}
 	}
 	if err != nil {
-		return Decision{Allowed: false, Reason: ReasonUnreachable, Group: -1}
+		return Decision{Allowed: false, Reason: ReasonNoOutcome, Group: -1}
 	}
 	return o.Explain(userAgent, rawURL)
 }

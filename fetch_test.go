@@ -1571,8 +1571,8 @@ func TestCacheCancelledBeforeAsking(t *testing.T) {
 	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if d := cache.Explain(ctx, fetchAgent, srv.URL+"/public/a"); d.Allowed || d.Reason != ReasonUnreachable {
-		t.Errorf("Explain with an ended ctx = %+v, want refused as unreachable", d)
+	if d := cache.Explain(ctx, fetchAgent, srv.URL+"/public/a"); d.Allowed || d.Reason != ReasonNoOutcome {
+		t.Errorf("Explain with an ended ctx = %+v, want refused for want of an outcome", d)
 	}
 	cache.mu.Lock()
 	inflight := len(cache.inflight)
@@ -1629,8 +1629,8 @@ func TestCacheAndStoreNil(t *testing.T) {
 	if c.IsAllowed(ctx, fetchAgent, "https://example.com/") {
 		t.Error("(*Cache)(nil).IsAllowed = true, want false")
 	}
-	if d := c.Explain(ctx, fetchAgent, "https://example.com/"); d.Allowed || d.Reason != ReasonUnreachable {
-		t.Errorf("(*Cache)(nil).Explain = %+v, want refused, unreachable", d)
+	if d := c.Explain(ctx, fetchAgent, "https://example.com/"); d.Allowed || d.Reason != ReasonNoOutcome {
+		t.Errorf("(*Cache)(nil).Explain = %+v, want refused, no outcome", d)
 	}
 	if d, ok := c.CrawlDelay(ctx, fetchAgent, "https://example.com/"); ok || d != 0 {
 		t.Errorf("(*Cache)(nil).CrawlDelay = %v, %v, want 0, false", d, ok)
@@ -1791,8 +1791,8 @@ func TestCacheWaiterCancel(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	d := cache.Explain(ctx, fetchAgent, srv.URL+"/public/a")
-	if d.Allowed || d.Reason != ReasonUnreachable {
-		t.Errorf("Explain after ctx ended = %+v, want refused as unreachable", d)
+	if d.Allowed || d.Reason != ReasonNoOutcome {
+		t.Errorf("Explain after ctx ended = %+v, want refused for want of an outcome", d)
 	}
 	if _, err := cache.Outcome(ctx, srv.URL+"/public/a"); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("Outcome after ctx ended: err = %v, want context.DeadlineExceeded", err)
@@ -2363,8 +2363,8 @@ func TestCacheWithoutUserAgent(t *testing.T) {
 	if _, err := cache.Outcome(ctx, "https://example.com/page"); err == nil || !strings.Contains(err.Error(), "UserAgent") {
 		t.Errorf("Outcome without a UserAgent: err = %v, want one naming UserAgent", err)
 	}
-	if d := cache.Explain(ctx, fetchAgent, "https://example.com/page"); d.Allowed || d.Reason != ReasonUnreachable {
-		t.Errorf("Explain without a UserAgent = %+v, want refused as unreachable", d)
+	if d := cache.Explain(ctx, fetchAgent, "https://example.com/page"); d.Allowed || d.Reason != ReasonNoOutcome {
+		t.Errorf("Explain without a UserAgent = %+v, want refused for want of an outcome", d)
 	}
 	// With no outcome to go by, IsAllowed and Explain agree even on what
 	// every outcome allows: they refuse /robots.txt too.
@@ -2383,8 +2383,8 @@ func TestCacheWithoutUserAgent(t *testing.T) {
 		url    string
 		reason Reason
 	}{
-		{"no UserAgent", cache, ctx, "https://example.com/robots.txt", ReasonUnreachable},
-		{"ctx ended", withAgent, cancelled, "https://example.com/robots.txt", ReasonUnreachable},
+		{"no UserAgent", cache, ctx, "https://example.com/robots.txt", ReasonNoOutcome},
+		{"ctx ended", withAgent, cancelled, "https://example.com/robots.txt", ReasonNoOutcome},
 		// The caller's mistake: the origin is not to blame in an audit log.
 		{"not http", withAgent, ctx, "ftp://example.com/robots.txt", ReasonInvalidURL},
 		{"relative", withAgent, ctx, "/robots.txt", ReasonInvalidURL},

@@ -416,6 +416,12 @@ const (
 	ReasonInvalidURL                // neither an absolute URL with a valid authority nor a /-rooted path (for a Cache, not an http or https URL with a host): disallowed
 	ReasonUnavailable               // robots.txt was unavailable (4xx): allowed (RFC 9309 §2.3.1.3)
 	ReasonUnreachable               // robots.txt was unreachable (5xx, network): disallowed (RFC 9309 §2.3.1.4)
+
+	// ReasonNoOutcome: a Cache had no outcome to decide by, for a cause on
+	// the crawler's side, not the origin's (the caller's ctx ended first,
+	// the Fetcher's UserAgent cannot be sent, the Cache is nil): disallowed.
+	// Cache.Outcome's error says which.
+	ReasonNoOutcome
 )
 
 var reasonText = [...]string{
@@ -425,6 +431,7 @@ var reasonText = [...]string{
 	ReasonInvalidURL:  "invalid URL",
 	ReasonUnavailable: "robots.txt unavailable",
 	ReasonUnreachable: "robots.txt unreachable",
+	ReasonNoOutcome:   "no robots.txt outcome (the crawler's side)",
 }
 
 // String returns a short English description of the reason.

@@ -1817,7 +1817,7 @@ func TestDecisionString(t *testing.T) {
 		}
 	}
 	seen := map[string]Reason{}
-	for _, reason := range []Reason{ReasonNoMatch, ReasonRule, ReasonRobotsTxt, ReasonInvalidURL, ReasonUnavailable, ReasonUnreachable} {
+	for _, reason := range []Reason{ReasonNoMatch, ReasonRule, ReasonRobotsTxt, ReasonInvalidURL, ReasonUnavailable, ReasonUnreachable, ReasonNoOutcome} {
 		s := reason.String()
 		if s == "" {
 			t.Errorf("Reason(%d).String() is empty", reason)

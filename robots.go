@@ -76,6 +76,7 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // ProductToken returns the product token of a user agent: the lower-cased
@@ -1095,15 +1096,43 @@ func indexFileDir(rule Rule) (string, bool) {
 // edited in code).
 func ruleLines(r *Robots) [][]int32 {
 	lines := make([][]int32, len(r.Groups))
-	at := 0
 	for i, g := range r.Groups {
-		n := len(g.Rules)
-		if n > 0 && at+n <= len(r.ruleStore) && &g.Rules[0] == &r.ruleStore[at] {
+		if i >= len(r.parsed) {
+			break // groups added in code
+		}
+		if len(g.Rules) == 0 {
+			continue
+		}
+		// The group's rules are still where Parse put them, and as it put
+		// them: a rule changed in place changes the sum.
+		at, n := r.parsed[i].at, len(g.Rules)
+		if at+n <= len(r.ruleStore) && &g.Rules[0] == &r.ruleStore[at] && rulesSum(g.Rules) == r.parsed[i].sum {
 			lines[i] = r.ruleLines[at : at+n]
-			at += n
 		}
 	}
 	return lines
+}
+
+// parsedRules is where Parse put a group's rules in Robots.ruleStore, and
+// their rulesSum then.
+type parsedRules struct {
+	at  int
+	sum uint64
+}
+
+// rulesSum sums up rules by what a change to them changes: each rule's
+// Allow and the address and length of its Pattern (no octet is read: a
+// pattern set anew is a string elsewhere), in order.
+func rulesSum(rules []Rule) uint64 {
+	h := uint64(len(rules))
+	for _, rule := range rules {
+		w := uint64(len(rule.Pattern)) << 1
+		if rule.Allow {
+			w |= 1
+		}
+		h = mix(mix(h, uint64(uintptr(unsafe.Pointer(unsafe.StringData(rule.Pattern))))), w)
+	}
+	return h
 }
 
 // contentSignals merges the document's Content-Signal with those of groups,

@@ -1502,6 +1502,50 @@ func TestExplainTies(t *testing.T) {
 	}
 }
 
+// TestExplainLinesOfEditedRules checks the lines Explain cites for a parsed
+// document whose rules are changed in code before its first query: a
+// group's rules changed in place, where Parse put them, have no source line
+// (Line 0) but decide as changed, and the groups left alone keep theirs.
+// Only the address of a group's first rule was compared, so "Disallow: /new"
+// set in place was cited at the line of "Disallow: /old".
+func TestExplainLinesOfEditedRules(t *testing.T) {
+	const doc = "User-agent: a\nDisallow: /old\nDisallow: /keep\n\nUser-agent: b\nDisallow: /b\n"
+	for _, tc := range []struct {
+		name string
+		edit func(r *Robots)
+		path string // decided by a rule of group 0 after the edit
+		line int    // want: 0 (unknown) once the group is changed
+	}{
+		{"untouched", func(*Robots) {}, "/old", 2},
+		{"a rule set anew", func(r *Robots) { r.Groups[0].Rules[0] = Rule{Pattern: "/new"} }, "/new", 0},
+		{"a pattern set anew", func(r *Robots) { r.Groups[0].Rules[0].Pattern = "/new" }, "/new", 0},
+		{"a pattern cut", func(r *Robots) { r.Groups[0].Rules[0].Pattern = r.Groups[0].Rules[0].Pattern[:2] }, "/o", 0},
+		{"appended over", func(r *Robots) { r.Groups[0].Rules = append(r.Groups[0].Rules[:0], Rule{Pattern: "/new"}) }, "/new", 0},
+		{"rules swapped", func(r *Robots) {
+			rules := r.Groups[0].Rules
+			rules[0], rules[1] = rules[1], rules[0]
+		}, "/old", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Parse([]byte(doc))
+			tc.edit(r)
+			d := r.Explain("a", tc.path)
+			if d.Allowed || d.Reason != ReasonRule || d.Group != 0 || d.Line != tc.line {
+				t.Errorf("Explain(a, %s) = %+v, want disallowed by a rule of group 0, line %d", tc.path, d, tc.line)
+			}
+			if d := r.Explain("b", "/b"); d.Line != 6 || d.Group != 1 {
+				t.Errorf("Explain(b, /b) = %+v, want line 6 of group 1, as parsed", d)
+			}
+		})
+	}
+	// Allow turned on in place: the rule now allows, and has no line.
+	r := Parse([]byte(doc))
+	r.Groups[0].Rules[0].Allow = true
+	if d := r.Explain("a", "/old"); !d.Allowed || d.Line != 0 {
+		t.Errorf("Explain(a, /old) after Allow set in place = %+v, want allowed, line 0", d)
+	}
+}
+
 // TestExplainAfterEdits checks that a document edited after its first query
 // (which its compiled views do not see) still explains what decided, and
 // does not panic on rules that are gone.

@@ -45,8 +45,9 @@ type Robots struct {
 	// first group: they apply to every agent. Nil when there are none.
 	ContentSignals map[string]bool
 
-	ruleLines []int32 // source line of each parsed rule, in document order
-	ruleStore []Rule  // the array parsed groups' Rules share, to tell them from edited ones
+	ruleLines []int32       // source line of each parsed rule, in document order
+	ruleStore []Rule        // the array parsed groups' Rules share, to tell them from edited ones
+	parsed    []parsedRules // where each parsed group's Rules are in ruleStore, and their rulesSum
 
 	agents atomic.Pointer[agentIndex] // built by the first query
 
@@ -55,7 +56,7 @@ type Robots struct {
 
 // robotsPad pads a Robots to 256 octets, a size the allocator aligns to 64,
 // as it does the views at its start; TestLayout checks it.
-const robotsPad = 56
+const robotsPad = 32
 
 // A Group is one run of user-agent lines and the records that follow them.
 type Group struct {
@@ -521,6 +522,12 @@ func (p *parser) robots() *Robots {
 	}
 	closeGroup()
 	r.ruleLines, r.ruleStore = lines, rules
+	r.parsed = make([]parsedRules, len(r.Groups))
+	from := 0
+	for i, g := range r.Groups {
+		r.parsed[i] = parsedRules{at: from, sum: rulesSum(g.Rules)}
+		from += len(g.Rules)
+	}
 	return r
 }
 
@@ -583,7 +590,7 @@ func (r *Robots) UnmarshalText(data []byte) error {
 	parsed := ParseLimit(data, len(data)+1)
 	r.Groups, r.Sitemaps, r.Records = parsed.Groups, parsed.Sitemaps, parsed.Records
 	r.ContentSignals = parsed.ContentSignals
-	r.ruleLines, r.ruleStore = parsed.ruleLines, parsed.ruleStore
+	r.ruleLines, r.ruleStore, r.parsed = parsed.ruleLines, parsed.ruleStore, parsed.parsed
 	r.agents.Store(nil)
 	r.views.reset()
 	return nil

@@ -81,7 +81,8 @@ const (
 // while it fetches.
 type Fetcher struct {
 	// Client sends the requests. Its Transport, Jar and Timeout are used as
-	// they are; the Client is not changed, but a copy of it sends the
+	// they are (the Timeout covering the redirects followed and the body,
+	// as net/http has it); the Client is not changed, but a copy of it sends the
 	// requests, with the Transport wrapped so as to see a response that
 	// net/http then drops (a redirect whose Location does not parse, which
 	// it fails as an error). The Fetcher follows redirects itself, so that it can count
@@ -345,10 +346,17 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 		return o.failed(parent, tctx, clientClock{}, err)
 	}
 	var via []*http.Request
+	// The Client's Timeout covers the chain, as net/http's own following of
+	// redirects has it: each hop gets what the ones before left.
+	sent := clientClock{time.Now(), cfg.client.Timeout}
 	for {
 		o.FinalURL = req.URL.String()
 		seen.status = 0
-		sent := clientClock{time.Now(), cfg.client.Timeout}
+		if sent.timeout > 0 {
+			if client.Timeout = sent.timeout - time.Since(sent.at); client.Timeout <= 0 {
+				return o.failed(parent, tctx, sent, context.DeadlineExceeded)
+			}
+		}
 		resp, err := client.Do(req)
 		if err != nil {
 			// The status already read, if any.
@@ -751,8 +759,9 @@ func (o *Outcome) failed(parent, tctx context.Context, sent clientClock, err err
 	return o.fail(fmt.Errorf("robots: %w", err), retryLifetime)
 }
 
-// A clientClock is when a request was sent and the Client's Timeout for it,
-// which covers the request and the reading of its body.
+// A clientClock is when the first request of a chain was sent and the
+// Client's Timeout, which covers the chain's requests and the reading of the
+// last one's body.
 type clientClock struct {
 	at      time.Time
 	timeout time.Duration

@@ -921,6 +921,16 @@ func TestFetchTimeout(t *testing.T) {
 			t.Errorf("Fetch = %s, error %q; want unreachable, the Client's Timeout named", describeOutcome(o), o.Error)
 		}
 	})
+	t.Run("the Client's Timeout covers the redirect chain", func(t *testing.T) {
+		// As net/http's own following of redirects has it: five hops of a
+		// third of the Timeout each, every one within it, are not.
+		srv := startServer(t, slowHops)
+		f := &Fetcher{Client: &http.Client{Timeout: timeout}, UserAgent: fetchAgent, Timeout: 10 * timeout}
+		o := f.Fetch(context.Background(), srv.URL)
+		if o.Status != Unreachable || !strings.Contains(o.Error, "Client.Timeout") || strings.Contains(o.Error, "Fetcher.Timeout") {
+			t.Errorf("Fetch = %s, error %q; want unreachable, the Client's Timeout named", describeOutcome(o), o.Error)
+		}
+	})
 }
 
 // TestFetchNetworkFailures covers failures below HTTP: refused connections,

@@ -60,6 +60,7 @@
 package robots
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -1096,33 +1097,43 @@ func indexFileDir(rule Rule) (string, bool) {
 // edited in code).
 func ruleLines(r *Robots) [][]int32 {
 	lines := make([][]int32, len(r.Groups))
+	if len(r.ruleStore) == 0 {
+		return lines
+	}
+	store := uintptr(unsafe.Pointer(&r.ruleStore[0]))
 	for i, g := range r.Groups {
-		if i >= len(r.parsed) {
-			break // groups added in code
-		}
 		if len(g.Rules) == 0 {
 			continue
 		}
-		// The group's rules are still where Parse put them, and as it put
-		// them: a rule changed in place changes the sum.
-		at, n := r.parsed[i].at, len(g.Rules)
-		if at+n <= len(r.ruleStore) && &g.Rules[0] == &r.ruleStore[at] && rulesSum(g.Rules) == r.parsed[i].sum {
-			lines[i] = r.ruleLines[at : at+n]
+		// Where the group's rules are in the parsed array, if they are
+		// there (groups may have been moved about, or added in code);
+		// then, if they are still the rules of a parsed group, as Parse
+		// put them: a rule changed in place changes the sum.
+		off := uintptr(unsafe.Pointer(&g.Rules[0])) - store
+		at := int(off / unsafe.Sizeof(Rule{}))
+		if off%unsafe.Sizeof(Rule{}) != 0 || at >= len(r.ruleStore) || &r.ruleStore[at] != &g.Rules[0] {
+			continue
+		}
+		k, found := slices.BinarySearchFunc(r.parsed, at, func(p parsedRules, at int) int { return cmp.Compare(p.at, at) })
+		if found && rulesSum(g.Rules) == r.parsed[k].sum {
+			lines[i] = r.ruleLines[at : at+len(g.Rules)]
 		}
 	}
 	return lines
 }
 
-// parsedRules is where Parse put a group's rules in Robots.ruleStore, and
-// their rulesSum then.
+// parsedRules is where Parse put the rules of a group that has any in
+// Robots.ruleStore, and their rulesSum then.
 type parsedRules struct {
 	at  int
 	sum uint64
 }
 
-// rulesSum sums up rules by what a change to them changes: each rule's
-// Allow and the address and length of its Pattern (no octet is read: a
-// pattern set anew is a string elsewhere), in order.
+// rulesSum sums up rules by what a change to them changes: their number,
+// and each rule's Allow and the address and length of its Pattern, in
+// order. No octet is read: a pattern set anew is a string elsewhere, since
+// the Robots keeps the text parsed patterns are cut from (no string can be
+// made where it lies).
 func rulesSum(rules []Rule) uint64 {
 	h := uint64(len(rules))
 	for _, rule := range rules {

@@ -1544,6 +1544,51 @@ func TestExplainLinesOfEditedRules(t *testing.T) {
 	if d := r.Explain("a", "/old"); !d.Allowed || d.Line != 0 {
 		t.Errorf("Explain(a, /old) after Allow set in place = %+v, want allowed, line 0", d)
 	}
+	// The sum reads patterns' addresses, which tell a pattern set anew
+	// only while no string can be made where a parsed one lies: the
+	// Robots keeps the text they are all cut from (else, its strings all
+	// replaced, a new pattern could land at a freed one's address).
+	lo := uintptr(unsafe.Pointer(unsafe.StringData(r.text)))
+	for _, g := range r.Groups {
+		for _, rule := range g.Rules {
+			if p := uintptr(unsafe.Pointer(unsafe.StringData(rule.Pattern))); len(rule.Pattern) > 0 && (p < lo || p+uintptr(len(rule.Pattern)) > lo+uintptr(len(r.text))) {
+				t.Errorf("pattern %q lies outside the text the Robots keeps", rule.Pattern)
+			}
+		}
+	}
+}
+
+// TestExplainLinesOfMovedGroups checks that parsed groups moved about in
+// code keep the lines of their rules: each group's rules are found where
+// Parse put them, not by the group's place in Groups.
+func TestExplainLinesOfMovedGroups(t *testing.T) {
+	const doc = "User-agent: a\nDisallow: /a\n\nUser-agent: b\nDisallow: /b\n"
+	for _, tc := range []struct {
+		name  string
+		edit  func(r *Robots)
+		lines map[string]int // agent (and path /agent): the line cited
+	}{
+		{"a group added before", func(r *Robots) {
+			r.Groups = append([]Group{{UserAgents: []string{"c"}, Rules: []Rule{{Pattern: "/c"}}}}, r.Groups...)
+		}, map[string]int{"a": 2, "b": 5, "c": 0}},
+		{"the first group dropped", func(r *Robots) { r.Groups = r.Groups[1:] }, map[string]int{"b": 5}},
+		{"groups swapped", func(r *Robots) { r.Groups[0], r.Groups[1] = r.Groups[1], r.Groups[0] }, map[string]int{"a": 2, "b": 5}},
+		{"a group's rules given to another", func(r *Robots) { r.Groups[0].Rules = r.Groups[1].Rules }, map[string]int{"a": 5, "b": 5}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Parse([]byte(doc))
+			tc.edit(r)
+			for agent, line := range tc.lines {
+				path := "/" + agent
+				if agent == "a" && tc.name == "a group's rules given to another" {
+					path = "/b"
+				}
+				if d := r.Explain(agent, path); d.Allowed || d.Reason != ReasonRule || d.Line != line {
+					t.Errorf("Explain(%s, %s) = %+v, want disallowed by a rule of line %d", agent, path, d, line)
+				}
+			}
+		})
+	}
 }
 
 // TestExplainAfterEdits checks that a document edited after its first query

@@ -48,6 +48,7 @@ type Robots struct {
 	ruleLines []int32       // source line of each parsed rule, in document order
 	ruleStore []Rule        // the array parsed groups' Rules share, to tell them from edited ones
 	parsed    []parsedRules // where each parsed group's Rules are in ruleStore, and their rulesSum
+	text      string        // what every parsed string is cut from, kept so that no other takes its place (see rulesSum)
 
 	agents atomic.Pointer[agentIndex] // built by the first query
 
@@ -56,7 +57,7 @@ type Robots struct {
 
 // robotsPad pads a Robots to 256 octets, a size the allocator aligns to 64,
 // as it does the views at its start; TestLayout checks it.
-const robotsPad = 32
+const robotsPad = 16
 
 // A Group is one run of user-agent lines and the records that follow them.
 type Group struct {
@@ -522,12 +523,15 @@ func (p *parser) robots() *Robots {
 	}
 	closeGroup()
 	r.ruleLines, r.ruleStore = lines, rules
-	r.parsed = make([]parsedRules, len(r.Groups))
+	r.parsed = make([]parsedRules, 0, len(r.Groups))
 	from := 0
-	for i, g := range r.Groups {
-		r.parsed[i] = parsedRules{at: from, sum: rulesSum(g.Rules)}
-		from += len(g.Rules)
+	for _, g := range r.Groups {
+		if len(g.Rules) > 0 {
+			r.parsed = append(r.parsed, parsedRules{at: from, sum: rulesSum(g.Rules)})
+			from += len(g.Rules)
+		}
 	}
+	r.text = s
 	return r
 }
 
@@ -590,7 +594,7 @@ func (r *Robots) UnmarshalText(data []byte) error {
 	parsed := ParseLimit(data, len(data)+1)
 	r.Groups, r.Sitemaps, r.Records = parsed.Groups, parsed.Sitemaps, parsed.Records
 	r.ContentSignals = parsed.ContentSignals
-	r.ruleLines, r.ruleStore, r.parsed = parsed.ruleLines, parsed.ruleStore, parsed.parsed
+	r.ruleLines, r.ruleStore, r.parsed, r.text = parsed.ruleLines, parsed.ruleStore, parsed.parsed, parsed.text
 	r.agents.Store(nil)
 	r.views.reset()
 	return nil

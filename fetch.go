@@ -265,11 +265,11 @@ type Outcome struct {
 // (301, 302, 303, 307, 308) are followed up to MaxRedirects, to any host: the
 // file found governs pageURL's origin. A chain that ends in a 3xx (too many
 // hops, a loop, no Location, a Location that does not parse, is not http or
-// https, names no origin or makes a URL longer than 8,000 octets, or a 3xx
-// that is not a redirect: 300, 304, 305, 306 and unassigned ones) is
-// Unavailable; so is a 4xx other than 429, whose
-// body is never parsed. Any 2xx is parsed, whatever its Content-Type: an HTML
-// page yields no rules and allows everything. A 429, a 5xx, a final 1xx, a
+// https, names no origin, makes a URL longer than 8,000 octets or is
+// longer than 64 KiB itself, or a 3xx that is not a redirect: 300, 304,
+// 305, 306 and unassigned ones) is Unavailable; so is a 4xx other than 429,
+// whose body is never parsed. Any 2xx is parsed, whatever its Content-Type:
+// an HTML page yields no rules and allows everything. A 429, a 5xx, a final 1xx, a
 // status outside 100-599, a malformed response, and every network, TLS,
 // timeout or decoding failure are Unreachable. gzip and deflate bodies are
 // decoded, in up to four layers (more are a decoding failure); MaxBytes
@@ -350,13 +350,11 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 	// redirects has it: each hop gets what the ones before left.
 	sent := clientClock{time.Now(), cfg.client.Timeout}
 	for {
+		if sent.timeout > 0 {
+			client.Timeout = max(sent.timeout-time.Since(sent.at), 1) // 0 would be none
+		}
 		o.FinalURL = req.URL.String()
 		seen.status = 0
-		if sent.timeout > 0 {
-			if client.Timeout = sent.timeout - time.Since(sent.at); client.Timeout <= 0 {
-				return o.failed(parent, tctx, sent, context.DeadlineExceeded)
-			}
-		}
 		resp, err := client.Do(req)
 		if err != nil {
 			// The status already read, if any.
@@ -417,6 +415,15 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 					o.Error = fmt.Sprintf("robots: redirect to %s refused by Client.CheckRedirect: %v", next, err)
 					return o.done(retryLifetime)
 				}
+			}
+			if err := tctx.Err(); err != nil || sent.ranOut() {
+				// Time ran out between hops (the Fetcher's, the
+				// caller's or the Client's): the outcome is that of
+				// the last request made, its URL and status.
+				if err == nil {
+					err = context.DeadlineExceeded
+				}
+				return o.failed(parent, tctx, sent, fmt.Errorf("before following the redirect to %s: %w", next, err))
 			}
 			o.Redirects++
 			req = nextReq
@@ -1292,6 +1299,9 @@ type Cache struct {
 type pendingFetch struct {
 	done  chan struct{}
 	entry *CacheEntry
+
+	mu        sync.Mutex // held around forgotten's setting, and its reading and the Put it stops
+	forgotten bool       // by Cache.Forget: the outcome goes to the waiters only
 }
 
 // A CacheEntry is what a Store keeps for one origin: the latest outcome, and
@@ -1659,7 +1669,8 @@ func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 // a nil entry; see Store) and from the entries it keeps itself while the
 // Store fails, so that the next question about the origin fetches its
 // robots.txt again: when a site says it has changed the file, say. A
-// retrieval in flight goes on, and its outcome is kept when it comes. The
+// retrieval in flight goes on for those who wait for it, and its outcome
+// is not kept: a question after Forget does not wait for it. The
 // error wraps ErrNoOrigin when rawURL has no http or https origin, says so
 // when c is nil, and is otherwise the Store's Put's (the Cache's own entry
 // is dropped all the same).
@@ -1670,9 +1681,22 @@ func (c *Cache) Forget(ctx context.Context, rawURL string) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	origin, err := originOf(rawURL)
+	origin, err := Origin(rawURL) // a copy, for the Store to keep
 	if err != nil {
 		return err
+	}
+	// A retrieval in flight answers those who wait for it, and is then
+	// forgotten too: later questions start another.
+	c.mu.Lock()
+	p := c.inflight[origin]
+	if p != nil {
+		delete(c.inflight, origin)
+	}
+	c.mu.Unlock()
+	if p != nil {
+		p.mu.Lock()
+		p.forgotten = true // after its Put, if it made one: the nil below replaces it
+		p.mu.Unlock()
 	}
 	c.own.Load().delete(origin)
 	return c.storage().Put(ctx, origin, nil)
@@ -1763,21 +1787,27 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 	// before unregistering (below) makes this look sufficient.
 	if !prev.fresh(time.Now(), c.MinLifetime) {
 		e = prev.next(c.Fetcher.Fetch(ctx, origin))
-		kept := false
-		if err == nil {
-			putCtx, cancel := context.WithTimeout(ctx, timeout)
-			kept = store.Put(putCtx, origin, e) == nil
-			cancel()
+		p.mu.Lock()
+		if !p.forgotten {
+			kept := false
+			if err == nil {
+				putCtx, cancel := context.WithTimeout(ctx, timeout)
+				kept = store.Put(putCtx, origin, e) == nil
+				cancel()
+			}
+			if kept {
+				c.own.Load().delete(origin)
+			} else {
+				c.keepOwn(origin, e)
+			}
 		}
-		if kept {
-			c.own.Load().delete(origin)
-		} else {
-			c.keepOwn(origin, e)
-		}
+		p.mu.Unlock()
 	}
 	p.entry = e
 	c.mu.Lock()
-	delete(c.inflight, origin)
+	if c.inflight[origin] == p { // not forgotten, and so not replaced
+		delete(c.inflight, origin)
+	}
 	c.mu.Unlock()
 	close(p.done)
 }

@@ -921,6 +921,22 @@ func TestFetchTimeout(t *testing.T) {
 			t.Errorf("Fetch = %s, error %q; want unreachable, the Client's Timeout named", describeOutcome(o), o.Error)
 		}
 	})
+	t.Run("the Client's Timeout run out between hops", func(t *testing.T) {
+		// A redirect that arrives after the Client's Timeout: the next hop
+		// is not sent, and the outcome is the last request's, its URL and
+		// status, as for a timeout inside a hop.
+		rt := roundTripFunc(func(r *http.Request) (*http.Response, error) {
+			time.Sleep(timeout / 2)
+			return &http.Response{StatusCode: http.StatusMovedPermanently, Header: http.Header{"Location": {"/next.txt"}},
+				Body: http.NoBody, Request: r}, nil
+		})
+		f := &Fetcher{Client: &http.Client{Timeout: timeout / 4, Transport: rt}, UserAgent: fetchAgent, Timeout: 10 * timeout}
+		o := f.Fetch(context.Background(), "http://example.test/")
+		if o.Status != Unreachable || o.HTTPStatus != http.StatusMovedPermanently || o.FinalURL != "http://example.test/robots.txt" ||
+			o.Redirects != 0 || !strings.Contains(o.Error, "Client.Timeout") {
+			t.Errorf("Fetch = %s; want unreachable 301, final the first URL, no redirect followed, the Client's Timeout named", describeOutcome(o))
+		}
+	})
 	t.Run("the Client's Timeout covers the redirect chain", func(t *testing.T) {
 		// As net/http's own following of redirects has it: five hops of a
 		// third of the Timeout each, every one within it, are not.
@@ -1898,6 +1914,55 @@ func TestCacheForget(t *testing.T) {
 	}
 	if err := (&Cache{}).Forget(context.Background(), "ftp://example.com/"); !errors.Is(err, ErrNoOrigin) {
 		t.Errorf("Forget(ftp URL) = %v, want ErrNoOrigin", err)
+	}
+}
+
+// TestCacheForgetInFlight checks Forget while a retrieval is in flight: its
+// waiter gets its outcome, but a question after Forget starts another, and
+// the outcome kept is the later one. The question used to join the first
+// retrieval, whose file, fetched before Forget, was then kept for a day.
+// Forget's key is the Store's to keep, not a part of the URL.
+func TestCacheForgetInFlight(t *testing.T) {
+	var requests atomic.Int32
+	release := make(chan struct{})
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if requests.Add(1) == 1 {
+			<-release
+			io.WriteString(w, "User-agent: *\nDisallow: /old\n")
+			return
+		}
+		io.WriteString(w, "User-agent: *\nDisallow: /new\n")
+	})
+	store := &keyRecorder{}
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+	ctx := context.Background()
+	first := make(chan bool)
+	go func() { first <- cache.IsAllowed(ctx, fetchAgent, srv.URL+"/old") }()
+	for requests.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	rawURL := srv.URL + "/" + strings.Repeat("a", 100)
+	if err := cache.Forget(ctx, rawURL); err != nil {
+		t.Fatal(err)
+	}
+	if cache.IsAllowed(ctx, fetchAgent, srv.URL+"/new") {
+		t.Error("after Forget, /new is allowed: the question joined the retrieval begun before")
+	}
+	close(release)
+	if <-first {
+		t.Error("the retrieval begun before Forget did not answer its waiter by its file")
+	}
+	if cache.IsAllowed(ctx, fetchAgent, srv.URL+"/new") || !cache.IsAllowed(ctx, fetchAgent, srv.URL+"/old") {
+		t.Error("the outcome kept is not the one fetched after Forget")
+	}
+	if n := requests.Load(); n != 2 {
+		t.Errorf("%d requests, want 2", n)
+	}
+	lo := uintptr(unsafe.Pointer(unsafe.StringData(rawURL)))
+	for _, key := range store.keys {
+		if p := uintptr(unsafe.Pointer(unsafe.StringData(key))); lo <= p && p < lo+uintptr(len(rawURL)) {
+			t.Errorf("Forget gave the Store %q as a part of the URL", key)
+		}
 	}
 }
 

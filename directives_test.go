@@ -198,6 +198,8 @@ func TestParseDirectives(t *testing.T) {
 			[]Directives{{UnavailableAfter: utc(2010, 6, 25, 23, 0, 0)}}},
 		{"weekday comma does not split", "unavailable_after: Wed, 25 Jun 2025 15:00:00 GMT, noarchive",
 			[]Directives{{NoArchive: true, UnavailableAfter: utc(2025, 6, 25, 15, 0, 0)}}},
+		{"the item after such a date read whole, with no space", "unavailable_after: Wed, 25 Jun 2025 15:00:00 GMT,noindex",
+			[]Directives{{NoIndex: true, UnavailableAfter: utc(2025, 6, 25, 15, 0, 0)}}},
 		{"RFC 850 weekday comma", "noindex, unavailable_after: Monday, 15-Aug-05 15:52:01 UTC",
 			[]Directives{{NoIndex: true, UnavailableAfter: utc(2005, 8, 15, 15, 52, 1)}}},
 		{"scoped date with weekday", "examplebot: unavailable_after: Wed, 25 Jun 2025 15:00:00 GMT; nosnippet",
@@ -306,6 +308,7 @@ func TestParseDirectivesDates(t *testing.T) {
 		{"year 10000 once the zone is applied", "9999-12-31T23:00:00-02:00", time.Time{}},
 		{"ISO basic", "20100625T150000Z", want},
 		{"ISO basic no seconds", "20100625T1500Z", want},
+		{"ISO basic hour alone", "20100625T15Z", time.Time{}}, // T and hhmm[ss]
 		{"ISO basic offset", "20100625T170000+0200", want},
 		{"ISO basic fraction", "20100625T150000.5Z", want},
 		{"ISO basic no zone", "20100625T150000", want},
@@ -1181,6 +1184,14 @@ func TestLinks(t *testing.T) {
 		// parse leaves the page's in force.
 		{"base in a template ignored", page, `<template><base href="/t/"></template><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
 		{"base after a template", page, `<template><base href="/t/"></template><base href="/h/"><a href="x">`, []Link{{URL: "https://example.com/h/x"}}},
+		{"base after templates nested past those followed", page,
+			strings.Repeat("<template>", 17) + strings.Repeat("</template>", 17) + `<base href="/h/"><a href="x">`, []Link{{URL: "https://example.com/h/x"}}},
+		// Backslashes are slashes in http(s) and relative hrefs only: this
+		// ftp base has no host, and the page's URL stays the base.
+		{"ftp base with backslashes", page, `<base href="ftp:\\host\d\"><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
+		// Read both ways, a CDATA section after the fork must not move it.
+		{"links of the second reading, a CDATA section after", page,
+			`<div><svg></div><![CDATA[><b><title>]]><a href="/after">x</a></title><![CDATA[y]]>`, []Link{{URL: "https://example.com/after"}}},
 		{"base without a host name", page, `<base href="http://:80/y"><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
 		{"base with a port past 65535", page, `<base href="https://example.com:99999/b/"><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
 		{"base in a template past the HTML elements foreignContent follows", page,

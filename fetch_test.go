@@ -184,6 +184,14 @@ func TestFetchStatus(t *testing.T) {
 			if o.Lifetime < 0 || o.Lifetime > 24*time.Hour || o.Status == Unreachable && o.Lifetime == 0 {
 				t.Errorf("Lifetime = %v", o.Lifetime)
 			}
+			// Error says why a 3xx stopped the chain; a 2xx, 4xx or 5xx
+			// decides by its status alone.
+			switch code := tc.httpStatus; {
+			case 300 <= code && code <= 399 && o.Error == "":
+				t.Errorf("Error is empty for a %d not followed", code)
+			case (200 <= code && code <= 299 || 400 <= code && code <= 599) && o.Error != "":
+				t.Errorf("Error = %q for a %d, want none", o.Error, code)
+			}
 			checkOutcome(t, o, srv.URL, tc.checks)
 		})
 	}
@@ -763,6 +771,29 @@ func TestFetchDecodedByTransport(t *testing.T) {
 	checkOutcome(t, o, "https://example.com", rulesOfFetchRobots)
 }
 
+// TestFetcherDefaults checks what the zero Fetcher's fields stand for, as
+// their docs give them: 500 KiB, 5 redirects, 10 seconds, a client of its
+// own; a negative MaxRedirects follows none.
+func TestFetcherDefaults(t *testing.T) {
+	c := (&Fetcher{}).config()
+	if c.maxBytes != 512000 || c.maxRedirects != 5 || c.timeout != 10*time.Second || c.client == nil {
+		t.Errorf("the zero Fetcher: %d octets, %d redirects, %v, client %v; want 512000, 5, 10s and a client", c.maxBytes, c.maxRedirects, c.timeout, c.client)
+	}
+	if c := (&Fetcher{MaxBytes: -1, MaxRedirects: -1, Timeout: -time.Second}).config(); c.maxBytes != 512000 || c.maxRedirects != 0 || c.timeout != 10*time.Second {
+		t.Errorf("negative fields: %d octets, %d redirects, %v; want 512000, 0 and 10s", c.maxBytes, c.maxRedirects, c.timeout)
+	}
+}
+
+// TestOutcomeCrawlDelayUnparsed checks that only a Parsed outcome gives a
+// Crawl-delay.
+func TestOutcomeCrawlDelayUnparsed(t *testing.T) {
+	for _, o := range []*Outcome{nil, {}, {Status: Unreachable}, {Status: Unavailable}, {Status: Parsed}} {
+		if d, ok := o.CrawlDelay(fetchAgent); ok || d != 0 {
+			t.Errorf("CrawlDelay of %s = %v, %v; want 0, false", describeOutcome(o), d, ok)
+		}
+	}
+}
+
 func TestFetchDefaultLimit(t *testing.T) {
 	var body strings.Builder
 	body.WriteString("User-agent: *\nDisallow: /early/\n")
@@ -1178,6 +1209,8 @@ func TestFetchLifetime(t *testing.T) {
 		{"503 Retry-After date beyond 24h", 503, []string{"Retry-After", at(72 * time.Hour)}, 24 * time.Hour},
 		{"503 Retry-After in the past", 503, []string{"Retry-After", at(-time.Hour)}, 0},
 		{"503 Retry-After unreadable", 503, []string{"Retry-After", "soon"}, time.Hour},
+		{"503 Retry-After RFC 850 short of a '-'", 503, []string{"Retry-After", "Sunday, 06-Nov94 08:49:37 GMT"}, time.Hour},
+		{"503 Retry-After asctime short of a space", 503, []string{"Retry-After", "Sun Nov 6,08:49:37 1994"}, time.Hour},
 		{"503 bare", 503, nil, time.Hour},
 		{"503 max-age ignored", 503, []string{"Cache-Control", "max-age=60"}, time.Hour},
 		{"429 bare", 429, nil, time.Hour},
@@ -2005,6 +2038,8 @@ func TestCache30DayRule(t *testing.T) {
 			503, allowsEverything, unavailable, 31 * day},
 		{"31 days, nothing known: unavailable", &CacheEntry{Outcome: unreachable(31 * day), UnreachableSince: now.Add(-31 * day)},
 			503, allowsEverything, nil, 31 * day},
+		{"30 days and a half, last parsed copy kept", &CacheEntry{Outcome: unreachable(31 * day), LastReachable: parsed, UnreachableSince: now.Add(-30*day - 12*time.Hour)},
+			503, rulesOfFetchRobots, parsed, 30*day + 12*time.Hour},
 		{"29 days: still refused", &CacheEntry{Outcome: unreachable(29 * day), LastReachable: parsed, UnreachableSince: now.Add(-29 * day)},
 			503, refusesAllButRobotsTxt, parsed, 29 * day},
 		{"parsed copy goes stale, server fails: a new run begins", &CacheEntry{Outcome: parsed},

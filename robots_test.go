@@ -1921,6 +1921,62 @@ func TestDecisionString(t *testing.T) {
 // ---------------------------------------------------------------------------
 // Crawl-delay and Content-Signal (SPEC §1, core-api)
 
+// TestCanonicalWhereMatchingLooks checks paths that must be matched in
+// their canonical form (SPEC §1: octets outside the unreserved and reserved
+// sets are escaped before comparing) where the matcher reads the path in
+// place and must notice the octet to escape: at any place in an 8-octet
+// stride, past the trie nodes whose wildcard rules it remembers, and where
+// the walk stops at a node with a table of children.
+func TestCanonicalWhereMatchingLooks(t *testing.T) {
+	var many, wide strings.Builder
+	many.WriteString("User-agent: *\nDisallow: /*%22\n")
+	for k := 1; k <= 8; k++ { // nine nodes with wildcard rules on the walk
+		fmt.Fprintf(&many, "Disallow: /%s*Z\n", strings.Repeat("a", k))
+	}
+	wide.WriteString("User-agent: *\nDisallow: /x\nAllow: /x%22\n")
+	for c := 'a'; c <= 'l'; c++ { // /x has 13 children
+		fmt.Fprintf(&wide, "Disallow: /x%c\n", c)
+	}
+	for _, tc := range []struct {
+		name, robots, path string
+		want               bool
+	}{
+		{"a quote 4 octets into a stride", "User-agent: *\nDisallow: /a*%22\n", `/abbbb"xyz`, false},
+		{"past the wildcard nodes remembered", many.String(), "/" + strings.Repeat("a", 8) + strings.Repeat("b", 70) + `"`, false},
+		{"where the walk stops at a wide node", wide.String(), `/x"`, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Parse([]byte(tc.robots)).IsAllowed("ExampleBot", tc.path); got != tc.want {
+				t.Errorf("IsAllowed(%q) = %v, want %v", tc.path, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestReasonStrings checks that every Reason writes a string, those past
+// the known ones too ("Reason(N)"), without a panic.
+func TestReasonStrings(t *testing.T) {
+	for r := range 256 {
+		if s := Reason(r).String(); s == "" {
+			t.Fatalf("Reason(%d) writes nothing", r)
+		}
+	}
+	if s := Reason(200).String(); s != "Reason(200)" {
+		t.Errorf("Reason(200) = %q, want Reason(200)", s)
+	}
+}
+
+// TestRobotsTxtCheckAllocationFree checks a query whose path may be an
+// escaped /robots.txt, as long as that can be (33 octets ending in %74):
+// telling it apart stays on the stack.
+func TestRobotsTxtCheckAllocationFree(t *testing.T) {
+	a := Parse([]byte("User-agent: *\nDisallow: /x\n")).Agent("ExampleBot")
+	path := "/" + strings.Repeat("\xff", 29) + "%74"
+	if n := testing.AllocsPerRun(100, func() { a.IsAllowed(path) }); n != 0 {
+		t.Errorf("IsAllowed(%q) makes %v allocations, want 0", path, n)
+	}
+}
+
 func TestCrawlDelay(t *testing.T) {
 	for _, tc := range []struct {
 		name, robots, agent string
@@ -1941,6 +1997,7 @@ func TestCrawlDelay(t *testing.T) {
 		// more than any crawler can wait: the longest Duration, not none.
 		{"beyond a Duration: the longest", "User-agent: *\nCrawl-delay: 99999999999999999999999\n", "a", math.MaxInt64, true},
 		{"just below time.Duration's limit", "User-agent: *\nCrawl-delay: 9000000000\n", "a", 9000000000 * time.Second, true},
+		{"the most whole seconds a Duration holds, exactly", "User-agent: *\nCrawl-delay: 9223372036\n", "a", 9223372036 * time.Second, true},
 		{"the limit itself", "User-agent: *\nCrawl-delay: 9223372036.854775807\n", "a", math.MaxInt64, true},
 		{"just above time.Duration's limit: the longest", "User-agent: *\nCrawl-delay: 9300000000\n", "a", math.MaxInt64, true},
 		{"a long number that is no number", "User-agent: *\nCrawl-delay: 99999999999999999999999x\n", "a", 0, false},
@@ -2129,6 +2186,9 @@ func TestRobotsURL(t *testing.T) {
 		// with the square of the length (40,000 code points took seconds).
 		{"http://" + strings.Repeat("a", 58) + "ü.de/", false},
 		{"http://" + strings.Repeat("例", 40000) + ".jp/", false},
+		// A host whose octets are not UTF-8 has no ASCII form.
+		{"http://%FF.example/", false},
+		{"http://%FFa.example/", false},
 	} {
 		got, err := RobotsURL(c.in)
 		if err == nil {
@@ -2279,6 +2339,9 @@ func TestMarshalTextFormat(t *testing.T) {
 		{"core-api writing: a rule-less group that is not the last gets an empty Disallow",
 			&Robots{Groups: []Group{{UserAgents: []string{"a"}}, {UserAgents: []string{"b"}, Rules: []Rule{{Pattern: "/x"}}}, {UserAgents: []string{"c"}}}},
 			"User-agent: a\nDisallow:\n\nUser-agent: b\nDisallow: /x\n\nUser-agent: c\n"},
+		{"core-api writing: so does one just before the last",
+			&Robots{Groups: []Group{{UserAgents: []string{"a"}, Rules: []Rule{{Pattern: "/x"}}}, {UserAgents: []string{"b"}}, {UserAgents: []string{"c"}, Rules: []Rule{{Pattern: "/"}}}}},
+			"User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow:\n\nUser-agent: c\nDisallow: /\n"},
 		{"core-api writing: document Content-Signal first, record names lower-cased, fractional delay",
 			&Robots{
 				ContentSignals: map[string]bool{"search": true},

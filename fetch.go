@@ -1300,7 +1300,7 @@ type pendingFetch struct {
 	done  chan struct{}
 	entry *CacheEntry
 
-	mu        sync.Mutex // held around forgotten's setting, and its reading and the Put it stops
+	mu        sync.Mutex // guards forgotten
 	forgotten bool       // by Cache.Forget: the outcome goes to the waiters only
 }
 
@@ -1670,7 +1670,8 @@ func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 // Store fails, so that the next question about the origin fetches its
 // robots.txt again: when a site says it has changed the file, say. A
 // retrieval in flight goes on for those who wait for it, and its outcome
-// is not kept: a question after Forget does not wait for it. The
+// is not kept: a question after Forget does not wait for it. Forget does
+// not wait for the retrieval either, nor for a Put of its in progress. The
 // error wraps ErrNoOrigin when rawURL has no http or https origin, says so
 // when c is nil, and is otherwise the Store's Put's (the Cache's own entry
 // is dropped all the same).
@@ -1694,8 +1695,11 @@ func (c *Cache) Forget(ctx context.Context, rawURL string) error {
 	}
 	c.mu.Unlock()
 	if p != nil {
+		// Set before the nil Put below: a Put of the retrieval's that
+		// ends after this is undone by the retrieval itself (see fill),
+		// so that Forget never waits for it.
 		p.mu.Lock()
-		p.forgotten = true // after its Put, if it made one: the nil below replaces it
+		p.forgotten = true
 		p.mu.Unlock()
 	}
 	c.own.Load().delete(origin)
@@ -1787,21 +1791,16 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 	// before unregistering (below) makes this look sufficient.
 	if !prev.fresh(time.Now(), c.MinLifetime) {
 		e = prev.next(c.Fetcher.Fetch(ctx, origin))
-		p.mu.Lock()
-		if !p.forgotten {
-			kept := false
-			if err == nil {
-				putCtx, cancel := context.WithTimeout(ctx, timeout)
-				kept = store.Put(putCtx, origin, e) == nil
-				cancel()
-			}
-			if kept {
-				c.own.Load().delete(origin)
-			} else {
-				c.keepOwn(origin, e)
+		if !p.isForgotten() {
+			c.keep(ctx, store, timeout, err == nil, origin, e)
+			if p.isForgotten() {
+				// Forget came while e was being stored, and its nil Put
+				// may have gone first: undo it. (Should a retrieval
+				// begun after Forget have stored its outcome by then,
+				// it goes too, and the origin is asked again.)
+				c.keep(ctx, store, timeout, err == nil, origin, nil)
 			}
 		}
-		p.mu.Unlock()
 	}
 	p.entry = e
 	c.mu.Lock()
@@ -1810,6 +1809,31 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 	}
 	c.mu.Unlock()
 	close(p.done)
+}
+
+// isForgotten reports whether Cache.Forget has forgotten p.
+func (p *pendingFetch) isForgotten() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.forgotten
+}
+
+// keep stores origin's entry e, or drops it when e is nil: in store when
+// put (the Get before it succeeded), with timeout for the Put, else, or
+// when the Put fails, in c's own memory.
+func (c *Cache) keep(ctx context.Context, store Store, timeout time.Duration, put bool, origin string, e *CacheEntry) {
+	kept := false
+	if put {
+		putCtx, cancel := context.WithTimeout(ctx, timeout)
+		kept = store.Put(putCtx, origin, e) == nil
+		cancel()
+	}
+	switch {
+	case kept || e == nil:
+		c.own.Load().delete(origin)
+	default:
+		c.keepOwn(origin, e)
+	}
 }
 
 // withOwn returns what the Store's entry e for origin, read at now, and the

@@ -776,7 +776,7 @@ func TestFetchDecodedByTransport(t *testing.T) {
 // own; a negative MaxRedirects follows none.
 func TestFetcherDefaults(t *testing.T) {
 	c := (&Fetcher{}).config()
-	if c.maxBytes != 512000 || c.maxRedirects != 5 || c.timeout != 10*time.Second || c.client == nil {
+	if c.maxBytes != 512000 || c.maxRedirects != 5 || c.timeout != 10*time.Second || c.client == nil || c.client == http.DefaultClient {
 		t.Errorf("the zero Fetcher: %d octets, %d redirects, %v, client %v; want 512000, 5, 10s and a client", c.maxBytes, c.maxRedirects, c.timeout, c.client)
 	}
 	if c := (&Fetcher{MaxBytes: -1, MaxRedirects: -1, Timeout: -time.Second}).config(); c.maxBytes != 512000 || c.maxRedirects != 0 || c.timeout != 10*time.Second {
@@ -787,7 +787,8 @@ func TestFetcherDefaults(t *testing.T) {
 // TestOutcomeCrawlDelayUnparsed checks that only a Parsed outcome gives a
 // Crawl-delay.
 func TestOutcomeCrawlDelayUnparsed(t *testing.T) {
-	for _, o := range []*Outcome{nil, {}, {Status: Unreachable}, {Status: Unavailable}, {Status: Parsed}} {
+	rules := Parse([]byte("User-agent: *\nCrawl-delay: 5\n"))
+	for _, o := range []*Outcome{nil, {}, {Status: Unreachable, Robots: rules}, {Status: Unavailable, Robots: rules}, {Status: Parsed}} {
 		if d, ok := o.CrawlDelay(fetchAgent); ok || d != 0 {
 			t.Errorf("CrawlDelay of %s = %v, %v; want 0, false", describeOutcome(o), d, ok)
 		}
@@ -1997,6 +1998,89 @@ func TestCacheForgetInFlight(t *testing.T) {
 			t.Errorf("Forget gave the Store %q as a part of the URL", key)
 		}
 	}
+}
+
+// TestCacheForgetDuringPut checks that Forget never waits for a Put of the
+// retrieval in flight, whether the Put is slow or calls Forget itself (a
+// Store that forgets an origin as it stores it: Forget waited for the Put
+// that called it), and that the outcome stored while Forget ran is undone.
+func TestCacheForgetDuringPut(t *testing.T) {
+	srv, requests := countingServer(t)
+	ctx := context.Background()
+	t.Run("a Store whose Put calls Forget", func(t *testing.T) {
+		store := &forgettingStore{}
+		cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+		store.cache = cache
+		asked := make(chan bool)
+		go func() { asked <- cache.IsAllowed(ctx, fetchAgent, srv.URL+"/public/a") }()
+		select {
+		case ok := <-asked:
+			if !ok {
+				t.Error("IsAllowed = false, want the retrieval's outcome, true")
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("IsAllowed has not returned after 10 s: Forget in Put waits for the Put")
+		}
+		if e, _ := store.MemoryStore.Get(ctx, srv.URL); e != nil {
+			t.Error("the outcome forgotten while it was stored is still in the Store")
+		}
+	})
+	t.Run("a slow Put", func(t *testing.T) {
+		store := &blockingStore{entered: make(chan struct{}), release: make(chan struct{})}
+		cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+		asked := make(chan bool)
+		go func() { asked <- cache.IsAllowed(ctx, fetchAgent, srv.URL+"/public/a") }()
+		<-store.entered
+		forgot := make(chan error)
+		go func() { forgot <- cache.Forget(ctx, srv.URL) }()
+		select {
+		case <-forgot:
+		case <-time.After(10 * time.Second):
+			t.Fatal("Forget has not returned after 10 s: it waits for the retrieval's Put")
+		}
+		close(store.release)
+		<-asked
+		if e, _ := store.MemoryStore.Get(ctx, srv.URL); e != nil {
+			t.Error("the outcome forgotten while it was stored is still in the Store")
+		}
+		before := requests.Load()
+		cache.IsAllowed(ctx, fetchAgent, srv.URL+"/public/b")
+		if requests.Load() != before+1 {
+			t.Error("the question after Forget made no request")
+		}
+	})
+}
+
+// A forgettingStore is a MemoryStore whose Put of an entry first has its
+// Cache forget the origin.
+type forgettingStore struct {
+	MemoryStore
+	cache *Cache
+}
+
+func (s *forgettingStore) Put(ctx context.Context, origin string, e *CacheEntry) error {
+	if e != nil {
+		s.cache.Forget(ctx, origin)
+	}
+	return s.MemoryStore.Put(ctx, origin, e)
+}
+
+// A blockingStore is a MemoryStore whose first Put of an entry closes
+// entered, then waits for release, whatever its ctx.
+type blockingStore struct {
+	MemoryStore
+	entered, release chan struct{}
+	once             sync.Once
+}
+
+func (s *blockingStore) Put(ctx context.Context, origin string, e *CacheEntry) error {
+	if e != nil {
+		s.once.Do(func() {
+			close(s.entered)
+			<-s.release
+		})
+	}
+	return s.MemoryStore.Put(ctx, origin, e)
 }
 
 func TestCacheEviction(t *testing.T) {

@@ -1300,8 +1300,10 @@ type pendingFetch struct {
 	done  chan struct{}
 	entry *CacheEntry
 
-	mu        sync.Mutex // guards forgotten
-	forgotten bool       // by Cache.Forget: the outcome goes to the waiters only
+	mu        sync.Mutex    // guards forgotten and storing
+	forgotten bool          // by Cache.Forget: the outcome goes to the waiters only
+	storing   bool          // the outcome is being stored, and stored is closed when it is
+	stored    chan struct{} // closed when the outcome is stored, or will not be
 }
 
 // A CacheEntry is what a Store keeps for one origin: the latest outcome, and
@@ -1669,9 +1671,11 @@ func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 // a nil entry; see Store) and from the entries it keeps itself while the
 // Store fails, so that the next question about the origin fetches its
 // robots.txt again: when a site says it has changed the file, say. A
-// retrieval in flight goes on for those who wait for it, and its outcome
-// is not kept: a question after Forget does not wait for it. Forget does
-// not wait for the retrieval either, nor for a Put of its in progress. The
+// retrieval in flight goes on for those who wait for it (questions asked
+// before Forget returns may join it), and its outcome is not kept; if it
+// is being stored, Forget waits for that Put, until ctx ends (then it
+// returns ctx's error, and the outcome may stay), so a Store's Put must not
+// call Forget for its origin. The
 // error wraps ErrNoOrigin when rawURL has no http or https origin, says so
 // when c is nil, and is otherwise the Store's Put's (the Cache's own entry
 // is dropped all the same).
@@ -1686,24 +1690,40 @@ func (c *Cache) Forget(ctx context.Context, rawURL string) error {
 	if err != nil {
 		return err
 	}
-	// A retrieval in flight answers those who wait for it, and is then
-	// forgotten too: later questions start another.
+	// A retrieval in flight answers those who wait for it, but stores
+	// nothing once forgotten; one already storing is waited for, so that
+	// the nil Put below comes after its Put. It is unregistered only
+	// then, so that no question asked meanwhile starts a retrieval that
+	// reads what it stored.
 	c.mu.Lock()
 	p := c.inflight[origin]
-	if p != nil {
-		delete(c.inflight, origin)
-	}
 	c.mu.Unlock()
 	if p != nil {
-		// Set before the nil Put below: a Put of the retrieval's that
-		// ends after this is undone by the retrieval itself (see fill),
-		// so that Forget never waits for it.
+		defer c.unregister(origin, p)
 		p.mu.Lock()
 		p.forgotten = true
+		storing := p.storing
 		p.mu.Unlock()
+		if storing {
+			select {
+			case <-p.stored:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
 	}
 	c.own.Load().delete(origin)
 	return c.storage().Put(ctx, origin, nil)
+}
+
+// unregister takes p, origin's retrieval, out of flight, unless another
+// has taken its place.
+func (c *Cache) unregister(origin string, p *pendingFetch) {
+	c.mu.Lock()
+	if c.inflight[origin] == p {
+		delete(c.inflight, origin)
+	}
+	c.mu.Unlock()
 }
 
 // outcome finds the outcome that decides for rawURL and the entry it comes
@@ -1753,7 +1773,7 @@ func (c *Cache) refresh(ctx context.Context, origin string) (*CacheEntry, error)
 			c.mu.Unlock()
 			return nil, err
 		}
-		p = &pendingFetch{done: make(chan struct{})}
+		p = &pendingFetch{done: make(chan struct{}), stored: make(chan struct{})}
 		// The key is kept, in the Store too, for as long as the origin is:
 		// as a substring of the URL asked about, it would keep all of it.
 		origin = strings.Clone(origin)
@@ -1791,36 +1811,30 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 	// before unregistering (below) makes this look sufficient.
 	if !prev.fresh(time.Now(), c.MinLifetime) {
 		e = prev.next(c.Fetcher.Fetch(ctx, origin))
-		if !p.isForgotten() {
+		// Cache.Forget, once it has set forgotten, stops the Put, or
+		// waits for one begun (see stored).
+		p.mu.Lock()
+		storing := !p.forgotten
+		p.storing = storing
+		p.mu.Unlock()
+		if storing {
 			c.keep(ctx, store, timeout, err == nil, origin, e)
-			if p.isForgotten() {
-				// Forget came while e was being stored, and its nil Put
-				// may have gone first: undo it. (Should a retrieval
-				// begun after Forget have stored its outcome by then,
-				// it goes too, and the origin is asked again.)
-				c.keep(ctx, store, timeout, err == nil, origin, nil)
-			}
 		}
 	}
+	close(p.stored)
 	p.entry = e
-	c.mu.Lock()
-	if c.inflight[origin] == p { // not forgotten, and so not replaced
-		delete(c.inflight, origin)
+	p.mu.Lock()
+	forgotten := p.forgotten
+	p.mu.Unlock()
+	if !forgotten { // else Forget unregisters p, after its own Put
+		c.unregister(origin, p)
 	}
-	c.mu.Unlock()
 	close(p.done)
 }
 
-// isForgotten reports whether Cache.Forget has forgotten p.
-func (p *pendingFetch) isForgotten() bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.forgotten
-}
-
-// keep stores origin's entry e, or drops it when e is nil: in store when
-// put (the Get before it succeeded), with timeout for the Put, else, or
-// when the Put fails, in c's own memory.
+// keep stores origin's entry e: in store when put (the Get before it
+// succeeded), with timeout for the Put, else, or when the Put fails, in
+// c's own memory.
 func (c *Cache) keep(ctx context.Context, store Store, timeout time.Duration, put bool, origin string, e *CacheEntry) {
 	kept := false
 	if put {
@@ -1828,10 +1842,9 @@ func (c *Cache) keep(ctx context.Context, store Store, timeout time.Duration, pu
 		kept = store.Put(putCtx, origin, e) == nil
 		cancel()
 	}
-	switch {
-	case kept || e == nil:
+	if kept {
 		c.own.Load().delete(origin)
-	default:
+	} else {
 		c.keepOwn(origin, e)
 	}
 }

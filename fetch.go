@@ -1302,7 +1302,7 @@ type pendingFetch struct {
 
 	mu        sync.Mutex    // guards forgotten and storing
 	forgotten bool          // by Cache.Forget: the outcome goes to the waiters only
-	storing   bool          // the outcome is being stored, and stored is closed when it is
+	storing   bool          // the outcome is stored (or being stored): stored is closed once it is
 	stored    chan struct{} // closed when the outcome is stored, or will not be
 }
 
@@ -1495,7 +1495,8 @@ type Store interface {
 	// Get returns origin's entry, or nil when there is none.
 	Get(ctx context.Context, origin string) (*CacheEntry, error)
 	// Put records origin's entry, replacing any other; a nil entry drops
-	// it (Cache.Forget Puts one; the Cache Puts none otherwise). The origin
+	// it (Cache.Forget Puts one; the Cache Puts none otherwise). Put must
+	// not call Cache.Forget for origin: Forget waits for the Put. The origin
 	// string
 	// is the Store's to keep: it shares no memory with a URL the Cache was
 	// asked about. (Get's may: a Store that keeps it copies it.)
@@ -1673,12 +1674,21 @@ func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 // robots.txt again: when a site says it has changed the file, say. A
 // retrieval in flight goes on for those who wait for it (questions asked
 // before Forget returns may join it), and its outcome is not kept; if it
-// is being stored, Forget waits for that Put, until ctx ends (then it
-// returns ctx's error, and the outcome may stay), so a Store's Put must not
-// call Forget for its origin. The
-// error wraps ErrNoOrigin when rawURL has no http or https origin, says so
-// when c is nil, and is otherwise the Store's Put's (the Cache's own entry
-// is dropped all the same).
+// is being stored, Forget waits for that Put, so that its own nil Put comes
+// after it (a Store's Put must therefore not call Forget for its origin:
+// it would wait until the Put's ctx ends).
+//
+// Forget is not atomic with questions asked while it runs: one of them
+// may start a retrieval that reads what the Cache knew before (an
+// unreachable origin's 30-day history, say) and stores it again after
+// Forget returns. Call it when the origin is not being asked about, or
+// call it again. If ctx ends while Forget waits, it returns ctx's error
+// having dropped nothing, and the outcome being stored may land after a
+// later Forget too, which no longer finds the retrieval to wait for.
+//
+// The error wraps ErrNoOrigin when rawURL has no http or https origin,
+// says so when c is nil, is ctx's when ctx ends first, and is otherwise the
+// Store's Put's (the Cache's own entry is dropped all the same).
 func (c *Cache) Forget(ctx context.Context, rawURL string) error {
 	if c == nil {
 		return errNilCache

@@ -1304,6 +1304,10 @@ type pendingFetch struct {
 	forgotten bool          // by Cache.Forget: the outcome goes to the waiters only
 	storing   bool          // the outcome is stored (or being stored): stored is closed once it is
 	stored    chan struct{} // closed when the outcome is stored, or will not be
+
+	forget   bool          // a Cache.Forget holding the origin, not a retrieval: its waiters ask again
+	prev     *pendingFetch // for a Forget: what it found in flight, and waits for
+	finished bool          // guarded by Cache.mu: p no longer runs, and must not be put back in flight
 }
 
 // A CacheEntry is what a Store keeps for one origin: the latest outcome, and
@@ -1678,13 +1682,11 @@ func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 // after it (a Store's Put must therefore not call Forget for its origin:
 // it would wait until the Put's ctx ends).
 //
-// Forget is not atomic with questions asked while it runs: one of them
-// may start a retrieval that reads what the Cache knew before (an
-// unreachable origin's 30-day history, say) and stores it again after
-// Forget returns. Call it when the origin is not being asked about, or
-// call it again. If ctx ends while Forget waits, it returns ctx's error
-// having dropped nothing, and the outcome being stored may land after a
-// later Forget too, which no longer finds the retrieval to wait for.
+// While Forget runs, a question about the origin may still be answered by
+// a fresh entry the Store holds, but none starts a retrieval: those that
+// would wait for Forget, then ask again. If ctx ends while Forget waits,
+// it returns ctx's error having dropped nothing, and leaves the retrieval
+// it found in flight, so that a later Forget waits for it in turn.
 //
 // The error wraps ErrNoOrigin when rawURL has no http or https origin,
 // says so when c is nil, is ctx's when ctx ends first, and is otherwise the
@@ -1700,40 +1702,84 @@ func (c *Cache) Forget(ctx context.Context, rawURL string) error {
 	if err != nil {
 		return err
 	}
-	// A retrieval in flight answers those who wait for it, but stores
-	// nothing once forgotten; one already storing is waited for, so that
-	// the nil Put below comes after its Put. It is unregistered only
-	// then, so that no question asked meanwhile starts a retrieval that
-	// reads what it stored.
+	// While Forget runs it holds the origin in flight, so that no
+	// question starts a retrieval that reads what is being forgotten: they
+	// wait, and ask again after it. A retrieval it finds in flight answers
+	// those who already wait for it, but stores nothing once forgotten; one
+	// already storing is waited for, so that the nil Put below comes after
+	// its Put, and so is a Forget found holding the origin.
 	c.mu.Lock()
-	p := c.inflight[origin]
+	old := c.inflight[origin]
+	hold := &pendingFetch{done: make(chan struct{}), forget: true, prev: old}
+	if c.inflight == nil {
+		c.inflight = make(map[string]*pendingFetch)
+	}
+	c.inflight[origin] = hold
 	c.mu.Unlock()
-	if p != nil {
-		defer c.unregister(origin, p)
-		p.mu.Lock()
-		p.forgotten = true
-		storing := p.storing
-		p.mu.Unlock()
-		if storing {
-			select {
-			case <-p.stored:
-			case <-ctx.Done():
-				return ctx.Err()
+	if err := c.waitFor(ctx, old); err != nil {
+		// Nothing dropped: what Forget found in flight goes back there,
+		// unless it is done, so that a later Forget waits for it too.
+		c.mu.Lock()
+		hold.finished = true
+		if c.inflight[origin] == hold {
+			if old.finished {
+				delete(c.inflight, origin)
+			} else {
+				c.inflight[origin] = old
 			}
 		}
+		c.mu.Unlock()
+		close(hold.done)
+		return err
 	}
+	defer func() {
+		c.unregister(origin, hold)
+		close(hold.done)
+	}()
 	c.own.Load().delete(origin)
 	return c.storage().Put(ctx, origin, nil)
 }
 
-// unregister takes p, origin's retrieval, out of flight, unless another
-// has taken its place.
+// unregister marks p, origin's retrieval or Forget, finished, and takes it
+// out of flight, unless another has taken its place.
 func (c *Cache) unregister(origin string, p *pendingFetch) {
 	c.mu.Lock()
+	p.finished = true
 	if c.inflight[origin] == p {
 		delete(c.inflight, origin)
 	}
 	c.mu.Unlock()
+}
+
+// waitFor marks old, a retrieval in flight found by Forget, forgotten, and
+// waits for its Put if it has begun one; or, if old is another Forget,
+// waits for it to end, then for what it found (which it may have given up
+// on). It returns ctx's error if ctx ends first; nil at once for a nil old.
+func (c *Cache) waitFor(ctx context.Context, old *pendingFetch) error {
+	if old == nil {
+		return nil
+	}
+	if old.forget {
+		select {
+		case <-old.done:
+			return c.waitFor(ctx, old.prev)
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	old.mu.Lock()
+	old.forgotten = true
+	storing := old.storing
+	old.mu.Unlock()
+	if !storing {
+		return nil
+	}
+	select {
+	case <-old.stored:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // outcome finds the outcome that decides for rawURL and the entry it comes
@@ -1776,29 +1822,35 @@ func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEnt
 // no one would wait for it (a crawler shutting down must not go on asking
 // every origin it still hears of).
 func (c *Cache) refresh(ctx context.Context, origin string) (*CacheEntry, error) {
-	c.mu.Lock()
-	p, ok := c.inflight[origin]
-	if !ok {
-		if err := ctx.Err(); err != nil {
-			c.mu.Unlock()
-			return nil, err
+	for {
+		c.mu.Lock()
+		p, ok := c.inflight[origin]
+		if !ok {
+			if err := ctx.Err(); err != nil {
+				c.mu.Unlock()
+				return nil, err
+			}
+			p = &pendingFetch{done: make(chan struct{}), stored: make(chan struct{})}
+			// The key is kept, in the Store too, for as long as the origin
+			// is: as a substring of the URL asked about, it would keep all
+			// of it.
+			origin = strings.Clone(origin)
+			if c.inflight == nil {
+				c.inflight = make(map[string]*pendingFetch)
+			}
+			c.inflight[origin] = p
+			go c.fill(context.WithoutCancel(ctx), origin, p)
 		}
-		p = &pendingFetch{done: make(chan struct{}), stored: make(chan struct{})}
-		// The key is kept, in the Store too, for as long as the origin is:
-		// as a substring of the URL asked about, it would keep all of it.
-		origin = strings.Clone(origin)
-		if c.inflight == nil {
-			c.inflight = make(map[string]*pendingFetch)
+		c.mu.Unlock()
+		select {
+		case <-p.done:
+			if !p.forget {
+				return p.entry, nil
+			}
+			// A Forget held the origin: ask again, now that it is done.
+		case <-ctx.Done():
+			return nil, ctx.Err()
 		}
-		c.inflight[origin] = p
-		go c.fill(context.WithoutCancel(ctx), origin, p)
-	}
-	c.mu.Unlock()
-	select {
-	case <-p.done:
-		return p.entry, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
 	}
 }
 
@@ -1833,12 +1885,7 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 	}
 	close(p.stored)
 	p.entry = e
-	p.mu.Lock()
-	forgotten := p.forgotten
-	p.mu.Unlock()
-	if !forgotten { // else Forget unregisters p, after its own Put
-		c.unregister(origin, p)
-	}
+	c.unregister(origin, p)
 	close(p.done)
 }
 

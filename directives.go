@@ -376,20 +376,20 @@ type Link struct {
 
 // Links returns the <a href> and <area href> links of an HTML document, in
 // document order, duplicates kept. Each href is resolved against the first
-// <base href> of the document, itself resolved against base (the page's
-// URL), and its fragment is dropped; nothing else is normalised (the URL is
-// as net/url writes it: a host keeps its case, and userinfo its place, which
-// an http.Client sends as credentials: drop URL.User before fetching a link
-// a page gave). As in a browser, a <base> in a template, or in SVG or MathML, does not count, and the first that counts
-// leaves base in force when its URL does not parse or is an http (https,
-// ftp, ws, wss) URL with no host name or a port past 65535; so does one that
-// resolves to more than MaxLinkBytes. (Where SVG or MathML was left open and
-// an end tag of the HTML around it may have closed it, a <base> after it is
-// read as SVG's, which a browser may not do; a page's base is in its head,
-// before any.) A nil base leaves links relative unless the document names
-// an absolute base; a relative link whose path would be written starting
-// with "//" gets "/." before it, so that it is not read back as a link to a
-// host ("%2F%2Fx", whose escapes only decode to "//", stays as it is).
+// <base href> of the document, itself resolved against base (the page's URL),
+// and its fragment is dropped; nothing else is normalised (the URL is as
+// net/url writes it: a host keeps its case, and userinfo its place, which an
+// http.Client sends as credentials: drop URL.User before fetching a link a page
+// gave). As in a browser, a <base> in a template, or in SVG or MathML, does not
+// count, and the first that counts leaves base in force when its URL does not
+// parse or is an http (https, ftp, ws, wss) URL with no host name or a port
+// past 65535; so does one that resolves to more than MaxLinkBytes. (Where SVG
+// or MathML was left open and an end tag of the HTML around it may have closed
+// it, a <base> after it is read as SVG's, which a browser may not do; a page's
+// base is in its head, before any.) A nil base leaves links relative unless the
+// document names an absolute base; a relative link whose path would be written
+// starting with "//" gets "/." before it, so that it is not read back as a link
+// to a host ("%2F%2Fx", whose escapes only decode to "//", stays as it is).
 //
 // As in a browser, a backslash before the query or fragment of an http or
 // https href, or of a relative one, is a slash: `\\cdn.example\x` is

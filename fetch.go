@@ -80,22 +80,21 @@ const (
 // A Fetcher is safe for concurrent use as long as its fields are not changed
 // while it fetches.
 type Fetcher struct {
-	// Client sends the requests. Its Transport, Jar and Timeout are used as
-	// they are (the Timeout covering the redirects followed and the body,
-	// as net/http has it); the Client is not changed, but a copy of it sends the
-	// requests, with the Transport wrapped so as to see a response that
-	// net/http then drops (a redirect whose Location does not parse, which
-	// it fails as an error). The Fetcher follows redirects itself, so that it can count
-	// them, and asks Client.CheckRedirect about every hop: a hop it refuses,
-	// by returning any error, makes the outcome Unreachable. That includes
-	// http.ErrUseLastResponse, which asks that the hop not be sent: the
-	// caller's policy is kept, never overridden. So do not give the
-	// Fetcher a client whose CheckRedirect returns it to see the redirects
-	// of pages: robots.txt is often redirected (to https, to www), and every
-	// such origin would refuse everything; give it a copy with CheckRedirect
-	// nil. Nil means a default client with its own transport (proxies from
-	// the environment, 10 s to connect and to complete a TLS handshake,
-	// response headers up to 1 MB, HTTP/2 when the server offers it).
+	// Client sends the requests. Its Transport, Jar and Timeout are used as they
+	// are (the Timeout covering the redirects followed and the body, as net/http
+	// has it); the Client is not changed, but a copy of it sends the requests,
+	// with the Transport wrapped so as to see a response that net/http then drops
+	// (a redirect whose Location does not parse, which it fails as an error). The
+	// Fetcher follows redirects itself, so that it can count them, and asks
+	// Client.CheckRedirect about every hop: a hop it refuses, by returning any
+	// error, makes the outcome Unreachable. That includes http.ErrUseLastResponse,
+	// which asks that the hop not be sent: the caller's policy is kept, never
+	// overridden. So do not give the Fetcher a client whose CheckRedirect returns
+	// it to see the redirects of pages: robots.txt is often redirected (to https,
+	// to www), and every such origin would refuse everything; give it a copy with
+	// CheckRedirect nil. Nil means a default client with its own transport
+	// (proxies from the environment, 10 s to connect and to complete a TLS
+	// handshake, response headers up to 1 MB, HTTP/2 when the server offers it).
 	Client *http.Client
 
 	// UserAgent is sent as the User-Agent header of every request, redirects
@@ -265,19 +264,19 @@ type Outcome struct {
 // (301, 302, 303, 307, 308) are followed up to MaxRedirects, to any host: the
 // file found governs pageURL's origin. A chain that ends in a 3xx (too many
 // hops, a loop, no Location, a Location that does not parse, is not http or
-// https, names no origin, makes a URL longer than 8,000 octets or is
-// longer than 64 KiB itself, or a 3xx that is not a redirect: 300, 304,
-// 305, 306 and unassigned ones) is Unavailable; so is a 4xx other than 429,
-// whose body is never parsed. Any 2xx is parsed, whatever its Content-Type:
-// an HTML page yields no rules and allows everything. A 429, a 5xx, a final 1xx, a
-// status outside 100-599, a malformed response, and every network, TLS,
-// timeout or decoding failure are Unreachable. gzip and deflate bodies are
-// decoded, in up to four layers (more are a decoding failure); MaxBytes
-// applies to the decoded bytes, and a body cut short is never parsed. A
-// layer under the last is read only as far as a compressed form of MaxBytes
-// could go (eight times MaxBytes and 1 MiB): one that goes on further, as
-// endless empty deflate blocks do, is a decoding failure, so that a few KiB
-// cannot keep a retrieval decoding past its Timeout.
+// https, names no origin, makes a URL longer than 8,000 octets or is longer
+// than 64 KiB itself, or a 3xx that is not a redirect: 300, 304, 305, 306 and
+// unassigned ones) is Unavailable; so is a 4xx other than 429, whose body is
+// never parsed. Any 2xx is parsed, whatever its Content-Type: an HTML page
+// yields no rules and allows everything. A 429, a 5xx, a final 1xx, a status
+// outside 100-599, a malformed response, and every network, TLS, timeout or
+// decoding failure are Unreachable. gzip and deflate bodies are decoded, in up
+// to four layers (more are a decoding failure); MaxBytes applies to the decoded
+// bytes, and a body cut short is never parsed. A layer under the last is read
+// only as far as a compressed form of MaxBytes could go (eight times MaxBytes
+// and 1 MiB): one that goes on further, as endless empty deflate blocks do, is
+// a decoding failure, so that a few KiB cannot keep a retrieval decoding past
+// its Timeout.
 //
 // Timeout bounds the whole retrieval, and ctx can end it sooner; a nil ctx
 // is context.Background(). A nil *Fetcher is the zero Fetcher, which has no
@@ -1295,11 +1294,13 @@ type Cache struct {
 	inflight map[string]*pendingFetch
 }
 
-// pendingFetch is a retrieval in flight; entry is set before done is closed.
+// pendingFetch is a retrieval in flight, or a Cache.Forget holding its
+// origin (forget); a retrieval's entry is set before done is closed.
 type pendingFetch struct {
 	done  chan struct{}
 	entry *CacheEntry
 
+	// A retrieval's, which Cache.Forget reads (see waitFor).
 	mu        sync.Mutex    // guards forgotten and storing
 	forgotten bool          // by Cache.Forget: the outcome goes to the waiters only
 	storing   bool          // the outcome is stored (or being stored): stored is closed once it is
@@ -1486,11 +1487,11 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 // after the Fetcher's Timeout.
 //
 // An entry is fresh for at most 24 hours after its FetchedAt, whatever its
-// Lifetime says. A FetchedAt up to 5 minutes in the future (an entry Put by
-// a machine whose clock is ahead) is taken as it is, the entry fresh until
+// Lifetime says. A FetchedAt up to 5 minutes in the future (an entry Put by a
+// machine whose clock is ahead) is taken as it is, the entry fresh until
 // FetchedAt plus its Lifetime (or the Cache's MinLifetime, if longer); one
-// further ahead makes the entry stale, and
-// its history is not carried on: the next retrieval begins a new one.
+// further ahead makes the entry stale, and its history is not carried on: the
+// next retrieval begins a new one.
 //
 // Workers that share a Store each fetch an origin that none of them holds
 // a fresh entry for: the one retrieval in flight per origin is per Cache.
@@ -1498,12 +1499,11 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 type Store interface {
 	// Get returns origin's entry, or nil when there is none.
 	Get(ctx context.Context, origin string) (*CacheEntry, error)
-	// Put records origin's entry, replacing any other; a nil entry drops
-	// it (Cache.Forget Puts one; the Cache Puts none otherwise). Put must
-	// not call Cache.Forget for origin: Forget waits for the Put. The origin
-	// string
-	// is the Store's to keep: it shares no memory with a URL the Cache was
-	// asked about. (Get's may: a Store that keeps it copies it.)
+	// Put records origin's entry, replacing any other; a nil entry drops it
+	// (Cache.Forget Puts one; the Cache Puts none otherwise). Put must not call
+	// Cache.Forget for origin: Forget waits for the Put. The origin string is the
+	// Store's to keep: it shares no memory with a URL the Cache was asked about.
+	// (Get's may: a Store that keeps it copies it.)
 	Put(ctx context.Context, origin string, e *CacheEntry) error
 }
 
@@ -1716,37 +1716,36 @@ func (c *Cache) Forget(ctx context.Context, rawURL string) error {
 	}
 	c.inflight[origin] = hold
 	c.mu.Unlock()
-	if err := c.waitFor(ctx, old); err != nil {
-		// Nothing dropped: what Forget found in flight goes back there,
-		// unless it is done, so that a later Forget waits for it too.
-		c.mu.Lock()
-		hold.finished = true
-		if c.inflight[origin] == hold {
-			if old.finished {
-				delete(c.inflight, origin)
-			} else {
-				c.inflight[origin] = old
-			}
-		}
-		c.mu.Unlock()
-		close(hold.done)
-		return err
+	err = c.waitFor(ctx, old)
+	// Given up on, what Forget found in flight goes back there, so that a
+	// later Forget waits for it too.
+	var restore *pendingFetch
+	if err != nil {
+		restore = old
 	}
 	defer func() {
-		c.unregister(origin, hold)
+		c.unregister(origin, hold, restore)
 		close(hold.done)
 	}()
+	if err != nil {
+		return err // nothing dropped
+	}
 	c.own.Load().delete(origin)
 	return c.storage().Put(ctx, origin, nil)
 }
 
 // unregister marks p, origin's retrieval or Forget, finished, and takes it
-// out of flight, unless another has taken its place.
-func (c *Cache) unregister(origin string, p *pendingFetch) {
+// out of flight, unless another has taken its place, putting next there
+// instead unless next is nil or finished.
+func (c *Cache) unregister(origin string, p, next *pendingFetch) {
 	c.mu.Lock()
 	p.finished = true
 	if c.inflight[origin] == p {
-		delete(c.inflight, origin)
+		if next != nil && !next.finished {
+			c.inflight[origin] = next
+		} else {
+			delete(c.inflight, origin)
+		}
 	}
 	c.mu.Unlock()
 }
@@ -1885,7 +1884,7 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 	}
 	close(p.stored)
 	p.entry = e
-	c.unregister(origin, p)
+	c.unregister(origin, p, nil)
 	close(p.done)
 }
 
@@ -1939,14 +1938,14 @@ func lazyStore(p *atomic.Pointer[MemoryStore], maxOrigins int) *MemoryStore {
 	return p.Load()
 }
 
-// Origin returns the origin of an http or https URL as a Cache keys its
-// Store: scheme "://" host [":" port], as RobotsURL writes them (lower case,
-// the host in punycode, no default port), as in "https://example.com" or
-// "http://example.com:8080". It is the key to Get or Put an origin's entry
-// by, and a key for pacing requests per origin. The error
-// wraps ErrNoOrigin when rawURL is not an http or https URL with a host, or
-// its port is past 65535. The origin is a string of its own, never a part of
-// rawURL, so that keeping it does not keep all of rawURL.
+// Origin returns the origin of an http or https URL as a Cache keys its Store:
+// scheme "://" host [":" port], as RobotsURL writes them (lower case, the host
+// in punycode, no default port), as in "https://example.com" or
+// "http://example.com:8080". It is the key to Get or Put an origin's entry by,
+// and a key for pacing requests per origin. The error wraps ErrNoOrigin when
+// rawURL is not an http or https URL with a host, or its port is past 65535.
+// The origin is a string of its own, never a part of rawURL, so that keeping it
+// does not keep all of rawURL.
 func Origin(rawURL string) (string, error) {
 	origin, err := originOf(rawURL)
 	return strings.Clone(origin), err

@@ -2008,7 +2008,7 @@ func TestCacheForgetDuringPut(t *testing.T) {
 	srv, requests := countingServer(t)
 	ctx := context.Background()
 	t.Run("a slow Put, waited for", func(t *testing.T) {
-		store := &blockingStore{entered: make(chan struct{}), release: make(chan struct{})}
+		store := newBlockingStore(false)
 		cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
 		asked := make(chan bool)
 		go func() { asked <- cache.IsAllowed(ctx, fetchAgent, srv.URL+"/public/a") }()
@@ -2030,7 +2030,7 @@ func TestCacheForgetDuringPut(t *testing.T) {
 		}
 	})
 	t.Run("a slow Put, ctx ended first", func(t *testing.T) {
-		store := &blockingStore{entered: make(chan struct{}), release: make(chan struct{})}
+		store := newBlockingStore(false)
 		cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
 		go cache.IsAllowed(ctx, fetchAgent, srv.URL+"/public/a")
 		<-store.entered
@@ -2075,7 +2075,7 @@ func TestCacheForgetHoldsTheOrigin(t *testing.T) {
 		LastReachable:    &Outcome{Status: Unavailable, HTTPStatus: 404, FetchedAt: now.Add(-41 * 24 * time.Hour), Lifetime: time.Hour},
 		UnreachableSince: now.Add(-40 * 24 * time.Hour),
 	}
-	store := &nilGatedStore{entered: make(chan struct{}), release: make(chan struct{})}
+	store := newBlockingStore(true)
 	ctx := context.Background()
 	store.MemoryStore.Put(ctx, srv.URL, old)
 	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
@@ -2104,24 +2104,6 @@ func TestCacheForgetHoldsTheOrigin(t *testing.T) {
 	}
 }
 
-// A nilGatedStore is a MemoryStore whose first nil Put closes entered, then
-// waits for release.
-type nilGatedStore struct {
-	MemoryStore
-	entered, release chan struct{}
-	once             sync.Once
-}
-
-func (s *nilGatedStore) Put(ctx context.Context, origin string, e *CacheEntry) error {
-	if e == nil {
-		s.once.Do(func() {
-			close(s.entered)
-			<-s.release
-		})
-	}
-	return s.MemoryStore.Put(ctx, origin, e)
-}
-
 // A forgettingStore is a MemoryStore whose Put of an entry first has its
 // Cache forget the origin.
 type forgettingStore struct {
@@ -2136,16 +2118,22 @@ func (s *forgettingStore) Put(ctx context.Context, origin string, e *CacheEntry)
 	return s.MemoryStore.Put(ctx, origin, e)
 }
 
-// A blockingStore is a MemoryStore whose first Put of an entry closes
-// entered, then waits for release, whatever its ctx.
+// A blockingStore is a MemoryStore whose first Put of an entry (of a nil
+// entry, with nilPuts) closes entered, then waits for release, whatever its
+// ctx.
 type blockingStore struct {
 	MemoryStore
+	nilPuts          bool
 	entered, release chan struct{}
 	once             sync.Once
 }
 
+func newBlockingStore(nilPuts bool) *blockingStore {
+	return &blockingStore{nilPuts: nilPuts, entered: make(chan struct{}), release: make(chan struct{})}
+}
+
 func (s *blockingStore) Put(ctx context.Context, origin string, e *CacheEntry) error {
-	if e != nil {
+	if (e == nil) == s.nilPuts {
 		s.once.Do(func() {
 			close(s.entered)
 			<-s.release

@@ -1109,9 +1109,8 @@ func ruleLines(r *Robots) [][]int32 {
 		// there (groups may have been moved about, or added in code);
 		// then, if they are still the rules of a parsed group, as Parse
 		// put them: a rule changed in place changes the sum.
-		off := uintptr(unsafe.Pointer(&g.Rules[0])) - store
-		at := int(off / unsafe.Sizeof(Rule{}))
-		if off%unsafe.Sizeof(Rule{}) != 0 || at >= len(r.ruleStore) || &r.ruleStore[at] != &g.Rules[0] {
+		at := int((uintptr(unsafe.Pointer(&g.Rules[0])) - store) / unsafe.Sizeof(Rule{}))
+		if at >= len(r.ruleStore) || &r.ruleStore[at] != &g.Rules[0] {
 			continue
 		}
 		k, found := slices.BinarySearchFunc(r.parsed, at, func(p parsedRules, at int) int { return cmp.Compare(p.at, at) })

@@ -479,7 +479,7 @@ func (p *parser) robots() *Robots {
 		return v
 	}
 
-	r := &Robots{Groups: p.groups, ContentSignals: p.signals}
+	r := &Robots{Groups: p.groups, ContentSignals: p.signals, parsed: make([]parsedRules, 0, len(p.groups))}
 	userAgents := make([]string, 0, p.counts[keyUserAgent])
 	rules := make([]Rule, 0, p.counts[keyAllow]+p.counts[keyDisallow])
 	lines := make([]int32, 0, cap(rules))
@@ -499,6 +499,7 @@ func (p *parser) robots() *Robots {
 			g.UserAgents = userAgents[uaFrom:len(userAgents):len(userAgents)]
 			if len(rules) > ruleFrom {
 				g.Rules = rules[ruleFrom:len(rules):len(rules)]
+				r.parsed = append(r.parsed, parsedRules{at: ruleFrom, sum: rulesSum(g.Rules)})
 			}
 		}
 	}
@@ -522,16 +523,7 @@ func (p *parser) robots() *Robots {
 		}
 	}
 	closeGroup()
-	r.ruleLines, r.ruleStore = lines, rules
-	r.parsed = make([]parsedRules, 0, len(r.Groups))
-	from := 0
-	for _, g := range r.Groups {
-		if len(g.Rules) > 0 {
-			r.parsed = append(r.parsed, parsedRules{at: from, sum: rulesSum(g.Rules)})
-			from += len(g.Rules)
-		}
-	}
-	r.text = s
+	r.ruleLines, r.ruleStore, r.text = lines, rules, s
 	return r
 }
 

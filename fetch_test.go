@@ -540,6 +540,107 @@ func TestFetchUsesClient(t *testing.T) {
 	}
 }
 
+// TestFetchReusesConnection checks that a body which is not the file (an
+// error page, a redirect's) is read before it is closed when it is short,
+// so that the crawler's next request to the origin reuses the connection,
+// and that a long one is not read: its connection is given up.
+func TestFetchReusesConnection(t *testing.T) {
+	short := strings.Repeat("x", 1000)
+	long := strings.Repeat("x", 2*maxDiscardBytes)
+	tests := []struct {
+		name      string
+		serve     func(w http.ResponseWriter, r *http.Request)
+		status    Status
+		wantConns int64
+	}{
+		{"404 with a length", func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, short, http.StatusNotFound)
+		}, Unavailable, 1},
+		{"404 chunked", func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(http.StatusNotFound)
+			io.WriteString(w, short)
+			w.(http.Flusher).Flush()
+			io.WriteString(w, short)
+		}, Unavailable, 1},
+		{"503", func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, short, http.StatusServiceUnavailable)
+		}, Unreachable, 1},
+		{"redirect then 404", func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/robots.txt" {
+				w.Header().Set("Location", "/elsewhere.txt")
+				w.WriteHeader(http.StatusMovedPermanently)
+				io.WriteString(w, short)
+				return
+			}
+			http.Error(w, short, http.StatusNotFound)
+		}, Unavailable, 1},
+		{"300", func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(http.StatusMultipleChoices)
+			io.WriteString(w, short)
+		}, Unavailable, 1},
+		{"404 too long to read", func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, long, http.StatusNotFound)
+		}, Unavailable, 2},
+		{"404 too long, chunked", func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(http.StatusNotFound)
+			w.(http.Flusher).Flush()
+			io.WriteString(w, long)
+		}, Unavailable, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var conns atomic.Int64
+			srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == "/page" {
+					io.WriteString(w, "a page")
+					return
+				}
+				tt.serve(w, r)
+			}))
+			srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+				if s == http.StateNew {
+					conns.Add(1)
+				}
+			}
+			srv.Start()
+			t.Cleanup(srv.Close)
+			transport := &http.Transport{}
+			t.Cleanup(transport.CloseIdleConnections)
+			client := &http.Client{Transport: transport}
+			o := (&Fetcher{Client: client, UserAgent: fetchAgent, Timeout: 5 * time.Second}).Fetch(context.Background(), srv.URL)
+			if o.Status != tt.status {
+				t.Fatalf("Fetch = %s, want %s", describeOutcome(o), tt.status)
+			}
+			resp, err := client.Get(srv.URL + "/page")
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if n := conns.Load(); n != tt.wantConns {
+				t.Errorf("the fetch and the next request took %d connections, want %d", n, tt.wantConns)
+			}
+		})
+	}
+}
+
+// TestFetchErrorBodyTrickles checks that an error page whose body never
+// ends, which discardBody reads, delays the outcome by no more than the
+// Fetcher's Timeout, and does not change it: the status decided.
+func TestFetchErrorBodyTrickles(t *testing.T) {
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusNotFound)
+		io.WriteString(w, "not here")
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	})
+	f := &Fetcher{UserAgent: fetchAgent, Timeout: 50 * time.Millisecond}
+	o := f.Fetch(context.Background(), srv.URL)
+	if o.Status != Unavailable || o.HTTPStatus != http.StatusNotFound || o.Error != "" {
+		t.Errorf("Fetch = %s, want unavailable 404 with no error", describeOutcome(o))
+	}
+}
+
 type roundTripFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

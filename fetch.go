@@ -1705,11 +1705,14 @@ func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 // a fresh entry the Store holds, but none starts a retrieval: those that
 // would wait for Forget, then ask again. If ctx ends while Forget waits,
 // it returns ctx's error having dropped nothing, and leaves the retrieval
-// it found in flight, so that a later Forget waits for it in turn.
+// it found in flight, so that a later Forget waits for it in turn. Its own
+// Put is given ctx bounded by Fetcher.Timeout, as the Cache's Puts are, so
+// a Store that honours its ctx holds the origin no longer than that.
 //
 // The error wraps ErrNoOrigin when rawURL has no http or https origin,
-// says so when c is nil, is ctx's when ctx ends first, and is otherwise the
-// Store's Put's (the Cache's own entry is dropped all the same).
+// says so when c is nil, is ctx's when ctx ends while Forget waits, and is
+// otherwise the Store's Put's, which may be ctx's too (the Cache's own
+// entry is dropped all the same).
 func (c *Cache) Forget(ctx context.Context, rawURL string) error {
 	if c == nil {
 		return errNilCache
@@ -1750,15 +1753,30 @@ func (c *Cache) Forget(ctx context.Context, rawURL string) error {
 		return err // nothing dropped
 	}
 	c.own.Load().delete(origin)
-	return c.storage().Put(ctx, origin, nil)
+	// Bounded as the Cache's own Puts are: the origin is held until it ends.
+	putCtx, cancel := context.WithTimeout(ctx, c.Fetcher.config().timeout)
+	defer cancel()
+	return c.storage().Put(putCtx, origin, nil)
 }
 
 // unregister marks p, origin's retrieval or Forget, finished, and takes it
 // out of flight, unless another has taken its place, putting next there
-// instead unless next is nil or finished.
+// instead unless next is nil or finished. A next that is a Forget given up
+// on stands for what that Forget found, down the chain: two Forgets given
+// up on one after the other must leave the retrieval the first found, if
+// it is still storing, for the next Forget to wait for. A Forget that was
+// not given up on (next nil) lets go of what it found: nothing before it is
+// left to wait for, and the chain of holds stays as short as the Forgets
+// given up on while one retrieval stores.
 func (c *Cache) unregister(origin string, p, next *pendingFetch) {
 	c.mu.Lock()
 	p.finished = true
+	if next == nil {
+		p.prev = nil // read by waitFor after done is closed
+	}
+	for next != nil && next.finished && next.forget {
+		next = next.prev
+	}
 	if c.inflight[origin] == p {
 		if next != nil && !next.finished {
 			c.inflight[origin] = next
@@ -1774,16 +1792,16 @@ func (c *Cache) unregister(origin string, p, next *pendingFetch) {
 // waits for it to end, then for what it found (which it may have given up
 // on). It returns ctx's error if ctx ends first; nil at once for a nil old.
 func (c *Cache) waitFor(ctx context.Context, old *pendingFetch) error {
-	if old == nil {
-		return nil
-	}
-	if old.forget {
+	for old != nil && old.forget {
 		select {
 		case <-old.done:
-			return c.waitFor(ctx, old.prev)
+			old = old.prev
 		case <-ctx.Done():
 			return ctx.Err()
 		}
+	}
+	if old == nil {
+		return nil
 	}
 	old.mu.Lock()
 	old.forgotten = true

@@ -2159,6 +2159,124 @@ func TestCacheForgetDuringPut(t *testing.T) {
 	})
 }
 
+// TestCacheForgetGivenUpTwice checks that two Forgets given up on while a
+// retrieval's Put is blocked, the second having found the first holding the
+// origin, leave that retrieval in flight: a third Forget must wait for its
+// Put before its own. The second used to put back the first's finished hold,
+// that is nothing, and the third then returned before the forgotten entry
+// was stored (20 runs of 20 before the fix in unregister).
+func TestCacheForgetGivenUpTwice(t *testing.T) {
+	srv, requests := countingServer(t)
+	store := newBlockingStore(false)
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+	ctx := context.Background()
+	origin, _ := Origin(srv.URL)
+	inflight := func() *pendingFetch {
+		cache.mu.Lock()
+		defer cache.mu.Unlock()
+		return cache.inflight[origin]
+	}
+	heldOver := func(prev *pendingFetch) *pendingFetch {
+		for range 5000 {
+			if h := inflight(); h != nil && h.forget && h.prev == prev {
+				return h
+			}
+			time.Sleep(time.Millisecond)
+		}
+		t.Fatal("no Forget came to hold the origin")
+		return nil
+	}
+	asked := make(chan bool)
+	go func() { asked <- cache.IsAllowed(ctx, fetchAgent, srv.URL+"/public/a") }()
+	<-store.entered // the retrieval's Put has begun
+	retrieval := inflight()
+	forget := func(ctx context.Context) chan error {
+		ch := make(chan error, 1)
+		go func() { ch <- cache.Forget(ctx, srv.URL) }()
+		return ch
+	}
+	ctx1, cancel1 := context.WithCancel(ctx)
+	first := forget(ctx1)
+	hold1 := heldOver(retrieval)
+	ctx2, cancel2 := context.WithCancel(ctx)
+	second := forget(ctx2)
+	heldOver(hold1)
+	cancel1()
+	if err := <-first; !errors.Is(err, context.Canceled) {
+		t.Fatalf("the first Forget = %v, want context.Canceled", err)
+	}
+	cancel2()
+	if err := <-second; !errors.Is(err, context.Canceled) {
+		t.Fatalf("the second Forget = %v, want context.Canceled", err)
+	}
+	if got := inflight(); got != retrieval {
+		t.Errorf("after two Forgets given up on, in flight is %p, want the retrieval still storing, %p", got, retrieval)
+	}
+	third := forget(ctx)
+	var err error
+	early := false
+	select {
+	case err = <-third:
+		early = true
+		t.Errorf("the third Forget returned %v while the retrieval's Put was blocked", err)
+	case <-time.After(100 * time.Millisecond):
+	}
+	close(store.release)
+	<-asked
+	if !early {
+		err = <-third
+	}
+	if err != nil {
+		t.Fatalf("the third Forget = %v", err)
+	}
+	if e, _ := store.MemoryStore.Get(ctx, origin); e != nil {
+		t.Error("after Forget returned nil, the Store holds the forgotten retrieval's entry")
+	}
+	before := requests.Load()
+	cache.IsAllowed(ctx, fetchAgent, srv.URL+"/public/b")
+	if requests.Load() != before+1 {
+		t.Error("the question after Forget made no request")
+	}
+	if h := inflight(); h != nil {
+		t.Errorf("%p left in flight after everything ended", h)
+	}
+}
+
+// A stuckNilPutStore is a MemoryStore whose Puts of a nil entry (Forget's)
+// end only with their ctx, as a remote Store's Put to a host that has
+// stopped answering does.
+type stuckNilPutStore struct{ MemoryStore }
+
+func (s *stuckNilPutStore) Put(ctx context.Context, origin string, e *CacheEntry) error {
+	if e == nil {
+		<-ctx.Done()
+		return ctx.Err()
+	}
+	return s.MemoryStore.Put(ctx, origin, e)
+}
+
+// TestCacheForgetPutBounded checks that Forget's own Put, during which it
+// holds the origin, is bounded by Fetcher.Timeout as the Cache's Puts are,
+// even when the caller's ctx has no deadline: otherwise one Store call that
+// never ends would keep every question about the origin waiting.
+func TestCacheForgetPutBounded(t *testing.T) {
+	srv, requests := countingServer(t)
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent, Timeout: 50 * time.Millisecond}, Store: &stuckNilPutStore{}}
+	forgot := make(chan error, 1)
+	go func() { forgot <- cache.Forget(context.Background(), srv.URL) }()
+	select {
+	case err := <-forgot:
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("Forget = %v, want the Put's context.DeadlineExceeded", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Forget has not returned after 10 s: its Put is not bounded")
+	}
+	if _, err := cache.Outcome(context.Background(), srv.URL+"/public/a"); err != nil || requests.Load() != 1 {
+		t.Errorf("Outcome after Forget = %v with %d requests, want an outcome fetched once", err, requests.Load())
+	}
+}
+
 // TestCacheForgetHoldsTheOrigin checks that no retrieval starts while
 // Forget runs: a question that would start one waits, then asks anew, so
 // that what Forget drops (an unreachable origin's 30-day history here) is

@@ -65,11 +65,6 @@ const (
 	// maxErrorBytes bounds an Outcome's Error (see clipError).
 	maxErrorBytes = 2048
 
-	// maxDiscardBytes bounds what is read of a body that is not the file
-	// (an error page, a redirect's) only so that its connection can carry
-	// the crawler's next request (see discardBody).
-	maxDiscardBytes = 16 << 10
-
 	// maxContentCodings bounds the Content-Encoding chain a body may declare:
 	// each layer holds a decompressor's window, so a header listing thousands
 	// of codings must not cost thousands of them.
@@ -391,7 +386,7 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 			return o.done(freshLifetime(resp.Header, now))
 
 		case isFollowedRedirect(code):
-			discardBody(resp)
+			resp.Body.Close()
 			next, why := redirectTarget(req.URL, resp)
 			if why == "" && o.Redirects >= cfg.maxRedirects {
 				why = fmt.Sprintf("more than %d redirects", cfg.maxRedirects)
@@ -435,15 +430,15 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 		case 300 <= code && code <= 399:
 			// 300, 304, 305, 306 and unassigned 3xx: not redirects a GET can
 			// follow. Read as a chain that leads nowhere.
-			discardBody(resp)
+			resp.Body.Close()
 			o.Status = Unavailable
 			o.Error = fmt.Sprintf("robots: status %d is not a redirect that can be followed", code)
 			return o.done(freshLifetime(resp.Header, now))
 
 		case 400 <= code && code <= 499 && code != http.StatusTooManyRequests:
-			// RFC 9309 §2.3.1.3. The error body is never parsed: it is
-			// not the file.
-			discardBody(resp)
+			// RFC 9309 §2.3.1.3. The error body is never read: it is not
+			// the file.
+			resp.Body.Close()
 			o.Status = Unavailable
 			return o.done(freshLifetime(resp.Header, now))
 
@@ -451,24 +446,10 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 			// 429 and 5xx (RFC 9309 §2.3.1.4; 429 as Google reads it), and
 			// statuses that mean nothing to a GET: 1xx (Switching Protocols
 			// reaches us), below 100 or above 599. Unknown is unreachable.
-			discardBody(resp)
+			resp.Body.Close()
 			return o.done(retryAfterLifetime(resp.Header, now))
 		}
 	}
-}
-
-// discardBody closes the body of a response that is not the file after
-// reading what is left of it, when that is at most maxDiscardBytes: net/http
-// reuses an HTTP/1 connection only for a body read to its end, and a
-// crawler's next request, after a 404 for robots.txt above all, is most
-// often to the same origin, which would otherwise pay for a new connection
-// and TLS handshake. A longer body is not read, as net/http's own redirects
-// have it. The read is bounded by the retrieval's time like any other.
-func discardBody(resp *http.Response) {
-	if n := resp.ContentLength; n < 0 || n <= maxDiscardBytes {
-		io.CopyN(io.Discard, resp.Body, maxDiscardBytes+1)
-	}
-	resp.Body.Close()
 }
 
 // A statusRecorder passes requests to the next RoundTripper and keeps what

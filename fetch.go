@@ -437,7 +437,12 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 
 		case 400 <= code && code <= 499 && code != http.StatusTooManyRequests:
 			// RFC 9309 §2.3.1.3. The error body is never read: it is not
-			// the file.
+			// the file. Nor is any other body that is not the file, at the
+			// cost of the connection, which net/http reuses only after a
+			// body read to its end: reading them held the retrieval on a
+			// stalled body or a 101's raw connection, and let a body longer
+			// than its Content-Length spill into the next request
+			// (TestFetchLeavesOtherBodiesUnread).
 			resp.Body.Close()
 			o.Status = Unavailable
 			return o.done(freshLifetime(resp.Header, now))

@@ -540,6 +540,54 @@ func TestFetchUsesClient(t *testing.T) {
 	}
 }
 
+// TestFetchLeavesOtherBodiesUnread checks that a body which is not the file
+// is closed unread, so that one which never ends costs nothing: the raw
+// connection of a 101, which neither the request's ctx nor a Timeout
+// closes, and a redirect's body, which would otherwise take the time left
+// for the hop it leads to. Reading such bodies to reuse their connections
+// was tried (827441b) and reverted for these, and because a body longer
+// than its Content-Length then spills into the next request on the
+// connection.
+func TestFetchLeavesOtherBodiesUnread(t *testing.T) {
+	stop := make(chan struct{})
+	t.Cleanup(func() { close(stop) })
+	tests := []struct {
+		name   string
+		serve  http.HandlerFunc
+		status Status
+		code   int
+	}{
+		{"a 101 whose connection stays open", rawResponse("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: robots\r\n\r\n",
+			func(net.Conn) { <-stop }), Unreachable, 101},
+		{"a redirect whose body stalls", func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/robots.txt" {
+				w.Header().Set("Location", "/real.txt")
+				w.WriteHeader(http.StatusMovedPermanently)
+				io.WriteString(w, "moved")
+				w.(http.Flusher).Flush()
+				<-r.Context().Done()
+				return
+			}
+			io.WriteString(w, fetchRobots)
+		}, Parsed, 200},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := startServer(t, tt.serve)
+			got := make(chan *Outcome, 1)
+			go func() { got <- newTestFetcher().Fetch(context.Background(), srv.URL) }()
+			select {
+			case o := <-got:
+				if o.Status != tt.status || o.HTTPStatus != tt.code {
+					t.Errorf("Fetch = %s, want %s %d", describeOutcome(o), tt.status, tt.code)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatal("Fetch has not returned 20 s after it began, with a Timeout of 5 s")
+			}
+		})
+	}
+}
+
 type roundTripFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

@@ -1689,14 +1689,15 @@ func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 //
 // While Forget runs, a question about the origin may still be answered by
 // a fresh entry the Store holds, but none starts a retrieval: those that
-// would wait for Forget, then ask again. If ctx ends while Forget waits,
-// it returns ctx's error having dropped nothing, and leaves the retrieval
-// it found in flight, so that a later Forget waits for it in turn. Its own
-// Put is given ctx bounded by Fetcher.Timeout, as the Cache's Puts are, so
-// a Store that honours its ctx holds the origin no longer than that.
+// would wait for Forget, then ask again. If ctx has ended, or ends while
+// Forget waits, it returns ctx's error having dropped nothing, and leaves
+// the retrieval it found in flight, so that a later Forget waits for it in
+// turn. Its own Put is given ctx bounded by Fetcher.Timeout, as the
+// Cache's Puts are, so a Store that honours its ctx holds the origin no
+// longer than that.
 //
 // The error wraps ErrNoOrigin when rawURL has no http or https origin,
-// says so when c is nil, is ctx's when ctx ends while Forget waits, and is
+// says so when c is nil, is ctx's when ctx ends before Forget's Put, and is
 // otherwise the Store's Put's, which may be ctx's too (the Cache's own
 // entry is dropped all the same).
 func (c *Cache) Forget(ctx context.Context, rawURL string) error {
@@ -1708,6 +1709,11 @@ func (c *Cache) Forget(ctx context.Context, rawURL string) error {
 	}
 	origin, err := Origin(rawURL) // a copy, for the Store to keep
 	if err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		// Before anything is marked or dropped, so that ctx's error
+		// always means nothing was.
 		return err
 	}
 	// While Forget runs it holds the origin in flight, so that no

@@ -2089,6 +2089,19 @@ func TestCacheForgetDuringPut(t *testing.T) {
 		}
 		close(store.release)
 	})
+	t.Run("ctx ended before Forget", func(t *testing.T) {
+		store := &MemoryStore{}
+		cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+		cache.IsAllowed(ctx, fetchAgent, srv.URL+"/public/a")
+		ended, cancel := context.WithCancel(ctx)
+		cancel()
+		if err := cache.Forget(ended, srv.URL); !errors.Is(err, context.Canceled) {
+			t.Errorf("Forget with an ended ctx = %v, want context.Canceled", err)
+		}
+		if e, _ := store.Get(ctx, srv.URL); e == nil {
+			t.Error("Forget with an ended ctx dropped the Store's entry; its error says nothing was dropped")
+		}
+	})
 	t.Run("a Store whose Put calls Forget", func(t *testing.T) {
 		store := &forgettingStore{}
 		cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent, Timeout: 200 * time.Millisecond}, Store: store}

@@ -442,7 +442,7 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 			// body read to its end: reading them held the retrieval on a
 			// stalled body or a 101's raw connection, and let a body longer
 			// than its Content-Length spill into the next request
-			// (TestFetchLeavesOtherBodiesUnread).
+			// (TestFetchLeavesOtherBodiesUnread pins the first two).
 			resp.Body.Close()
 			o.Status = Unavailable
 			return o.done(freshLifetime(resp.Header, now))
@@ -1489,7 +1489,8 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 // that ignores ctx keeps the caller waiting. So give a remote Store's Get a
 // deadline of its own shorter than the caller's. The Get and Put around a
 // retrieval, which outlives callers who leave, each get a context that ends
-// after the Fetcher's Timeout.
+// after the Fetcher's Timeout, and so does Forget's nil Put (within the
+// caller's ctx).
 //
 // An entry is fresh for at most 24 hours after its FetchedAt, whatever its
 // Lifetime says. A FetchedAt up to 5 minutes in the future (an entry Put by a
@@ -1697,9 +1698,10 @@ func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 // longer than that.
 //
 // The error wraps ErrNoOrigin when rawURL has no http or https origin,
-// says so when c is nil, is ctx's when ctx ends before Forget's Put, and is
-// otherwise the Store's Put's, which may be ctx's too (the Cache's own
-// entry is dropped all the same).
+// says so when c is nil, is ctx's when ctx has ended before Forget begins
+// or ends while it waits, and is otherwise the Store's Put's, which may be
+// a context's error too, ctx's or the Timeout's (the Cache's own entry is
+// dropped all the same).
 func (c *Cache) Forget(ctx context.Context, rawURL string) error {
 	if c == nil {
 		return errNilCache

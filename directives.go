@@ -1664,8 +1664,9 @@ func markup(h http.Header, body []byte) int {
 // <noframes> are text; none of them count. <noscript> is read as raw text,
 // as a browser with scripting enabled does: so does x/net/html's tokenizer,
 // which SPEC §3 names (always), and its parser (by default), and Google
-// renders pages with scripts on. A crawler that runs no scripts would see such a meta, but a
-// reading that depends on the reader is not one a publisher can rely on.
+// renders pages with scripts on. A crawler that runs no scripts would see
+// such a meta, but a reading that depends on the reader is not one a
+// publisher can rely on.
 //
 // Inside a template, SVG and MathML elements are followed (see
 // foreignContent), so that their <title/> does not hide the rest of the

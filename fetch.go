@@ -1302,7 +1302,7 @@ type Cache struct {
 // pendingFetch is a retrieval in flight, or a Cache.Forget holding its
 // origin (forget); a retrieval's entry is set before done is closed.
 type pendingFetch struct {
-	done  chan struct{}
+	done  chan struct{} // closed under Cache.mu when p no longer runs (see finish)
 	entry *CacheEntry
 
 	// A retrieval's, which Cache.Forget reads (see waitFor).
@@ -1311,9 +1311,20 @@ type pendingFetch struct {
 	storing   bool          // the outcome is stored (or being stored): stored is closed once it is
 	stored    chan struct{} // closed when the outcome is stored, or will not be
 
-	forget   bool          // a Cache.Forget holding the origin, not a retrieval: its waiters ask again
-	prev     *pendingFetch // for a Forget: what it found in flight, and waits for
-	finished bool          // guarded by Cache.mu: p no longer runs, and must not be put back in flight
+	forget bool          // a Cache.Forget holding the origin, not a retrieval: its waiters ask again
+	prev   *pendingFetch // for a Forget: what it found in flight, and waits for
+}
+
+// over reports whether p no longer runs, and so must not be put back in
+// flight. Read under Cache.mu, under which done is closed, it cannot change
+// while it is used.
+func (p *pendingFetch) over() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // A CacheEntry is what a Store keeps for one origin: the latest outcome, and
@@ -1727,25 +1738,15 @@ func (c *Cache) Forget(ctx context.Context, rawURL string) error {
 	c.mu.Lock()
 	old := c.inflight[origin]
 	hold := &pendingFetch{done: make(chan struct{}), forget: true, prev: old}
-	if c.inflight == nil {
-		c.inflight = make(map[string]*pendingFetch)
-	}
-	c.inflight[origin] = hold
+	c.setInflight(origin, hold)
 	c.mu.Unlock()
-	err = c.waitFor(ctx, old)
-	// Given up on, what Forget found in flight goes back there, so that a
-	// later Forget waits for it too.
-	var restore *pendingFetch
-	if err != nil {
-		restore = old
+	if err := c.waitFor(ctx, old); err != nil {
+		// Given up on, having dropped nothing: what Forget found in
+		// flight goes back there, so that a later Forget waits for it too.
+		c.finish(origin, hold, old)
+		return err
 	}
-	defer func() {
-		c.unregister(origin, hold, restore)
-		close(hold.done)
-	}()
-	if err != nil {
-		return err // nothing dropped
-	}
+	defer c.finish(origin, hold, nil)
 	c.own.Load().delete(origin)
 	// Bounded as the Cache's own Puts are: the origin is held until it ends.
 	putCtx, cancel := context.WithTimeout(ctx, c.Fetcher.config().timeout)
@@ -1753,32 +1754,40 @@ func (c *Cache) Forget(ctx context.Context, rawURL string) error {
 	return c.storage().Put(putCtx, origin, nil)
 }
 
-// unregister marks p, origin's retrieval or Forget, finished, and takes it
-// out of flight, unless another has taken its place, putting next there
-// instead unless next is nil or finished. A next that is a Forget given up
+// setInflight puts p in flight for origin. c.mu must be held.
+func (c *Cache) setInflight(origin string, p *pendingFetch) {
+	if c.inflight == nil {
+		c.inflight = make(map[string]*pendingFetch)
+	}
+	c.inflight[origin] = p
+}
+
+// finish ends p, origin's retrieval or Forget: it takes p out of flight,
+// unless another has taken its place, putting next there instead unless
+// next is nil or over, and closes p.done. A next that is a Forget given up
 // on stands for what that Forget found, down the chain: two Forgets given
 // up on one after the other must leave the retrieval the first found, if
 // it is still storing, for the next Forget to wait for. A Forget that was
 // not given up on (next nil) lets go of what it found: nothing before it is
 // left to wait for, and the chain of holds stays as short as the Forgets
 // given up on while one retrieval stores.
-func (c *Cache) unregister(origin string, p, next *pendingFetch) {
+func (c *Cache) finish(origin string, p, next *pendingFetch) {
 	c.mu.Lock()
-	p.finished = true
+	defer c.mu.Unlock()
 	if next == nil {
 		p.prev = nil // read by waitFor after done is closed
 	}
-	for next != nil && next.finished && next.forget {
+	for next != nil && next.forget && next.over() {
 		next = next.prev
 	}
 	if c.inflight[origin] == p {
-		if next != nil && !next.finished {
+		if next != nil && !next.over() {
 			c.inflight[origin] = next
 		} else {
 			delete(c.inflight, origin)
 		}
 	}
-	c.mu.Unlock()
+	close(p.done)
 }
 
 // waitFor marks old, a retrieval in flight found by Forget, forgotten, and
@@ -1865,10 +1874,7 @@ func (c *Cache) refresh(ctx context.Context, origin string) (*CacheEntry, error)
 			// is: as a substring of the URL asked about, it would keep all
 			// of it.
 			origin = strings.Clone(origin)
-			if c.inflight == nil {
-				c.inflight = make(map[string]*pendingFetch)
-			}
-			c.inflight[origin] = p
+			c.setInflight(origin, p)
 			go c.fill(context.WithoutCancel(ctx), origin, p)
 		}
 		c.mu.Unlock()
@@ -1900,7 +1906,7 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 	e := prev
 	// Another fill may have stored a fresh entry between the caller's look
 	// and the registration of p: then there is nothing to fetch. Storing
-	// before unregistering (below) makes this look sufficient.
+	// before finishing (below) makes this look sufficient.
 	if !prev.fresh(time.Now(), c.MinLifetime) {
 		e = prev.next(c.Fetcher.Fetch(ctx, origin))
 		// Cache.Forget, once it has set forgotten, stops the Put, or
@@ -1915,8 +1921,7 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 	}
 	close(p.stored)
 	p.entry = e
-	c.unregister(origin, p, nil)
-	close(p.done)
+	c.finish(origin, p, nil)
 }
 
 // keep stores origin's entry e: in store when put (the Get before it

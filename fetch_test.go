@@ -2124,7 +2124,7 @@ func TestCacheForgetDuringPut(t *testing.T) {
 // origin, leave that retrieval in flight: a third Forget must wait for its
 // Put before its own. The second used to put back the first's finished hold,
 // that is nothing, and the third then returned before the forgotten entry
-// was stored (20 runs of 20 before the fix in unregister).
+// was stored (20 runs of 20 before the fix in finish, then unregister).
 func TestCacheForgetGivenUpTwice(t *testing.T) {
 	srv, requests := countingServer(t)
 	store := newBlockingStore(false)

@@ -232,11 +232,11 @@ func treeHrefs(page []byte) []string {
 // hostilePages are 256 KiB bodies built to make a scanner that follows
 // foreign content search its whole stack of open elements on every tag:
 // SVG nested 512 deep (as deep as html.Parse follows), then end tags of an
-// element that is not open, table cells a foreignObject drops,
-// </template> where none is open, or <a> start tags past the HTML elements
-// followed; and the same end tags after a lone <svg>,
-// which have nothing to search. Each is
-// read as html.Parse would read it; the question is only how long it takes.
+// element that is not open, table cells a foreignObject drops, </template>
+// where none is open, or <a> start tags past the HTML elements followed;
+// and the same end tags after a lone <svg>, which have nothing to search.
+// Each is read as html.Parse would read it; the question is only how long
+// it takes.
 var hostilePages = func() []struct{ name, page string } {
 	deep := "<svg>" + strings.Repeat("<g>", 511)
 	fill := func(prefix, unit string) string {

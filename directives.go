@@ -151,10 +151,13 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // application/xhtml+xml, or, when there is no Content-Type, when it sniffs as
 // HTML (http.DetectContentType, the WHATWG MIME Sniffing rules). Only
 // <meta name="robots"> and <meta name="<product token>"> tags that the HTML5
-// tree builder places in <head> count (where a CDATA section in SVG or
-// MathML in a head <template> leaves unsure how the tree builder reads it,
-// those either reading places there); reading stops where the head ends, so
-// the cost does not grow with the body. In application/xhtml+xml, which is
+// tree builder places in <head> count, with scripting enabled or disabled:
+// a meta inside a <noscript> in the head counts, as a crawler that runs no
+// scripts reads it, and so does one that an element in such a <noscript>
+// would push out of the head, as a browser reads it (where a CDATA section
+// in SVG or MathML in a head <template> leaves unsure how the tree builder
+// reads it, those either reading places there too). Reading stops where the
+// head ends, so the cost does not grow with the body. In application/xhtml+xml, which is
 // XML, a self-closing tag such as <title/> is an empty element, where HTML
 // would read the rest of the page as its text. A nil h or body is valid. Header
 // names are matched in any case, also in a map written by hand whose keys
@@ -404,16 +407,21 @@ type Link struct {
 // http and https (javascript:, mailto:, data:, tel:, ...) or to an http URL
 // with no host name or a port past 65535, or whose resolved URL is longer
 // than MaxLinkBytes. Links inside comments and raw-text elements (<script>,
-// <style>, <noscript>, <textarea>, <title>) are not links; inside SVG and
-// MathML those elements hold markup and a self-closing tag is empty, as in a
-// browser, and SVG's <a href> is a link. Where it cannot tell whether a tree
-// builder reads a CDATA section in SVG or MathML as text or as a bogus
-// comment, it reads the document both ways and returns the links of either
-// reading, each once, in document order: a link too many costs a crawler a
-// fetch, a link missed a page it never finds. The <base href> is then the
-// first one found reading those sections as bogus comments.
+// <style>, <textarea>, <title>) are not links; inside SVG and MathML those
+// elements hold markup and a self-closing tag is empty, as in a browser, and
+// SVG's <a href> is a link. A <noscript> holds text for a browser that runs
+// scripts and markup for one that does not, as a crawler does not: its
+// links count. Where a tree builder may read the document in more than one
+// way, with scripting enabled or disabled, or a CDATA section in SVG or
+// MathML as text or as a bogus comment where Links cannot tell which, it
+// reads the document each way and returns the links of any reading, each
+// once, in document order: a link too many costs a crawler a fetch, a link
+// missed a page it never finds. The <base href> is then the first one a
+// browser that runs scripts finds (not one in a <noscript>), reading those
+// sections as bogus comments.
 //
-// Links reads the whole document, at most twice, with a tokenizer, not a
+// Links reads the whole document with a tokenizer, once for most documents
+// (and what their <noscript>s hold twice), at most four times, not with a
 // tree builder, so documents of any nesting depth work and the cost is
 // linear in the body: each link's URL is at most MaxLinkBytes, so that a
 // long base cannot make the result grow with the square of the body (it can
@@ -425,13 +433,15 @@ type Link struct {
 // DirectivesFor, which knows the type, reads them as empty. It accepts any
 // bytes and is safe for concurrent use.
 func Links(body []byte, base *url.URL) []Link {
-	first := newReading(body, false)
-	found := scanLinks(&first, 0)
+	var found scannedLinks
+	eachReading(body, func(r *reading, from int) {
+		if r.first() {
+			found = scanLinks(r, from, -1)
+		} else {
+			found.links = unionByOffset(found.links, scanLinks(r, from, -1).links, func(l *foundLink) int { return l.at })
+		}
+	})
 	links := found.links
-	if first.fork >= 0 {
-		other := newReading(body, true)
-		links = unionByOffset(links, scanLinks(&other, first.fork).links, func(l *foundLink) int { return l.at })
-	}
 	if found.haveBase {
 		if u, err := url.Parse(cleanHref(found.base)); err == nil {
 			if base != nil {
@@ -509,6 +519,7 @@ type scannedLinks struct {
 	links    []foundLink // unresolved, in document order
 	base     string      // the first <base href>
 	haveBase bool
+	stopped  bool // the reading stopped where it was asked to, in the state wanted there
 }
 
 // foundLink is a link as a reading finds it, at the offset of its tag.
@@ -517,19 +528,40 @@ type foundLink struct {
 	at int
 }
 
-// scanLinks reads r to its end for the links that start at offset from or
-// after it: all of them in the first reading, those past its fork in the
-// other. The other reading's <base href> is not read: it does not part from
-// the first's before the fork, and past it the first's is kept, so that
-// reading a body twice never changes a link the first reading found.
-func scanLinks(r *reading, from int) scannedLinks {
+// scanLinks reads r for the links that start at offset from or after it:
+// all of them in the first reading, those past where it parts from the
+// first in another. It reads to the end, or, where stop is not negative, to
+// the token at offset stop, and then says in stopped whether r is back
+// where a first reading is there (see noscriptLinks). Only the first
+// reading's <base href> is read: the others do not part from it before
+// their from, and past it the first's is kept, so that reading a body again
+// never changes a link the first reading found.
+func scanLinks(r *reading, from, stop int) scannedLinks {
 	var s scannedLinks
 	z := r.z
 	// HTML templates open, counted here and not by foreignContent, which
 	// stops following HTML elements past maxFollowedHTML.
 	templates := 0
+	noscriptAt, content := -1, -1 // the first reading: a <noscript> whose end is to come, and where its content starts
+	noscripts := 0                // the first reading: <noscript>s read alone so far
 	for {
 		tt := r.next()
+		if stop >= 0 && (r.at >= stop || tt == html.ErrorToken) {
+			s.stopped = r.at == stop && tt == html.EndTagToken && lowerTagName(z).is("noscript") &&
+				len(r.foreign.open) == 0 && templates == 0
+			return s
+		}
+		if noscriptAt >= 0 && tt != html.TextToken {
+			// The first reading's text of the <noscript> ends here, at its
+			// end tag or at the end of the body.
+			links, ok := noscriptLinks(r.body, content, r.at, r.foreign.guess)
+			if ok && tt == html.EndTagToken {
+				s.links = append(s.links, links...)
+			} else if r.scriptFork < 0 {
+				r.scriptFork = noscriptAt // read the body again without scripts
+			}
+			noscriptAt = -1
+		}
 		if tt == html.ErrorToken {
 			return s
 		}
@@ -557,6 +589,15 @@ func scanLinks(r *reading, from int) scannedLinks {
 		case "template":
 			if isHTML {
 				templates++ // "<template/>" too: HTML ignores the '/'
+			}
+		case "noscript": // "<noscript/>" too
+			switch {
+			case !isHTML || !r.foreign.insertsNoscript():
+			case r.first() && r.scriptFork < 0 && len(r.foreign.open) == 0 && templates == 0 && noscripts < maxNoscriptsRead:
+				noscriptAt, content = r.at, r.end // read without scripts once its end is known
+				noscripts++
+			default:
+				r.noscript()
 			}
 		case "a", "area": // SVG's <a> is a link too
 			if r.at < from {
@@ -591,7 +632,7 @@ func scanLinks(r *reading, from int) scannedLinks {
 			// foreign content in a tree builder only if that element is
 			// open ("<div><svg></div><base>": HTML's; "<svg></div><base>":
 			// SVG's).
-			if s.haveBase || r.other || !isHTML || templates > 0 {
+			if s.haveBase || !r.first() || !isHTML || templates > 0 {
 				continue
 			}
 			for more := true; more; {
@@ -606,7 +647,36 @@ func scanLinks(r *reading, from int) scannedLinks {
 	}
 }
 
-// unionByOffset merges what two readings of a document found, each in
+// maxNoscriptsRead is how many <noscript>s Links reads alone (see
+// noscriptLinks) before it reads the whole document again instead: each
+// such reading costs a tokenizer, and its buffer of 4 KiB.
+const maxNoscriptsRead = 16
+
+// noscriptLinks reads the content of a <noscript>, from offset p in body,
+// where its start tag ends, to q, where the first reading, which takes it
+// as text, finds its end tag, as a reading with scripting disabled does,
+// and returns the links it finds there. So most documents that hold a
+// <noscript> are read once, and only what their <noscript>s hold twice.
+// Once a document's readings have parted, or past maxNoscriptsRead, the
+// first reading reads no more <noscript>s so: a second reading of the whole
+// document finds what they hold, and the cost stays linear in the body
+// (a <noscript> whose reading does not end at its end tag may read to the
+// end of the body).
+// ok reports whether that reading is then back where the first is: at the
+// same end tag, with the tokenizer in the same state, no foreign content or
+// template open (where the first reading has none open either, as in a
+// document's body, outside templates) and foreignContent's guess as it was
+// (the first reading's, given as guess). Otherwise ("<noscript><textarea>",
+// "<noscript><svg>") the readings have parted, and only a reading of the
+// whole document without scripts tells what it holds.
+func noscriptLinks(body []byte, p, q int, guess bool) (links []foundLink, ok bool) {
+	r := reading{z: html.NewTokenizer(bytes.NewReader(body[p:])), body: body, way: noScripts, at: p, end: p, cdataFork: -1, scriptFork: -1}
+	r.foreign.guess = guess
+	s := scanLinks(&r, p, q)
+	return s.links, s.stopped && r.foreign.guess == guess
+}
+
+// unionByOffset merges what two readings// unionByOffset merges what two readings of a document found, each in
 // document order, into document order by the offset at gives. A tag both
 // found, at one offset, is taken once, as a has it.
 func unionByOffset[T any](a, b []T, at func(*T) int) []T {
@@ -1660,44 +1730,52 @@ func markup(h http.Header, body []byte) int {
 // head") and stops at the first token that would start the body: text that
 // is not whitespace, or an element that does not belong in the head (an
 // <img>, an <iframe>, <body>). Metas inside <template> are template contents
-// and those inside comments, <script>, <style>, <title>, <noscript> and
-// <noframes> are text; none of them count. <noscript> is read as raw text,
-// as a browser with scripting enabled does: so does x/net/html's tokenizer,
-// which SPEC §3 names (always), and its parser (by default), and Google
-// renders pages with scripts on. A crawler that runs no scripts would see
-// such a meta, but a reading that depends on the reader is not one a
-// publisher can rely on.
+// and those inside comments, <script>, <style>, <title> and <noframes> are
+// text; none of them count.
+//
+// A <noscript> in the head holds text where scripting is enabled, as in a
+// browser, and, where it is disabled, as in a crawler that runs no scripts,
+// the head's metas, links and styles, in the "in head noscript" insertion
+// mode (HTML §13.2.6.4.5), until anything else closes it and may end the
+// head ("<noscript><img>"). The head is read both ways (see reading) and
+// the metas of either reading are visited: a publisher who writes
+// <noscript><meta name="robots" content="noindex"></noscript> means it for
+// readers without scripts, which a crawler is, and Google reads the page's
+// HTML for noindex before it runs any script. (x/net/html's tokenizer
+// always reads a <noscript>'s content as text; a reading with scripting
+// disabled tells it not to, as its parser does.)
 //
 // Inside a template, SVG and MathML elements are followed (see
 // foreignContent), so that their <title/> does not hide the rest of the
 // head. Where a CDATA section there may be text or a bogus comment, the
-// head is read both ways (see reading) and the metas of either reading are
-// visited, each tag once, in document order: a meta too many can only make
-// the directives stricter. In XHTML (isXHTML), which is XML, a self-closing
+// head is read both ways too. Each tag that any reading places in the head
+// is visited once, in document order: a meta too many can only make the
+// directives stricter. In XHTML (isXHTML), which is XML, a self-closing
 // tag is an empty element: <title/> or <script src="a.js"/> holds no text,
 // where HTML ignores the slash and reads what follows as the element's
 // text.
 func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
-	first := newReading(body, false)
-	var past []metaAt // the first reading's metas past its fork
-	scanHead(&first, isXHTML, func(at int, name, content []byte) {
-		if first.fork < 0 {
-			visit(name, content)
-		} else {
-			past = append(past, metaAt{at, bytes.Clone(name), bytes.Clone(content)})
+	var found []metaAt // past where the first reading parts from another
+	eachReading(body, func(r *reading, from int) {
+		if r.first() {
+			scanHead(r, isXHTML, func(at int, name, content []byte) {
+				if !r.parted() {
+					visit(name, content) // every reading finds it
+				} else {
+					found = append(found, metaAt{at, bytes.Clone(name), bytes.Clone(content)})
+				}
+			})
+			return
 		}
+		var more []metaAt
+		scanHead(r, isXHTML, func(at int, name, content []byte) {
+			if at >= from {
+				more = append(more, metaAt{at, bytes.Clone(name), bytes.Clone(content)})
+			}
+		})
+		found = unionByOffset(found, more, func(m *metaAt) int { return m.at })
 	})
-	if first.fork < 0 {
-		return // the other reading is the same
-	}
-	var others []metaAt // the other reading's, past the fork
-	other := newReading(body, true)
-	scanHead(&other, isXHTML, func(at int, name, content []byte) {
-		if at >= first.fork {
-			others = append(others, metaAt{at, bytes.Clone(name), bytes.Clone(content)})
-		}
-	})
-	for _, m := range unionByOffset(past, others, func(m *metaAt) int { return m.at }) {
+	for _, m := range found {
 		visit(m.name, m.content)
 	}
 }
@@ -1717,6 +1795,7 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 	afterHead := false    // </head> was seen
 	templates := 0        // depth of <template> elements open in the head
 	rawText := false      // the next text token is a raw-text element's content
+	inNoscript := false   // a noScripts reading in a <noscript> in the head
 	for {
 		tt := r.next()
 		wasRaw := rawText
@@ -1737,6 +1816,17 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 				// An SVG or MathML <template> is not the head's.
 				if foreign.end(name) != endForeign && name.is("template") {
 					templates-- // an HTML one, which closes what it holds
+				}
+				continue
+			}
+			if inNoscript {
+				// HTML §13.2.6.4.5: </noscript> returns to the head, </br>
+				// ends it as anything else, any other end tag is ignored.
+				switch string(name.octets()) {
+				case "noscript":
+					inNoscript = false
+				case "br":
+					return
 				}
 				continue
 			}
@@ -1762,7 +1852,27 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 					templates++
 				}
 				rawText = isRawTextTag(tag) && !empty
+				if tag == "noscript" && !empty && foreign.insertsNoscript() {
+					rawText = r.noscript()
+				}
 				continue
+			}
+			if inNoscript {
+				// HTML §13.2.6.4.5: what the head accepts stays in the
+				// <noscript>, <head> and <noscript> are ignored (the
+				// tokenizer is not to read the latter's content as text),
+				// and anything else closes it and is read as the head reads
+				// it.
+				switch tag {
+				case "head", "noscript":
+					if !empty {
+						z.NextIsNotRawText()
+					}
+					continue
+				case "html", "basefont", "bgsound", "link", "meta", "noframes", "style":
+				default:
+					inNoscript = false
+				}
 			}
 			switch tag {
 			case "html":
@@ -1781,7 +1891,10 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 				if afterHead {
 					return // not one of the head elements "after head" accepts
 				}
-				rawText = !empty
+				if !empty {
+					rawText = r.noscript()
+					inNoscript = !rawText
+				}
 			case "template":
 				if !empty {
 					templates = 1
@@ -1795,40 +1908,115 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 }
 
 // A reading tokenizes a body for a scanner that follows foreign content,
-// telling the tokenizer before each token whether a CDATA section is text.
+// telling the tokenizer before each token whether a CDATA section is text
+// and whether a <noscript> holds text or markup, two things the tokenizer
+// cannot know alone, which is why a body may be read in more than one way.
+//
 // Where a foreign element is innermost and foreignContent has guessed,
-// that is unsure, and the two readings part: the first reads such a section
-// as a bogus comment, the other as text. Until the first meets one, both
-// read the same tokens into the same states; it records where as fork, and
-// a scanner that finds a fork reads the body again the other way and keeps
-// what either reading finds past it. So a body is read twice at most, and
-// once where the readings do not part, as in most documents.
+// whether a CDATA section is text is unsure: the first reading takes such a
+// section as a bogus comment, a cdataText reading as text. An HTML
+// <noscript> is text to a browser that runs scripts and markup to one that
+// does not, such as a crawler (HTML §13.2.6.4.4, the scripting flag): the
+// first reading takes it as text, a noScripts reading as markup, placed as
+// a tree builder with scripting disabled places it (in the head, the "in
+// head noscript" insertion mode of §13.2.6.4.5). Until a reading meets the
+// first such thing it reads the same tokens into the same states as the
+// others; it records where as cdataFork or scriptFork, and eachReading
+// then reads the body again each way that parts there. Neither way is safe
+// alone, for a meta tag or a link may stand where only one of them finds
+// it, so the scanners keep what any reading finds past where it parts from
+// the first: a meta tag or link too many, never one too few.
 type reading struct {
-	z       *html.Tokenizer
-	foreign foreignContent
-	other   bool // the other reading
-	at, end int  // the current token's offset in the body (after a BOM), and the next one's
-	fork    int  // the first reading: the offset where the other parts from it, or -1
+	z          *html.Tokenizer
+	body       []byte // what z reads, from its start (after a BOM)
+	foreign    foreignContent
+	way        readingWay
+	at, end    int // the current token's offset in the body (after a BOM), and the next one's
+	cdataFork  int // where an unsure CDATA section was read as a bogus comment, or -1
+	scriptFork int // where a <noscript> was read as text, or -1
 }
+
+// readingWay says how a reading takes what the tokenizer cannot tell: the
+// zero value is the first reading's way.
+type readingWay uint8
+
+const (
+	cdataText readingWay = 1 << iota // an unsure CDATA section is text, not a bogus comment
+	noScripts                        // scripting is disabled: a <noscript> holds markup
+)
 
 // cdataOpen starts a CDATA section, which the tokenizer reads as a bogus
 // comment where it is not told a CDATA section is text.
 var cdataOpen = []byte("<![CDATA[")
 
-func newReading(body []byte, other bool) reading {
-	return reading{z: html.NewTokenizer(bytes.NewReader(trimBOM(body))), other: other, fork: -1}
+func newReading(body []byte, way readingWay) reading {
+	body = trimBOM(body)
+	return reading{z: html.NewTokenizer(bytes.NewReader(body)), body: body, way: way, cdataFork: -1, scriptFork: -1}
+}
+
+// first reports whether r is the first reading, which every body gets.
+func (r *reading) first() bool { return r.way == 0 }
+
+// parted reports whether r has met something another reading takes
+// differently.
+func (r *reading) parted() bool { return r.cdataFork >= 0 || r.scriptFork >= 0 }
+
+// eachReading calls scan with the first reading of body and then with each
+// other reading that parts from one already read, at most four in all, and
+// most bodies only once. from is where the reading may first find what the
+// first one does not: what it finds before that, the first has found.
+func eachReading(body []byte, scan func(r *reading, from int)) {
+	first := newReading(body, 0)
+	scan(&first, 0)
+	cdata, script := first.cdataFork, first.scriptFork
+	both := false // a reading that parts both ways is needed
+	if cdata >= 0 {
+		r := newReading(body, cdataText)
+		scan(&r, cdata)
+		both = r.scriptFork >= 0
+	}
+	if script >= 0 {
+		r := newReading(body, noScripts)
+		scan(&r, script)
+		both = both || r.cdataFork >= 0
+	}
+	if both {
+		// It parts from the first where the first parted first.
+		from := max(cdata, script)
+		if cdata >= 0 && script >= 0 {
+			from = min(cdata, script)
+		}
+		r := newReading(body, cdataText|noScripts)
+		scan(&r, from)
+	}
+}
+
+// noscript reads the start tag of an HTML <noscript>, one the tokenizer
+// would read the content of as text, and reports whether the content is
+// text: in a reading with scripting enabled it is, and the reading records
+// where it parts; in a noScripts reading the tokenizer is told to read on
+// as markup.
+func (r *reading) noscript() bool {
+	if r.way&noScripts != 0 {
+		r.z.NextIsNotRawText()
+		return false
+	}
+	if r.scriptFork < 0 {
+		r.scriptFork = r.at
+	}
+	return true
 }
 
 // next reads the next token.
 func (r *reading) next() html.TokenType {
 	foreign := r.foreign.innermostForeign()
-	text := foreign && (r.other || !r.foreign.guess)
+	text := foreign && (r.way&cdataText != 0 || !r.foreign.guess)
 	r.z.AllowCDATA(text)
 	tt := r.z.Next()
 	raw := r.z.Raw() // the tokens cover the body, each from where the last ended
 	r.at, r.end = r.end, r.end+len(raw)
-	if foreign && !text && r.fork < 0 && tt == html.CommentToken && bytes.HasPrefix(raw, cdataOpen) {
-		r.fork = r.at
+	if foreign && !text && r.cdataFork < 0 && tt == html.CommentToken && bytes.HasPrefix(raw, cdataOpen) {
+		r.cdataFork = r.at
 	}
 	return tt
 }
@@ -2094,6 +2282,18 @@ func (f *foreignContent) htmlStart(z *html.Tokenizer, name elementName, selfClos
 	}
 	f.push(z, name, true, false, false) // HTML ignores a slash on non-void elements
 	return true
+}
+
+// insertsNoscript reports whether a tree builder with scripting disabled
+// makes an element of the HTML <noscript> start tag that start has just
+// read, and so reads its content as markup: it does unless a template
+// whose first element is a <col> drops it (HTML §13.2.6.4.18), which
+// leaves the tokenizer, which reads a <noscript>'s content as text on its
+// own, as it is (golang.org/x/net/html's parser does too, with or without
+// scripting).
+func (f *foreignContent) insertsNoscript() bool {
+	top := len(f.open) - 1
+	return top < 0 || f.open[top].point != templateColumns
 }
 
 // reopen reads a start tag <a> or <nobr> where one may be open, which a

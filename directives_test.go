@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -588,7 +589,23 @@ func TestDirectivesForMeta(t *testing.T) {
 		{"comment", "", `<head><!-- <meta name="robots" content="noindex"> --><meta name="robots" content="nofollow">`, "nofollow"},
 		{"template contents", "", `<head><template><meta name="robots" content="noindex"></template><meta name="robots" content="nofollow">`, "nofollow"},
 		{"nested templates", "", `<head><template><template></template><meta name="robots" content="noindex"><body><img></template><meta name="robots" content="nofollow">`, "nofollow"},
-		{"noscript is raw text", "", `<head><noscript><meta name="robots" content="noindex"></noscript><meta name="robots" content="nofollow">`, "nofollow"},
+		// HTML §13.2.6.4.4-5: a <noscript> in the head holds metas where
+		// scripting is disabled and text where it is enabled; the metas of
+		// either reading count.
+		{"noscript in the head counts", "", `<head><noscript><meta name="robots" content="noindex"></noscript><meta name="robots" content="nofollow">`, "noindex, nofollow"},
+		{"noscript: each meta once", "", `<head><noscript><meta name="robots" content="noindex"></noscript><noscript><meta name="robots" content="noarchive"></noscript>`, "noindex, noarchive"},
+		{"noscript: an img in it ends the head only without scripts", "", `<head><noscript><img src=x></noscript><meta name="robots" content="noindex">`, "noindex"},
+		{"noscript: text in it ends the head only without scripts", "", `<head><noscript>Turn on JavaScript</noscript><meta name="robots" content="noindex">`, "noindex"},
+		{"noscript: a meta before what ends the head", "", `<head><noscript><meta name="robots" content="noindex"><img src=x></noscript>`, "noindex"},
+		{"noscript: past what ends the head", "", `<head><noscript><img src=x><meta name="robots" content="noindex"></noscript>`, ""},
+		{"noscript: a title closes it and the head goes on", "", `<head><noscript><title>t</title><meta name="robots" content="noindex">`, "noindex"},
+		{"noscript: a nested one is ignored", "", `<head><noscript><noscript></noscript><meta name="robots" content="noindex">`, "noindex"},
+		{"noscript: stray end tags ignored", "", `<head><noscript></head></body></html><meta name="robots" content="noindex">`, "noindex"},
+		{"noscript: end br ends the head", "", `<head><noscript></br><meta name="robots" content="noindex">`, ""},
+		{"noscript: a meta only scripts see", "", `<head><noscript><style></noscript><meta name="robots" content="noindex"></style>`, "noindex"},
+		{"noscript: a template in it", "", `<head><noscript><template><meta name="robots" content="noindex"></template><meta name="robots" content="nofollow">`, "nofollow"},
+		{"noscript in a template", "", `<head><template><noscript></template><meta name="robots" content="noindex">`, "noindex"},
+		{"noscript in a template of columns is text", "", `<head><template><col><noscript></template><meta name="robots" content="noindex">`, ""},
 		{"style is raw text", "", `<head><style><meta name="robots" content="noindex"></style>`, ""},
 		{"img ends the head", "", `<html><head><img src=x><meta name="robots" content="noindex">`, ""},
 		{"iframe ends the head", "", `<head><iframe src=x></iframe><meta name="robots" content="noindex">`, ""},
@@ -1245,7 +1262,12 @@ func TestLinks(t *testing.T) {
 		// Where links are not.
 		{"comment", page, `<!-- <a href="/c"> -->`, nil},
 		{"script", page, `<script>document.write('<a href="/s">')</script>`, nil},
-		{"noscript", page, `<noscript><a href="/n"></noscript>`, nil},
+		{"noscript", page, `<noscript><a href="/n"></noscript>`, []Link{{URL: "https://example.com/n"}}},
+		{"noscript in the head", page, `<head><noscript><a href="/n"></noscript><a href="/m">`, []Link{{URL: "https://example.com/n"}, {URL: "https://example.com/m"}}},
+		{"noscript: a link either reading finds", page, `<noscript><title></noscript><a href="/on"></title><a href="/both">`,
+			[]Link{{URL: "https://example.com/on"}, {URL: "https://example.com/both"}}},
+		{"noscript: its base does not count", page, `<noscript><base href="/b/"></noscript><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
+		{"noscript in SVG is not HTML's", page, `<svg><noscript><a href="/s"></noscript></svg>`, []Link{{URL: "https://example.com/s"}}},
 		{"textarea", page, `<textarea><a href="/t"></textarea>`, nil},
 		{"title", page, `<title><a href="/t"></title>`, nil},
 		{"template contents count", page, `<template><a href="/t"></template>`, []Link{{URL: "https://example.com/t"}}},
@@ -1510,40 +1532,178 @@ func scanMetas(body []byte) []string {
 }
 
 // treeMetas lists "name=content" for every meta child of the <head> that
-// html.Parse builds; the test is skipped when the parser refuses the
+// html.Parse builds, with scripting enabled or disabled (when a meta in a
+// <noscript> in the head counts), each once, in document order, as
+// headMetas reads them; the test is skipped when the parser refuses the
 // document.
 func treeMetas(t testing.TB, body []byte) []string {
 	t.Helper()
-	doc, err := html.Parse(bytes.NewReader(trimBOM(body)))
-	if err != nil {
-		t.Skipf("html.Parse: %v", err)
-	}
-	var head *html.Node
-	for n := range doc.Descendants() {
-		if n.Type == html.ElementNode && n.Data == "head" {
-			head = n
-			break
+	marked := markTags(body, "meta")
+	found := map[int]string{}
+	for _, scripting := range []bool{true, false} {
+		doc := parseTree(t, marked, scripting)
+		var head *html.Node
+		for n := range doc.Descendants() {
+			if n.Type == html.ElementNode && n.Data == "head" {
+				head = n
+				break
+			}
+		}
+		for n := range head.Descendants() {
+			// A meta child of the head, or of a <noscript> in it.
+			if n.Type != html.ElementNode || n.Data != "meta" ||
+				n.Parent != head && (n.Parent.Data != "noscript" || n.Parent.Parent != head) {
+				continue
+			}
+			name, hasName := treeAttr(n, "name")
+			content, hasContent := treeAttr(n, "content")
+			if at := markOf(t, n); hasName && hasContent {
+				found[at] = name + "=" + content
+			}
 		}
 	}
 	var out []string
-	for n := range head.ChildNodes() {
-		if n.Type != html.ElementNode || n.Data != "meta" {
+	for _, at := range slices.Sorted(maps.Keys(found)) {
+		out = append(out, found[at])
+	}
+	return out
+}
+
+func hasKey[K comparable, V any](m map[K]V, k K) bool {
+	_, ok := m[k]
+	return ok
+}
+
+// parseTree parses body with html.Parse, its scripting flag as given (HTML
+// §13.2.6.4.4: a <noscript> holds text or markup), skipping the test when
+// the parser refuses the document.
+func parseTree(t testing.TB, body []byte, scripting bool) *html.Node {
+	t.Helper()
+	doc, err := html.ParseWithOptions(bytes.NewReader(trimBOM(body)), html.ParseOptionEnableScripting(scripting))
+	if err != nil {
+		t.Skipf("html.Parse: %v", err)
+	}
+	return doc
+}
+
+// tagMark is the name of the attribute markTags adds.
+const tagMark = "data-robots-test-at"
+
+// markTags returns body with an attribute tagMark added to each start tag
+// named one of names, its value the tag's offset in body, so that the
+// elements of the trees built with and without scripting can be put in
+// document order and each taken once (a copy the tree builder makes of an
+// <a> keeps its mark). It changes no element and no text where a tag
+// starts or ends, only what attributes and text hold: treeAttr takes the
+// marks out again.
+func markTags(body []byte, names ...string) []byte {
+	var out []byte
+	for i := 0; i < len(body); i++ {
+		out = append(out, body[i])
+		if body[i] != '<' {
 			continue
 		}
-		name, content, hasName, hasContent := "", "", false, false
-		for _, a := range n.Attr {
-			switch a.Key {
-			case "name":
-				name, hasName = a.Val, true
-			case "content":
-				content, hasContent = a.Val, true
+		for _, name := range names {
+			end := i + 1 + len(name)
+			if end < len(body) && equalLower(body[i+1:end], name) && strings.IndexByte(" \t\n\f\r/>", body[end]) >= 0 {
+				out = append(out, body[i+1:end]...)
+				out = fmt.Appendf(out, " %s=%d ", tagMark, i)
+				i = end - 1
+				break
 			}
-		}
-		if hasName && hasContent {
-			out = append(out, name+"="+content)
 		}
 	}
 	return out
+}
+
+// unmark takes out of s the marks markTags added to a body.
+var unmark = regexp.MustCompile(" " + tagMark + "=[0-9]+ ")
+
+// treeAttr returns the value of n's attribute key (with no namespace),
+// without marks.
+func treeAttr(n *html.Node, key string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Key == key && a.Namespace == "" {
+			return unmark.ReplaceAllString(a.Val, ""), true
+		}
+	}
+	return "", false
+}
+
+// markOf returns the offset markTags gave n's start tag, failing the test
+// when it has none.
+func markOf(t testing.TB, n *html.Node) int {
+	t.Helper()
+	for _, a := range n.Attr {
+		if a.Key == tagMark {
+			if at, err := strconv.Atoi(a.Val); err == nil {
+				return at
+			}
+		}
+	}
+	t.Fatalf("<%s %v> has no %s", n.Data, n.Attr, tagMark)
+	return -1
+}
+
+// TestNoscriptLinks checks the shortcut that spares most documents with a
+// <noscript> a second reading: its content read without scripts, stopping
+// at the end tag that ends its text for the first reading, and whether the
+// reading without scripts is back in the first reading's state there. Each
+// body holds one <noscript>, and every link of it is at "/in..."; Links
+// must give the same links whether or not the shortcut holds (where it
+// does not, a whole second reading finds them).
+func TestNoscriptLinks(t *testing.T) {
+	page, _ := url.Parse("https://example.com/")
+	for _, tc := range []struct {
+		name, body string
+		ok         bool
+		in         []string // the links the shortcut finds, where it holds
+		links      []string // all of Links'
+	}{
+		{"links", `<p><noscript><a href=/in1>x</a><area href=/in2></noscript><a href=/out>`, true, []string{"/in1", "/in2"}, []string{"/in1", "/in2", "/out"}},
+		{"nothing", `<noscript></noscript><a href=/out>`, true, nil, []string{"/out"}},
+		{"a pixel", `<noscript><img src="/p.gif"></noscript><a href=/out>`, true, nil, []string{"/out"}},
+		{"closed iframe", `<noscript><iframe src=/gtm><a href=/no></iframe><a href=/in></noscript>`, true, []string{"/in"}, []string{"/in"}},
+		{"a nested noscript", `<noscript><noscript><a href=/in></noscript><a href=/out>`, true, []string{"/in"}, []string{"/in", "/out"}},
+		{"a closed template", `<noscript><template><a href=/in></template></noscript>`, true, []string{"/in"}, []string{"/in"}},
+		{"a base", `<noscript><base href=/b/></noscript><a href=x>`, true, nil, []string{"/x"}},
+		{"upper case", `<NOSCRIPT><A HREF=/in></NoScript ><a href=/out>`, true, []string{"/in"}, []string{"/in", "/out"}},
+
+		// The readings part: the tokenizer or the tree is elsewhere at the
+		// end tag, or the end tag is not a token of the reading without scripts.
+		{"open textarea", `<noscript><textarea></noscript><script></textarea><a href=/in></script>`, false, nil, []string{"/in"}},
+		{"open comment", `<noscript><!--</noscript><a href=/out>--><a href=/in>`, false, nil, []string{"/out", "/in"}},
+		{"end tag in an attribute", `<noscript><a title="</noscript><a href=/out>" href=/in>`, false, nil, []string{"/in", "/out"}},
+		{"open svg", `<noscript><svg></noscript><a href=/out>`, false, nil, []string{"/out"}},
+		{"open template", `<noscript><template></noscript><a href=/out>`, false, nil, []string{"/out"}},
+		{"frameset", `<noscript><frameset></noscript><a href=/out>`, false, nil, []string{"/out"}},
+		{"no end tag", `<noscript><a href=/in>`, false, nil, []string{"/in"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := []byte(tc.body)
+			lower := bytes.ToLower(body)
+			p := bytes.Index(lower, []byte("<noscript>")) + len("<noscript>")
+			q := bytes.Index(lower[p:], []byte("</noscript"))
+			if q < 0 {
+				q = len(body) - p
+			}
+			found, ok := noscriptLinks(body, p, p+q, false)
+			var in []string
+			for _, l := range found {
+				in = append(in, l.URL)
+			}
+			if ok != tc.ok || ok && !slices.Equal(in, tc.in) {
+				t.Errorf("noscriptLinks(%q, %d, %d) = %q, %v; want %q, %v", body, p, p+q, in, ok, tc.in, tc.ok)
+			}
+			var links []string
+			for _, l := range Links(body, page) {
+				links = append(links, strings.TrimPrefix(l.URL, "https://example.com"))
+			}
+			if !slices.Equal(links, tc.links) {
+				t.Errorf("Links(%q) = %q, want %q", body, links, tc.links)
+			}
+		})
+	}
 }
 
 // TestLinksInForeignContent checks Links against the tree builder where SVG
@@ -1623,54 +1783,54 @@ func TestLinksInForeignContent(t *testing.T) {
 	}
 }
 
-// treeLinks walks the tree html.Parse builds for <a href> and <area href>,
-// resolving them with net/url the way Links documents.
+// treeLinks walks the trees html.Parse builds, with scripting enabled and
+// disabled (when links in a <noscript> count), for <a href> and <area
+// href>, and resolves each once, in document order, with net/url the way
+// Links documents, against the first <base href> of the tree a browser
+// with scripting enabled builds.
 func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 	t.Helper()
-	doc, err := html.Parse(bytes.NewReader(trimBOM(body)))
-	if err != nil {
-		t.Skipf("html.Parse: %v", err)
-	}
-	var raw []Link
+	marked := markTags(body, "a", "area", "base")
+	found := map[int]Link{}
 	var baseHref *string
-	for n := range doc.Descendants() {
-		if n.Type != html.ElementNode || n.Namespace != "" && n.Namespace != "svg" && n.Namespace != "math" {
-			continue
-		}
-		attr := func(key string) (string, bool) {
-			for _, a := range n.Attr {
-				if a.Key == key && a.Namespace == "" {
-					return a.Val, true
-				}
-			}
-			return "", false
-		}
-		switch n.Data {
-		case "a", "area":
-			href, ok := attr("href")
-			if !ok {
+	for _, scripting := range []bool{true, false} {
+		for n := range parseTree(t, marked, scripting).Descendants() {
+			if n.Type != html.ElementNode || n.Namespace != "" && n.Namespace != "svg" && n.Namespace != "math" {
 				continue
 			}
-			rel, _ := attr("rel")
-			l := Link{URL: href}
-			// ASCII lower-casing, octet by octet: strings.ToLower would
-			// turn octets that are not UTF-8 into U+FFFD.
-			lower := []byte(rel)
-			for i, c := range lower {
-				if 'A' <= c && c <= 'Z' {
-					lower[i] = c + 'a' - 'A'
+			switch n.Data {
+			case "a", "area":
+				href, ok := treeAttr(n, "href")
+				if !ok {
+					continue
+				}
+				rel, _ := treeAttr(n, "rel")
+				l := Link{URL: href}
+				// ASCII lower-casing, octet by octet: strings.ToLower would
+				// turn octets that are not UTF-8 into U+FFFD.
+				lower := []byte(rel)
+				for i, c := range lower {
+					if 'A' <= c && c <= 'Z' {
+						lower[i] = c + 'a' - 'A'
+					}
+				}
+				for _, tok := range strings.FieldsFunc(string(lower), isHTMLSpace) {
+					l.Rel = append(l.Rel, tok)
+					l.NoFollow = l.NoFollow || tok == "nofollow" || tok == "ugc" || tok == "sponsored"
+				}
+				if at := markOf(t, n); !hasKey(found, at) {
+					found[at] = l // the first tree's: a copy in the second is the same tag
+				}
+			case "base":
+				if href, ok := treeAttr(n, "href"); ok && scripting && baseHref == nil && n.Namespace == "" && !inTemplateContent(n) {
+					baseHref = &href
 				}
 			}
-			for _, tok := range strings.FieldsFunc(string(lower), isHTMLSpace) {
-				l.Rel = append(l.Rel, tok)
-				l.NoFollow = l.NoFollow || tok == "nofollow" || tok == "ugc" || tok == "sponsored"
-			}
-			raw = append(raw, l)
-		case "base":
-			if href, ok := attr("href"); ok && baseHref == nil && n.Namespace == "" && !inTemplateContent(n) {
-				baseHref = &href
-			}
 		}
+	}
+	var raw []Link
+	for _, at := range slices.Sorted(maps.Keys(found)) {
+		raw = append(raw, found[at])
 	}
 	if baseHref != nil {
 		// A browser falls back to the page's URL when the base's does not
@@ -2019,6 +2179,13 @@ var headCases = func() []string {
 		`<head><![CDATA[x]]>` + m, `<head><?php x ?>` + m, `<head></>` + m, `<head><meta name=a>` + m, `<head><META/NAME=a/CONTENT=b>`,
 		`<head><meta name=a content=b/>`, `<head><link/>` + m, `<head>` + m + `<template><template>` + m,
 		`<html><body></body></html>` + m, `</html>` + m, `</head>` + m, `</body>` + m, `</br>` + m, `</x>` + m,
+		// <noscript> in the head, read with and without scripting (HTML
+		// §13.2.6.4.4-5), in a template, and with CDATA sections too.
+		`<head><noscript>` + m + `</noscript>` + m, `<head><noscript><img>` + m + `</noscript>` + m, `<head><noscript>x</noscript>` + m,
+		`<head><noscript><noscript>` + m + `</noscript>` + m, `<head><noscript></head><link><style>` + m + `</style></noscript>` + m,
+		`<head><noscript><title>` + m + `</title>` + m, `<head><noscript></br>` + m, `<head><noscript/>` + m + `</noscript>` + m,
+		`<head><template><noscript></template>` + m, `<head><template><col><noscript></template>` + m,
+		`<head><template><svg><noscript></template>` + m, `<head><template><svg><![CDATA[<noscript></template>]]>` + m,
 		// Foreign content in a template (HTML §13.2.6.5): <title>, <style>
 		// and <script> hold markup and a self-closing tag is empty, except
 		// at an integration point, where they are HTML again.
@@ -2210,14 +2377,14 @@ func TestReadingOffsets(t *testing.T) {
 	}
 	for _, body := range bodies {
 		trimmed := trimBOM([]byte(body))
-		for _, other := range []bool{false, true} {
-			rd := followForeign(body, other, func(rd *reading) {
+		for _, way := range []readingWay{0, cdataText, noScripts, cdataText | noScripts} {
+			rd := followForeign(body, way, func(rd *reading) {
 				if rd.at < 0 || rd.end > len(trimmed) || !bytes.Equal(trimmed[rd.at:rd.end], rd.z.Raw()) {
-					t.Fatalf("reading %q (other %v): token %q at [%d:%d]", body, other, rd.z.Raw(), rd.at, rd.end)
+					t.Fatalf("reading %q (way %d): token %q at [%d:%d]", body, way, rd.z.Raw(), rd.at, rd.end)
 				}
 			})
 			if rd.end != len(trimmed) {
-				t.Errorf("reading %q (other %v) ended at %d of %d", body, other, rd.end, len(trimmed))
+				t.Errorf("reading %q (way %d) ended at %d of %d", body, way, rd.end, len(trimmed))
 			}
 		}
 	}
@@ -2340,8 +2507,8 @@ func TestLinksNeverMissOne(t *testing.T) {
 		}
 		body := []byte(b.String())
 		if bytes.Contains(body, []byte("<base")) {
-			first := newReading(body, false)
-			scanLinks(&first, 0)
+			first := newReading(body, 0)
+			scanLinks(&first, 0, -1)
 			if first.foreign.guess || bytes.Contains(body, []byte("<table")) || bytes.Contains(body, []byte("<frameset")) {
 				continue
 			}
@@ -2390,7 +2557,7 @@ func treeDiverges(body []byte) bool {
 // guessed reports whether the head scan's first reading of body sets
 // foreignContent.guess.
 func guessed(body []byte) bool {
-	r := newReading(body, false)
+	r := newReading(body, 0)
 	scanHead(&r, false, func(int, []byte, []byte) {})
 	return r.foreign.guess
 }
@@ -2460,7 +2627,7 @@ func TestForeignContentIndex(t *testing.T) {
 		}
 		body := b.String()
 		tok := 0
-		followForeign(body, doc%2 == 1, func(r *reading) {
+		followForeign(body, readingWay(doc%4), func(r *reading) {
 			if err := checkForeignIndex(&r.foreign); err != nil {
 				t.Fatalf("%q, after token %d: %v", body, tok, err)
 			}
@@ -2558,7 +2725,7 @@ func TestForeignContentStack(t *testing.T) {
 		{"end tag reaching HTML past those followed", "<template>" + strings.Repeat("<b>", 14) + "<g><b><div><svg></g>",
 			"template " + strings.Repeat("b ", 14) + "g svg", true},
 	} {
-		f := &followForeign(tc.body, false, func(*reading) {}).foreign
+		f := &followForeign(tc.body, 0, func(*reading) {}).foreign
 		var open []string
 		for _, e := range f.open {
 			open = append(open, string(e.name[:min(e.n, foreignNameLen)]))
@@ -2572,8 +2739,8 @@ func TestForeignContentStack(t *testing.T) {
 // followForeign reads body as scanLinks follows foreign content, which
 // changes how the tokenizer reads on, calling after once each token has
 // been read so, and returns the reading at its end.
-func followForeign(body string, other bool, after func(*reading)) *reading {
-	r := newReading([]byte(body), other)
+func followForeign(body string, way readingWay, after func(*reading)) *reading {
+	r := newReading([]byte(body), way)
 	for {
 		switch tt := r.next(); tt {
 		case html.ErrorToken:
@@ -2581,7 +2748,10 @@ func followForeign(body string, other bool, after func(*reading)) *reading {
 		case html.EndTagToken:
 			r.foreign.end(lowerTagName(r.z))
 		case html.StartTagToken, html.SelfClosingTagToken:
-			r.foreign.start(r.z, lowerTagName(r.z), tt == html.SelfClosingTagToken)
+			name := lowerTagName(r.z)
+			if r.foreign.start(r.z, name, tt == html.SelfClosingTagToken) && name.is("noscript") && r.foreign.insertsNoscript() {
+				r.noscript()
+			}
 		}
 		after(&r)
 	}

@@ -234,9 +234,9 @@ func treeHrefs(page []byte) []string {
 // SVG nested 512 deep (as deep as html.Parse follows), then end tags of an
 // element that is not open, table cells a foreignObject drops, </template>
 // where none is open, or <a> start tags past the HTML elements followed;
-// and the same end tags after a lone <svg>, which have nothing to search.
-// Each is read as html.Parse would read it; the question is only how long
-// it takes.
+// and the same end tags after a lone <svg>, which have nothing to search;
+// and bodies of <noscript>s. Each is read as html.Parse would read it; the
+// question is only how long it takes.
 var hostilePages = func() []struct{ name, page string } {
 	deep := "<svg>" + strings.Repeat("<g>", 511)
 	fill := func(prefix, unit string) string {
@@ -254,6 +254,12 @@ var hostilePages = func() []struct{ name, page string } {
 		// One run of foreign elements, every other one special.
 		{"a-tags-special", fill(strings.Repeat("<svg><foreignObject>", 256), "<a>")},
 		{"end-tags-shallow", fill("<svg>", "</x>")}, // the same tags with nothing to search, for scale
+		// <noscript>s, read with and without scripts: empty ones, and ones
+		// whose reading without scripts never ends (a comment to the end
+		// of the body), which a scanner reading each alone would read to
+		// the end every time.
+		{"noscripts", fill("", "<noscript></noscript>")},
+		{"noscript-comments", fill("", "<noscript><!--</noscript>")},
 	}
 }()
 

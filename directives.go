@@ -421,7 +421,7 @@ type Link struct {
 // sections as bogus comments.
 //
 // Links reads the whole document with a tokenizer, once for most documents
-// (and what their <noscript>s hold twice), at most four times, not with a
+// (and what their <noscript>s hold twice) and at most four times, not with a
 // tree builder, so documents of any nesting depth work and the cost is
 // linear in the body: each link's URL is at most MaxLinkBytes, so that a
 // long base cannot make the result grow with the square of the body (it can
@@ -657,26 +657,27 @@ const maxNoscriptsRead = 16
 // as text, finds its end tag, as a reading with scripting disabled does,
 // and returns the links it finds there. So most documents that hold a
 // <noscript> are read once, and only what their <noscript>s hold twice.
-// Once a document's readings have parted, or past maxNoscriptsRead, the
-// first reading reads no more <noscript>s so: a second reading of the whole
-// document finds what they hold, and the cost stays linear in the body
-// (a <noscript> whose reading does not end at its end tag may read to the
-// end of the body).
+//
 // ok reports whether that reading is then back where the first is: at the
 // same end tag, with the tokenizer in the same state, no foreign content or
 // template open (where the first reading has none open either, as in a
-// document's body, outside templates) and foreignContent's guess as it was
-// (the first reading's, given as guess). Otherwise ("<noscript><textarea>",
-// "<noscript><svg>") the readings have parted, and only a reading of the
-// whole document without scripts tells what it holds.
+// document's body, outside templates), foreignContent's guess as it was
+// (the first reading's, given as guess), and no CDATA section met whose
+// reading was unsure, which a reading taking it as text could read
+// otherwise. Otherwise ("<noscript><textarea>", "<noscript><svg>") the
+// readings have parted, and only a reading of the whole document without
+// scripts tells what it holds. Once the first reading has parted from such
+// a reading, or past maxNoscriptsRead, it reads no more <noscript>s so, and
+// the cost stays linear in the body: one whose reading does not end at its
+// end tag may read on to the end of the body, but only one.
 func noscriptLinks(body []byte, p, q int, guess bool) (links []foundLink, ok bool) {
 	r := reading{z: html.NewTokenizer(bytes.NewReader(body[p:])), body: body, way: noScripts, at: p, end: p, cdataFork: -1, scriptFork: -1}
 	r.foreign.guess = guess
 	s := scanLinks(&r, p, q)
-	return s.links, s.stopped && r.foreign.guess == guess
+	return s.links, s.stopped && r.foreign.guess == guess && r.cdataFork < 0
 }
 
-// unionByOffset merges what two readings// unionByOffset merges what two readings of a document found, each in
+// unionByOffset merges what two readings of a document found, each in
 // document order, into document order by the offset at gives. A tag both
 // found, at one offset, is taken once, as a has it.
 func unionByOffset[T any](a, b []T, at func(*T) int) []T {
@@ -2670,6 +2671,10 @@ func (f *foreignContent) endHTML(name elementName) int {
 		scope = buttonScope
 	case name.is("li"):
 		scope = listItemScope
+	case name.is("noscript"):
+		// Special, but "any other end tag" in the body: since a reading
+		// without scripts gives a <noscript> children, a special one
+		// inside it stops its end tag ("<noscript><div></noscript>").
 	case isSpecial(name) || isFormatting(name): // headings too
 		scope = defaultScope
 		if tableElement(name) {

@@ -606,6 +606,9 @@ func TestDirectivesForMeta(t *testing.T) {
 		{"noscript: a template in it", "", `<head><noscript><template><meta name="robots" content="noindex"></template><meta name="robots" content="nofollow">`, "nofollow"},
 		{"noscript in a template", "", `<head><template><noscript></template><meta name="robots" content="noindex">`, "noindex"},
 		{"noscript in a template of columns is text", "", `<head><template><col><noscript></template><meta name="robots" content="noindex">`, ""},
+		// A <div> in the <noscript> stops its end tag (HTML §13.2.6.4.7, any
+		// other end tag), and the SVG stays open: its <title> is markup.
+		{"noscript: its end tag stopped by a div", "", `<head><template><noscript><div><svg></noscript><title></template><meta name="robots" content="noindex">`, "noindex"},
 		{"style is raw text", "", `<head><style><meta name="robots" content="noindex"></style>`, ""},
 		{"img ends the head", "", `<html><head><img src=x><meta name="robots" content="noindex">`, ""},
 		{"iframe ends the head", "", `<head><iframe src=x></iframe><meta name="robots" content="noindex">`, ""},
@@ -1268,6 +1271,8 @@ func TestLinks(t *testing.T) {
 			[]Link{{URL: "https://example.com/on"}, {URL: "https://example.com/both"}}},
 		{"noscript: its base does not count", page, `<noscript><base href="/b/"></noscript><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
 		{"noscript in SVG is not HTML's", page, `<svg><noscript><a href="/s"></noscript></svg>`, []Link{{URL: "https://example.com/s"}}},
+		{"noscript: its end tag stopped by a div", page, `<svg><foreignObject><noscript><div><svg></noscript><title><a href=/x></title>`, []Link{{URL: "https://example.com/x"}}},
+		{"noscript in a template: its end tag stopped by a div", page, `<template><noscript><div><svg></noscript><title><a href=/x></title>`, []Link{{URL: "https://example.com/x"}}},
 		{"textarea", page, `<textarea><a href="/t"></textarea>`, nil},
 		{"title", page, `<title><a href="/t"></title>`, nil},
 		{"template contents count", page, `<template><a href="/t"></template>`, []Link{{URL: "https://example.com/t"}}},
@@ -1656,28 +1661,32 @@ func TestNoscriptLinks(t *testing.T) {
 	page, _ := url.Parse("https://example.com/")
 	for _, tc := range []struct {
 		name, body string
+		guess      bool // foreignContent's guess where the <noscript> starts
 		ok         bool
 		in         []string // the links the shortcut finds, where it holds
 		links      []string // all of Links'
 	}{
-		{"links", `<p><noscript><a href=/in1>x</a><area href=/in2></noscript><a href=/out>`, true, []string{"/in1", "/in2"}, []string{"/in1", "/in2", "/out"}},
-		{"nothing", `<noscript></noscript><a href=/out>`, true, nil, []string{"/out"}},
-		{"a pixel", `<noscript><img src="/p.gif"></noscript><a href=/out>`, true, nil, []string{"/out"}},
-		{"closed iframe", `<noscript><iframe src=/gtm><a href=/no></iframe><a href=/in></noscript>`, true, []string{"/in"}, []string{"/in"}},
-		{"a nested noscript", `<noscript><noscript><a href=/in></noscript><a href=/out>`, true, []string{"/in"}, []string{"/in", "/out"}},
-		{"a closed template", `<noscript><template><a href=/in></template></noscript>`, true, []string{"/in"}, []string{"/in"}},
-		{"a base", `<noscript><base href=/b/></noscript><a href=x>`, true, nil, []string{"/x"}},
-		{"upper case", `<NOSCRIPT><A HREF=/in></NoScript ><a href=/out>`, true, []string{"/in"}, []string{"/in", "/out"}},
+		{"links", `<p><noscript><a href=/in1>x</a><area href=/in2></noscript><a href=/out>`, false, true, []string{"/in1", "/in2"}, []string{"/in1", "/in2", "/out"}},
+		{"nothing", `<noscript></noscript><a href=/out>`, false, true, nil, []string{"/out"}},
+		{"a pixel", `<noscript><img src="/p.gif"></noscript><a href=/out>`, false, true, nil, []string{"/out"}},
+		{"closed iframe", `<noscript><iframe src=/gtm><a href=/no></iframe><a href=/in></noscript>`, false, true, []string{"/in"}, []string{"/in"}},
+		{"a nested noscript", `<noscript><noscript><a href=/in></noscript><a href=/out>`, false, true, []string{"/in"}, []string{"/in", "/out"}},
+		{"a closed template", `<noscript><template><a href=/in></template></noscript>`, false, true, []string{"/in"}, []string{"/in"}},
+		{"a base", `<noscript><base href=/b/></noscript><a href=x>`, false, true, nil, []string{"/x"}},
+		{"upper case", `<NOSCRIPT><A HREF=/in></NoScript ><a href=/out>`, false, true, []string{"/in"}, []string{"/in", "/out"}},
 
 		// The readings part: the tokenizer or the tree is elsewhere at the
 		// end tag, or the end tag is not a token of the reading without scripts.
-		{"open textarea", `<noscript><textarea></noscript><script></textarea><a href=/in></script>`, false, nil, []string{"/in"}},
-		{"open comment", `<noscript><!--</noscript><a href=/out>--><a href=/in>`, false, nil, []string{"/out", "/in"}},
-		{"end tag in an attribute", `<noscript><a title="</noscript><a href=/out>" href=/in>`, false, nil, []string{"/in", "/out"}},
-		{"open svg", `<noscript><svg></noscript><a href=/out>`, false, nil, []string{"/out"}},
-		{"open template", `<noscript><template></noscript><a href=/out>`, false, nil, []string{"/out"}},
-		{"frameset", `<noscript><frameset></noscript><a href=/out>`, false, nil, []string{"/out"}},
-		{"no end tag", `<noscript><a href=/in>`, false, nil, []string{"/in"}},
+		{"open textarea", `<noscript><textarea></noscript><script></textarea><a href=/in></script>`, false, false, nil, []string{"/in"}},
+		{"open comment", `<noscript><!--</noscript><a href=/out>--><a href=/in>`, false, false, nil, []string{"/out", "/in"}},
+		{"end tag in an attribute", `<noscript><a title="</noscript><a href=/out>" href=/in>`, false, false, nil, []string{"/in", "/out"}},
+		{"open svg", `<noscript><svg></noscript><a href=/out>`, false, false, nil, []string{"/out"}},
+		{"open template", `<noscript><template></noscript><a href=/out>`, false, false, nil, []string{"/out"}},
+		{"frameset", `<noscript><frameset></noscript><a href=/out>`, false, false, nil, []string{"/out"}},
+		{"no end tag", `<noscript><a href=/in>`, false, false, nil, []string{"/in"}},
+		// A CDATA section in SVG that a reading taking it as text reads
+		// otherwise: as text, "<!--" is in it and the link is SVG's.
+		{"unsure CDATA", `<svg></x></svg><noscript><svg><![CDATA[><p><!--]]><a href=/in>--></noscript>`, true, false, nil, []string{"/in"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body := []byte(tc.body)
@@ -1687,7 +1696,7 @@ func TestNoscriptLinks(t *testing.T) {
 			if q < 0 {
 				q = len(body) - p
 			}
-			found, ok := noscriptLinks(body, p, p+q, false)
+			found, ok := noscriptLinks(body, p, p+q, tc.guess)
 			var in []string
 			for _, l := range found {
 				in = append(in, l.URL)
@@ -2186,6 +2195,7 @@ var headCases = func() []string {
 		`<head><noscript><title>` + m + `</title>` + m, `<head><noscript></br>` + m, `<head><noscript/>` + m + `</noscript>` + m,
 		`<head><template><noscript></template>` + m, `<head><template><col><noscript></template>` + m,
 		`<head><template><svg><noscript></template>` + m, `<head><template><svg><![CDATA[<noscript></template>]]>` + m,
+		`<head><template><noscript><div><svg></noscript><title></template>` + m,
 		// Foreign content in a template (HTML §13.2.6.5): <title>, <style>
 		// and <script> hold markup and a self-closing tag is empty, except
 		// at an integration point, where they are HTML again.

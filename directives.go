@@ -405,8 +405,8 @@ type Link struct {
 // one token, and not nofollow). Links that cannot be crawled are left out: a
 // href that does not parse as a URL, or that resolves to a scheme other than
 // http and https (javascript:, mailto:, data:, tel:, ...) or to an http URL
-// with no host name or a port past 65535, or whose resolved URL is longer
-// than MaxLinkBytes. Links inside comments and raw-text elements (<script>,
+// with no host name (as "//" and "///x" do, which name an empty host) or a
+// port past 65535, or whose resolved URL is longer than MaxLinkBytes. Links inside comments and raw-text elements (<script>,
 // <style>, <textarea>, <title>) are not links; inside SVG and MathML those
 // elements hold markup and a self-closing tag is empty, as in a browser, and
 // SVG's <a href> is a link. A <noscript> holds text for a browser that runs
@@ -459,8 +459,12 @@ func Links(body []byte, base *url.URL) []Link {
 	out := make([]Link, 0, len(links))
 	for _, f := range links {
 		l := f.Link
-		ref, err := url.Parse(cleanHref(l.URL))
-		if err != nil {
+		href := cleanHref(l.URL)
+		ref, err := url.Parse(href)
+		if err != nil || ref.Scheme == "" && ref.Host == "" && strings.HasPrefix(href, "//") {
+			// A network-path reference with no host ("//", "//?q",
+			// "///x"), which net/url reads as a path or as nothing, so
+			// that it would resolve to a page of base's host.
 			continue
 		}
 		if base != nil {

@@ -1261,6 +1261,9 @@ func TestLinks(t *testing.T) {
 		{"backslashes in the query stay", page, `<a href="/a\b?c\d#e\f">`, []Link{{URL: `https://example.com/a/b?c\d`}}},
 		{"backslashes in a base", page, `<base href="\sub\"><a href="x">`, []Link{{URL: "https://example.com/sub/x"}}},
 		{"javascript resolved from a base", nil, `<base href="javascript:x"><a href="y">`, nil},
+		// RFC 3986 §4.2: "//" starts an authority, here empty: no host.
+		{"empty authority", page, `<a href="//"><a href="//?q"><a href="\\"><a href="/\"><a href="///x"><a href=" //#f">`, nil},
+		{"empty authority, no base", nil, `<a href="//"><a href="///x">`, nil},
 
 		// Where links are not.
 		{"comment", page, `<!-- <a href="/c"> -->`, nil},

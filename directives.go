@@ -157,11 +157,12 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // would push out of the head, as a browser reads it (where a CDATA section
 // in SVG or MathML in a head <template> leaves unsure how the tree builder
 // reads it, those either reading places there too). Reading stops where the
-// head ends, so the cost does not grow with the body. In application/xhtml+xml, which is
-// XML, a self-closing tag such as <title/> is an empty element, where HTML
-// would read the rest of the page as its text. A nil h or body is valid. Header
-// names are matched in any case, also in a map written by hand whose keys
-// are not in net/http's canonical form.
+// head ends, so the cost does not grow with the body. In
+// application/xhtml+xml, which is XML, a self-closing tag such as <title/> is
+// an empty element, where HTML
+// would read the rest of the page as its text. A nil h or body is valid.
+// Header names are matched in any case, also in a map written by hand whose
+// keys are not in net/http's canonical form.
 //
 // DirectivesFor accepts any input; what does not parse applies nothing. It
 // is safe for concurrent use.
@@ -406,32 +407,33 @@ type Link struct {
 // href that does not parse as a URL, or that resolves to a scheme other than
 // http and https (javascript:, mailto:, data:, tel:, ...) or to an http URL
 // with no host name (as "//" and "///x" do, which name an empty host) or a
-// port past 65535, or whose resolved URL is longer than MaxLinkBytes. Links inside comments and raw-text elements (<script>,
-// <style>, <textarea>, <title>) are not links; inside SVG and MathML those
-// elements hold markup and a self-closing tag is empty, as in a browser, and
-// SVG's <a href> is a link. A <noscript> holds text for a browser that runs
-// scripts and markup for one that does not, as a crawler does not: its
-// links count. Where a tree builder may read the document in more than one
-// way, with scripting enabled or disabled, or a CDATA section in SVG or
-// MathML as text or as a bogus comment where Links cannot tell which, it
-// reads the document each way and returns the links of any reading, each
-// once, in document order: a link too many costs a crawler a fetch, a link
-// missed a page it never finds. The <base href> is then the first one a
-// browser that runs scripts finds (not one in a <noscript>), reading those
-// sections as bogus comments.
+// port past 65535, or whose resolved URL is longer than MaxLinkBytes. Links
+// inside comments and raw-text elements (<script>, <style>, <textarea>,
+// <title>) are not links; inside SVG and MathML those elements hold markup and
+// a self-closing tag is empty, as in a browser, and SVG's <a href> is a link.
+// A <noscript> holds text for a browser that runs scripts and markup for one
+// that does not, as a crawler does not: its links count. Where a tree builder
+// may read the document in more than one way, with scripting enabled or
+// disabled, or a CDATA section in SVG or MathML as text or as a bogus comment
+// where Links cannot tell which, it reads the document each way and returns
+// the links of any reading, each once, in document order: a link too many
+// costs a crawler a fetch, a link missed a page it never finds. The <base
+// href> is then the first one a browser that runs scripts finds (not one in a
+// <noscript>), reading those sections as bogus comments.
 //
-// Links reads the whole document with a tokenizer, once for most documents
-// (and what their <noscript>s hold twice) and at most four times, not with a
-// tree builder, so documents of any nesting depth work and the cost is
-// linear in the body: each link's URL is at most MaxLinkBytes, so that a
-// long base cannot make the result grow with the square of the body (it can
-// still make the URLs total about MaxLinkBytes/8 times the body, "<a href>"
-// being 8 octets). It reads body as text/html, not knowing its Content-Type
-// (ask IsHTML first, as DirectivesFor does before it reads meta tags): in
-// XHTML served as application/xhtml+xml, a self-closing <title/> or
-// <script/> (an empty element in XML) hides the links after it, where
-// DirectivesFor, which knows the type, reads them as empty. It accepts any
-// bytes and is safe for concurrent use.
+// Links reads the document with a tokenizer, not with a tree builder: once
+// for most documents (and what their <noscript>s hold twice), the whole of it
+// at most four times, and what follows one <noscript> at most a fifth time.
+// So documents of any nesting depth work and the cost is linear in the body:
+// each link's URL is at most MaxLinkBytes, so that a long base cannot make
+// the result grow with the square of the body (it can still make the URLs
+// total about MaxLinkBytes/8 times the body, "<a href>" being 8 octets). It
+// reads body as text/html, not knowing its Content-Type (ask IsHTML first, as
+// DirectivesFor does before it reads meta tags): in XHTML served as
+// application/xhtml+xml, a self-closing <title/> or <script/> (an empty
+// element in XML) hides the links after it, where DirectivesFor, which knows
+// the type, reads them as empty. It accepts any bytes and is safe for
+// concurrent use.
 func Links(body []byte, base *url.URL) []Link {
 	var found scannedLinks
 	eachReading(body, func(r *reading, from int) {
@@ -675,7 +677,7 @@ const maxNoscriptsRead = 16
 // the cost stays linear in the body: one whose reading does not end at its
 // end tag may read on to the end of the body, but only one.
 func noscriptLinks(body []byte, p, q int, guess bool) (links []foundLink, ok bool) {
-	r := reading{z: html.NewTokenizer(bytes.NewReader(body[p:])), body: body, way: noScripts, at: p, end: p, cdataFork: -1, scriptFork: -1}
+	r := readingFrom(body, p, noScripts)
 	r.foreign.guess = guess
 	s := scanLinks(&r, p, q)
 	return s.links, s.stopped && r.foreign.guess == guess && r.cdataFork < 0
@@ -1933,7 +1935,7 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 // the first: a meta tag or link too many, never one too few.
 type reading struct {
 	z          *html.Tokenizer
-	body       []byte // what z reads, from its start (after a BOM)
+	body       []byte // the body (after a BOM) that at and end are offsets in
 	foreign    foreignContent
 	way        readingWay
 	at, end    int // the current token's offset in the body (after a BOM), and the next one's
@@ -1955,8 +1957,13 @@ const (
 var cdataOpen = []byte("<![CDATA[")
 
 func newReading(body []byte, way readingWay) reading {
-	body = trimBOM(body)
-	return reading{z: html.NewTokenizer(bytes.NewReader(body)), body: body, way: way, cdataFork: -1, scriptFork: -1}
+	return readingFrom(trimBOM(body), 0, way)
+}
+
+// readingFrom reads body, with no BOM, from offset p, where the tokenizer
+// is to be in its data state.
+func readingFrom(body []byte, p int, way readingWay) reading {
+	return reading{z: html.NewTokenizer(bytes.NewReader(body[p:])), body: body, way: way, at: p, end: p, cdataFork: -1, scriptFork: -1}
 }
 
 // first reports whether r is the first reading, which every body gets.
@@ -2678,7 +2685,9 @@ func (f *foreignContent) endHTML(name elementName) int {
 	case name.is("noscript"):
 		// Special, but "any other end tag" in the body: since a reading
 		// without scripts gives a <noscript> children, a special one
-		// inside it stops its end tag ("<noscript><div></noscript>").
+		// inside it stops its end tag ("<noscript><div></noscript>"). The
+		// other special elements HTML reads so hold no elements (void or
+		// raw text) or have rules of their own here (tables, templates).
 	case isSpecial(name) || isFormatting(name): // headings too
 		scope = defaultScope
 		if tableElement(name) {

@@ -1577,11 +1577,6 @@ func treeMetas(t testing.TB, body []byte) []string {
 	return out
 }
 
-func hasKey[K comparable, V any](m map[K]V, k K) bool {
-	_, ok := m[k]
-	return ok
-}
-
 // parseTree parses body with html.Parse, its scripting flag as given (HTML
 // §13.2.6.4.4: a <noscript> holds text or markup), skipping the test when
 // the parser refuses the document.
@@ -1830,9 +1825,7 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 					l.Rel = append(l.Rel, tok)
 					l.NoFollow = l.NoFollow || tok == "nofollow" || tok == "ugc" || tok == "sponsored"
 				}
-				if at := markOf(t, n); !hasKey(found, at) {
-					found[at] = l // the first tree's: a copy in the second is the same tag
-				}
+				found[markOf(t, n)] = l // the same tag in either tree, or copied, holds the same link
 			case "base":
 				if href, ok := treeAttr(n, "href"); ok && scripting && baseHref == nil && n.Namespace == "" && !inTemplateContent(n) {
 					baseHref = &href

@@ -1306,10 +1306,9 @@ type pendingFetch struct {
 	entry *CacheEntry
 
 	// A retrieval's, which Cache.Forget reads (see waitFor).
-	mu        sync.Mutex    // guards forgotten and storing
-	forgotten bool          // by Cache.Forget: the outcome goes to the waiters only
-	storing   bool          // the outcome is stored (or being stored): stored is closed once it is
-	stored    chan struct{} // closed when the outcome is stored, or will not be
+	mu        sync.Mutex // guards forgotten and storing
+	forgotten bool       // by Cache.Forget: the outcome goes to the waiters only
+	storing   bool       // the outcome is stored, or being stored (done is closed after it is)
 
 	forget bool          // a Cache.Forget holding the origin, not a retrieval: its waiters ask again
 	prev   *pendingFetch // for a Forget: what it found in flight, and waits for
@@ -1814,7 +1813,7 @@ func (c *Cache) waitFor(ctx context.Context, old *pendingFetch) error {
 		return nil
 	}
 	select {
-	case <-old.stored:
+	case <-old.done: // closed once the Put has ended
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
@@ -1869,7 +1868,7 @@ func (c *Cache) refresh(ctx context.Context, origin string) (*CacheEntry, error)
 				c.mu.Unlock()
 				return nil, err
 			}
-			p = &pendingFetch{done: make(chan struct{}), stored: make(chan struct{})}
+			p = &pendingFetch{done: make(chan struct{})}
 			// The key is kept, in the Store too, for as long as the origin
 			// is: as a substring of the URL asked about, it would keep all
 			// of it.
@@ -1910,7 +1909,7 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 	if !prev.fresh(time.Now(), c.MinLifetime) {
 		e = prev.next(c.Fetcher.Fetch(ctx, origin))
 		// Cache.Forget, once it has set forgotten, stops the Put, or
-		// waits for one begun (see stored).
+		// waits for one begun (see waitFor).
 		p.mu.Lock()
 		storing := !p.forgotten
 		p.storing = storing
@@ -1919,7 +1918,6 @@ func (c *Cache) fill(ctx context.Context, origin string, p *pendingFetch) {
 			c.keep(ctx, store, timeout, err == nil, origin, e)
 		}
 	}
-	close(p.stored)
 	p.entry = e
 	c.finish(origin, p, nil)
 }

@@ -79,6 +79,13 @@ const (
 //
 // A Fetcher is safe for concurrent use as long as its fields are not changed
 // while it fetches.
+//
+// Redirects are followed to any host, as RFC 9309 §2.3.1.2 asks, and so is a
+// page URL's own host: loopback and private addresses included. A crawler
+// that must not reach its own network gives the Fetcher a Client whose
+// Transport refuses them when it dials (a net.Dialer with a Control function
+// that checks the address), where a name already resolved is checked, not
+// one a later lookup could change.
 type Fetcher struct {
 	// Client sends the requests. Its Transport, Jar and Timeout are used as they
 	// are (the Timeout covering the redirects followed and the body, as net/http
@@ -220,6 +227,12 @@ type Outcome struct {
 	// It can be 0: "max-age=0", an Expires at or before Date, "Retry-After:
 	// 0". A Cache then retrieves robots.txt again for every question,
 	// unless its MinLifetime sets a floor.
+	//
+	// Of Cache-Control only max-age is read, as the contract's table has it:
+	// no-store, no-cache, private and s-maxage change nothing, so
+	// "no-store" alone gives 24 hours and "no-cache, max-age=600" 10 minutes.
+	// A robots.txt is a rule set a crawler must hold to decide anything, not
+	// a response it may choose not to store.
 	Lifetime time.Duration
 
 	// URL is the robots.txt URL for the page URL, the first one requested;
@@ -390,6 +403,9 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 			next, why := redirectTarget(req.URL, resp)
 			if why == "" && o.Redirects >= cfg.maxRedirects {
 				why = fmt.Sprintf("more than %d redirects", cfg.maxRedirects)
+				if cfg.maxRedirects == 1 {
+					why = "more than 1 redirect"
+				}
 				if revisits(via, req, next) {
 					why += " (a loop)"
 				}

@@ -242,6 +242,7 @@ func TestFetchRedirectChain(t *testing.T) {
 		{11, 12, Parsed, 200, 11},    // not the client's default limit of 10
 		{3, 2, Unavailable, 303, 2},  // MaxRedirects is honoured
 		{1, -1, Unavailable, 301, 0}, // a negative MaxRedirects follows none
+		{2, 1, Unavailable, 302, 1},  // "more than 1 redirect", singular
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%d hops, MaxRedirects %d", tc.hops, tc.maxRedirects), func(t *testing.T) {
@@ -260,8 +261,12 @@ func TestFetchRedirectChain(t *testing.T) {
 				}
 			} else {
 				checkOutcome(t, o, srv.URL, allowsEverything)
-				if !strings.Contains(o.Error, "redirects") {
-					t.Errorf("Error = %q, want it to say why", o.Error)
+				why := fmt.Sprintf("more than %d redirects", tc.redirects)
+				if tc.redirects == 1 {
+					why = "more than 1 redirect"
+				}
+				if !strings.Contains(o.Error, why+" ") && !strings.HasSuffix(o.Error, why) {
+					t.Errorf("Error = %q, want it to say %q", o.Error, why)
 				}
 			}
 			if len(chain.agents) != o.Redirects+1 {

@@ -86,6 +86,13 @@ import (
 // agent that starts with anything else gives "" (" ExampleBot", with a
 // space first, and "123bot" too), and an agent whose token is "" follows the
 // "*" groups only: no group can name it.
+//
+// So pass the crawler's own user agent, the one that starts with its name,
+// wherever a user agent is asked for: a browser-style string such as
+// "Mozilla/5.0 (compatible; ExampleBot/1.0)" gives "mozilla", which follows
+// the "*" groups and no meta tag of its own. RFC 9309 §2.2.1 asks crawlers to
+// match by their product token; this package does not search a string for a
+// name inside it.
 func ProductToken(userAgent string) string {
 	return strings.ToLower(userAgent[:productTokenLen(userAgent)]) // ASCII only, so ASCII lower-casing
 }

@@ -102,6 +102,8 @@ func needsCanonical(s string) bool {
 // octets; their escapes %2A and %24 are decoded to them, because in a
 // pattern %2A and %24 are how a literal '*' and '$' are written
 // (RFC 9309 §2.2.3), and compiled patterns hold those literals decoded too.
+// So '*' and %2A in a path are one octet, as RFC 9309 §2.2.2 has them when
+// it compares reserved octets percent-encoded on both sides; SPEC is silent.
 //
 // A path for which needsCanonical is false is its own canonical form and
 // need not be rewritten.

@@ -329,16 +329,47 @@ var (
 // blank, or holding an octet that RFC 9110 §5.5 keeps out of a field value
 // (a control other than tab), which net/http would refuse to send.
 func checkUserAgent(userAgent string) error {
-	if strings.Trim(userAgent, " \t") == "" {
-		return errNoUserAgent // a server would see none
-	}
+	// Every Cache question asks this, so the octets' classes are OR'ed
+	// together without a branch, and the offending octet is looked for only
+	// when there is one.
+	var seen uint8
 	for i := 0; i < len(userAgent); i++ {
-		if c := userAgent[i]; c < ' ' && c != '\t' || c == 0x7f {
-			return fmt.Errorf("robots: Fetcher.UserAgent %q holds %q, which no header value may", userAgent, c)
+		seen |= userAgentOctets[userAgent[i]]
+	}
+	if seen&uaForbidden != 0 {
+		for i := 0; i < len(userAgent); i++ {
+			if c := userAgent[i]; userAgentOctets[c] == uaForbidden {
+				return fmt.Errorf("robots: Fetcher.UserAgent %q holds %q, which no header value may", userAgent, c)
+			}
 		}
+	}
+	if seen&uaVisible == 0 {
+		return errNoUserAgent // a server would see none
 	}
 	return nil
 }
+
+// userAgentOctets classes the octets of a User-Agent header value: blanks
+// (space and tab) are neither class, controls are uaForbidden (RFC 9110
+// §5.5), and every other octet is uaVisible.
+var userAgentOctets = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c == ' ' || c == '\t':
+		case c < ' ' || c == 0x7f:
+			t[c] = uaForbidden
+		default:
+			t[c] = uaVisible
+		}
+	}
+	return t
+}()
+
+// The classes of userAgentOctets.
+const (
+	uaVisible = 1 << iota
+	uaForbidden
+)
 
 // retrieve sends the requests of one retrieval, following redirects, and fills
 // o. parent is the caller's context, tctx the same bounded by Timeout.
@@ -2025,34 +2056,53 @@ func originKey(rawURL string) (string, bool) {
 	default:
 		return slowOriginKey(rawURL)
 	}
+	// A canonical authority is a host of [a-z0-9.-] and an optional port
+	// of digits, up to the path, query or fragment.
 	end := prefix
-	colon := -1
-	canonical := true
-	for ; end < len(rawURL); end++ {
-		c := rawURL[end]
-		if c == '/' || c == '?' || c == '#' {
-			break
-		}
-		switch {
-		case 'a' <= c && c <= 'z' && colon < 0, '0' <= c && c <= '9', c == '-' && colon < 0, c == '.' && colon < 0:
-		case c == ':' && colon < 0:
-			colon = end
-		default:
-			canonical = false
-		}
+	for end < len(rawURL) && canonicalHostOctet[rawURL[end]] {
+		end++
 	}
-	if canonical && colon >= 0 {
-		host, port := rawURL[prefix:colon], rawURL[colon+1:end]
+	host := rawURL[prefix:end]
+	if end < len(rawURL) && rawURL[end] == ':' {
+		end++
+		start := end
+		for end < len(rawURL) && '0' <= rawURL[end] && rawURL[end] <= '9' {
+			end++
+		}
+		port := rawURL[start:end]
 		// A port is written canonical without leading zeros and at most
 		// 65535 (see robotsURL).
 		scheme := rawURL[:prefix-len("://")]
-		canonical = host != "" && port != "" && port != defaultPort(scheme) && port[0] != '0' &&
-			(len(port) < 5 || len(port) == 5 && port <= "65535")
+		if port == "" || port == defaultPort(scheme) || port[0] == '0' || len(port) > 5 || len(port) == 5 && port > "65535" {
+			return slowOriginKey(rawURL[:authorityEndFrom(rawURL, end)])
+		}
 	}
-	if canonical && end > prefix {
+	if host != "" && (end == len(rawURL) || rawURL[end] == '/' || rawURL[end] == '?' || rawURL[end] == '#') {
 		return rawURL[:end], true
 	}
-	return slowOriginKey(rawURL[:end])
+	return slowOriginKey(rawURL[:authorityEndFrom(rawURL, end)])
+}
+
+// canonicalHostOctet reports the octets of a host as RobotsURL writes one
+// (an IPv6 literal aside): lower-case letters, digits, '-' and '.'.
+var canonicalHostOctet = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	t['-'], t['.'] = true, true
+	return t
+}()
+
+// authorityEndFrom returns where rawURL's authority ends, at its first '/', '?'
+// or '#' from i on, or at its end.
+func authorityEndFrom(rawURL string, i int) int {
+	if j := strings.IndexAny(rawURL[i:], "/?#"); j >= 0 {
+		return i + j
+	}
+	return len(rawURL)
 }
 
 // slowOriginKey is originKey for URLs not in canonical form: RobotsURL of

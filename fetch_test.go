@@ -3135,6 +3135,42 @@ func FuzzLifetimeHeaders(f *testing.F) {
 	})
 }
 
+// TestCheckUserAgent pins which user agents a Fetcher refuses to send, and
+// why: blank ones say nothing, controls no header value may hold (RFC 9110
+// §5.5), and the check that finds them runs on every Cache question.
+func TestCheckUserAgent(t *testing.T) {
+	tests := []struct {
+		name, ua string
+		want     string // "" sendable, "blank", or the octet quoted
+	}{
+		{"empty", "", "blank"},
+		{"spaces and tabs", " \t ", "blank"},
+		{"product", "ExampleBot/1.0 (+https://example.com/bot)", ""},
+		{"tab inside", "Example\tBot", ""},
+		{"obs-text", "Bot\x80\xff", ""},
+		{"padded", " Bot ", ""},
+		{"line end", "ExampleBot\n", `'\n'`},
+		{"control only", "\n", `'\n'`},
+		{"control among blanks", " \x01 ", `'\x01'`},
+		{"NUL", "a\x00b", `'\x00'`},
+		{"DEL", "a\x7fb", `'\x7f'`},
+		{"first offender named", "a\rb\nc", `'\r'`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := checkUserAgent(tc.ua)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("checkUserAgent(%q) = %v, want nil", tc.ua, err)
+			case tc.want == "blank" && !errors.Is(err, errNoUserAgent):
+				t.Errorf("checkUserAgent(%q) = %v, want %v", tc.ua, err, errNoUserAgent)
+			case tc.want != "" && tc.want != "blank" && (err == nil || !strings.HasSuffix(err.Error(), "holds "+tc.want+", which no header value may")):
+				t.Errorf("checkUserAgent(%q) = %v, want it to name %s", tc.ua, err, tc.want)
+			}
+		})
+	}
+}
+
 // FuzzOriginKey checks that the allocation-free path of originKey agrees
 // with RobotsURL.
 func FuzzOriginKey(f *testing.F) {

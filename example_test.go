@@ -6,10 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
+	"strings"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/sdxc/robots"
@@ -287,6 +291,45 @@ func ExampleFetcher_Fetch() {
 	// Output:
 	// parsed 200 1h0m0s
 	// true
+	// false
+}
+
+// A Fetcher follows a page URL, and redirects, to any host. A crawler that
+// must not reach its own network refuses such addresses where its client
+// dials, once names are resolved, so that no DNS answer can slip one past.
+func ExampleFetcher_privateAddresses() {
+	dialer := &net.Dialer{
+		Timeout: 10 * time.Second,
+		Control: func(network, address string, _ syscall.RawConn) error {
+			ap, err := netip.ParseAddrPort(address)
+			if err != nil {
+				return err
+			}
+			if ip := ap.Addr().Unmap(); ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsUnspecified() {
+				return fmt.Errorf("%s is on our own network", ip)
+			}
+			return nil
+		},
+	}
+	client := &http.Client{Transport: &http.Transport{DialContext: dialer.DialContext}}
+
+	// A service inside the network (here on loopback) that a link or a
+	// redirect points at.
+	var requests atomic.Int32
+	internal := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		io.WriteString(w, "User-agent: *\nAllow: /\n")
+	}))
+	defer internal.Close()
+
+	f := robots.Fetcher{Client: client, UserAgent: "ExampleBot/1.0"}
+	outcome := f.Fetch(context.Background(), internal.URL+"/admin")
+	fmt.Println(outcome.Status, outcome.HTTPStatus, outcome.Lifetime)
+	fmt.Println(strings.Contains(outcome.Error, "on our own network"), requests.Load())
+	fmt.Println(outcome.IsAllowed("ExampleBot/1.0", internal.URL+"/admin"))
+	// Output:
+	// unreachable 0 1h0m0s
+	// true 0
 	// false
 }
 

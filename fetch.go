@@ -84,8 +84,8 @@ const (
 // page URL's own host: loopback and private addresses included. A crawler
 // that must not reach its own network gives the Fetcher a Client whose
 // Transport refuses them when it dials (a net.Dialer with a Control function
-// that checks the address), where a name already resolved is checked, not
-// one a later lookup could change.
+// that checks the address, as the privateAddresses example shows), where a
+// name already resolved is checked, not one a later lookup could change.
 type Fetcher struct {
 	// Client sends the requests. Its Transport, Jar and Timeout are used as they
 	// are (the Timeout covering the redirects followed and the body, as net/http

@@ -1244,6 +1244,11 @@ func TestFetchLifetime(t *testing.T) {
 		{"max-age on a second line", 200, []string{"Cache-Control", "no-store", "Cache-Control", "max-age=120"}, 2 * time.Minute},
 		{"invalid max-age, no Expires", 200, []string{"Cache-Control", "max-age=-1"}, 24 * time.Hour},
 		{"s-maxage is not max-age", 200, []string{"Cache-Control", "s-maxage=60"}, 24 * time.Hour},
+		// Only max-age is read (SPEC §2's table): a robots.txt is a rule set
+		// to hold, not a response a cache may decline to store.
+		{"no-store alone", 200, []string{"Cache-Control", "no-store"}, 24 * time.Hour},
+		{"no-cache beside max-age", 200, []string{"Cache-Control", "no-cache, max-age=600"}, 10 * time.Minute},
+		{"private, no-store beside Expires", 200, []string{"Cache-Control", "private, no-store", "Expires", at(2 * time.Hour)}, 2 * time.Hour},
 		{"Expires minus Date", 200, []string{"Expires", at(2 * time.Hour)}, 2 * time.Hour},
 		{"Expires RFC 850", 200, []string{"Expires", "Sunday, 06-Nov-94 09:49:37 GMT"}, time.Hour},
 		{"Expires asctime", 200, []string{"Expires", "Sun Nov  6 10:49:37 1994"}, 2 * time.Hour},

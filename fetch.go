@@ -892,6 +892,7 @@ type outcomeJSON struct {
 	HTTPStatus  int       `json:"httpStatus"`
 	Robots      *string   `json:"robots,omitempty"`
 	RobotsBytes []byte    `json:"robotsBytes,omitempty"`
+	RuleLines   []int32   `json:"ruleLines,omitempty"`
 	Lifetime    string    `json:"lifetime"`
 	URL         string    `json:"url,omitempty"`
 	FinalURL    string    `json:"finalURL,omitempty"`
@@ -903,7 +904,10 @@ type outcomeJSON struct {
 
 // MarshalJSON writes o with Robots as its robots.txt text: in "robots" as a
 // string, or in "robotsBytes" as base64 when the text is not UTF-8 (a JSON
-// string would change it). Status, URL, FinalURL and Error are JSON strings,
+// string would change it). The text is MarshalText's, without the served
+// file's comments and in its own order, so "ruleLines" keeps each rule's
+// line in the served file (0 for a rule built or changed in code): Explain
+// gives the same Decision.Line after a round trip. Status, URL, FinalURL and Error are JSON strings,
 // in which encoding/json writes each octet that is not UTF-8 as U+FFFD; an
 // Outcome from Fetch has only UTF-8 in them but where a server sent other
 // octets: a FinalURL from a Location with them in its query, or an Error
@@ -927,6 +931,7 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 		} else {
 			j.RobotsBytes = text
 		}
+		j.RuleLines = sourceLines(o.Robots)
 	}
 	return json.Marshal(j)
 }
@@ -935,10 +940,12 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 // without a size limit: it was cut when it was fetched. A lifetime that is
 // not a Go duration is an error, an absent one too (MarshalJSON always
 // writes it: a value without it is not an Outcome), and so is a text given
-// both as "robots" and as "robotsBytes", which MarshalJSON never writes. Any
-// status is read back as written, an unknown one (Unreachable to IsAllowed)
-// and the zero Outcome's "" too. JSON null leaves o as it is, as
-// encoding/json does for other types.
+// both as "robots" and as "robotsBytes", which MarshalJSON never writes, and
+// "ruleLines" unless it holds a line, 0 or more, for each rule of the text
+// (without it, Decision.Line counts lines of the text). Any status is read
+// back as written, an unknown one (Unreachable to IsAllowed) and the zero
+// Outcome's "" too. JSON null leaves o as it is, as encoding/json does for
+// other types.
 func (o *Outcome) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" { // as encoding/json passes it
 		return nil
@@ -954,18 +961,26 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 	if j.Robots != nil && j.RobotsBytes != nil {
 		return errors.New("robots: outcome has both robots and robotsBytes")
 	}
-	*o = Outcome{
-		Status: j.Status, HTTPStatus: j.HTTPStatus, Lifetime: lifetime,
-		URL: j.URL, FinalURL: j.FinalURL, Redirects: j.Redirects, Truncated: j.Truncated,
-		Error: j.Error, FetchedAt: j.FetchedAt,
-	}
 	text := j.RobotsBytes
 	if text == nil && j.Robots != nil {
 		text = []byte(*j.Robots)
 	}
+	var doc *Robots
 	if text != nil {
-		o.Robots = new(Robots)
-		o.Robots.UnmarshalText(text) // never fails
+		doc = new(Robots)
+		doc.UnmarshalText(text) // never fails
+		if j.RuleLines != nil {
+			if err := restoreSourceLines(doc, j.RuleLines); err != nil {
+				return fmt.Errorf("robots: outcome ruleLines: %w", err)
+			}
+		}
+	} else if j.RuleLines != nil {
+		return errors.New("robots: outcome has ruleLines but no robots.txt")
+	}
+	*o = Outcome{
+		Status: j.Status, HTTPStatus: j.HTTPStatus, Lifetime: lifetime,
+		URL: j.URL, FinalURL: j.FinalURL, Redirects: j.Redirects, Truncated: j.Truncated,
+		Error: j.Error, FetchedAt: j.FetchedAt, Robots: doc,
 	}
 	return nil
 }

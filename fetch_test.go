@@ -1354,7 +1354,9 @@ func TestOutcomeJSON(t *testing.T) {
 	}
 	big.WriteString("Disallow: /last/\n")
 	routes := map[string]http.HandlerFunc{
-		"parsed":      respond(200, "User-agent: ExampleBot\nDisallow: /nobot/\nCrawl-delay: 2\n\nUser-agent: *\nDisallow: /private/\nAllow: /private/ok\n\nSitemap: https://example.com/sitemap.xml\n"),
+		// MarshalText writes Crawl-delay before the rules and no comments,
+		// so its lines are not the served file's: Line must still be.
+		"parsed":      respond(200, "# rules for bots\nUser-agent: ExampleBot\nDisallow: /nobot/\nCrawl-delay: 2\n\nUser-agent: *\nDisallow: /private/\n\n# the press room\nAllow: /private/ok\n\nSitemap: https://example.com/sitemap.xml\n"),
 		"unavailable": respond(404, ""),
 		"unreachable": respond(503, ""),
 		"big":         respond(200, big.String()),
@@ -1388,7 +1390,7 @@ func TestOutcomeJSON(t *testing.T) {
 					if p == "relative" {
 						u = p
 					}
-					if got, want := back.Explain(agent, u), o.Explain(agent, u); got.Allowed != want.Allowed || got.Reason != want.Reason || got.Rule != want.Rule {
+					if got, want := back.Explain(agent, u), o.Explain(agent, u); got != want {
 						t.Errorf("Explain(%q, %q) after the round trip = %+v, want %+v", agent, u, got, want)
 					}
 				}
@@ -1400,6 +1402,28 @@ func TestOutcomeJSON(t *testing.T) {
 			}
 		})
 	}
+	t.Run("source lines of rules changed in code", func(t *testing.T) {
+		// Rules built or changed in code have no source line (0), before
+		// the round trip and after it; the others keep theirs.
+		o := &Outcome{Status: Parsed, HTTPStatus: 200, Lifetime: time.Hour,
+			Robots: Parse([]byte("User-agent: a\n# one\nDisallow: /a\n\nUser-agent: b\nDisallow: /b\n\nUser-agent: c\nCrawl-delay: 1\nDisallow: /c\n"))}
+		o.Robots.Groups[1].Rules[0].Pattern = "/b2" // changed in place
+		o.Robots.Groups[0].Rules = nil              // MarshalText writes "Disallow:" for it
+		back := jsonRoundTrip(t, o, Outcome{})
+		for _, tc := range []struct {
+			agent, path string
+			line        int
+		}{{"c", "/c", 10}, {"b", "/b2", 0}, {"a", "/a", 0}} {
+			want := o.Explain(tc.agent, tc.path)
+			if got := back.Explain(tc.agent, tc.path); got != want || got.Line != tc.line {
+				t.Errorf("Explain(%q, %q) after the round trip = %+v, want %+v, line %d", tc.agent, tc.path, got, want, tc.line)
+			}
+		}
+		built := &Outcome{Status: Parsed, Robots: &Robots{Groups: []Group{{UserAgents: []string{"*"}, Rules: []Rule{{Pattern: "/x"}}}}}}
+		if data, err := json.Marshal(built); err != nil || strings.Contains(string(data), "ruleLines") {
+			t.Errorf("json.Marshal(a Robots built in code) = %s, %v, want no ruleLines: no line is known", data, err)
+		}
+	})
 	t.Run("zero", func(t *testing.T) {
 		// The zero Outcome is a valid (Unreachable) outcome: it comes back.
 		// Unmarshalled over a non-zero one, to see every field replaced.
@@ -1441,6 +1465,11 @@ func TestOutcomeJSON(t *testing.T) {
 			`{"status":"parsed","lifetime":"1h","fetchedAt":"yesterday"}`,
 			// MarshalJSON writes one or the other: both is not its output.
 			`{"status":"parsed","lifetime":"1h","robots":"User-agent: *\nDisallow: /\n","robotsBytes":"VXNlci1hZ2VudDogKgo="}`,
+			// ruleLines has a line, 0 or more, for each rule of the text.
+			`{"status":"parsed","lifetime":"1h","robots":"User-agent: *\nDisallow: /\n","ruleLines":[2,3]}`,
+			`{"status":"parsed","lifetime":"1h","robots":"User-agent: *\nDisallow: /\n","ruleLines":[]}`,
+			`{"status":"parsed","lifetime":"1h","robots":"User-agent: *\nDisallow: /\n","ruleLines":[-1]}`,
+			`{"status":"unavailable","lifetime":"1h","ruleLines":[2]}`,
 		} {
 			var o Outcome
 			if err := json.Unmarshal([]byte(data), &o); err == nil {
@@ -2913,6 +2942,15 @@ func TestCacheSharedStore(t *testing.T) {
 	if data := string(store.data[srv.URL]); !strings.Contains(data, `"status":"parsed"`) || !strings.Contains(data, `Disallow: /private/`) {
 		t.Errorf("stored JSON = %s, want the status and the rules readable", data)
 	}
+
+	// An audit line names the same line of the served file on every
+	// machine, though the stored text has neither its comments nor its
+	// order.
+	commented := startServer(t, respond(200, "# staff only\n\nUser-agent: *\nCrawl-delay: 5\n# drafts\nDisallow: /drafts/\n"))
+	want := first.Explain(ctx, fetchAgent, commented.URL+"/drafts/x")
+	if got := second.Explain(ctx, fetchAgent, commented.URL+"/drafts/x"); got != want || got.Line != 6 {
+		t.Errorf("Explain through the shared store = %+v, want %+v, line 6", got, want)
+	}
 }
 
 func TestCacheURLForms(t *testing.T) {
@@ -3244,6 +3282,7 @@ func FuzzOutcomeJSON(f *testing.F) {
 		`{"status":"unreachable","httpStatus":0,"lifetime":"1h0m0s","error":"x","fetchedAt":"0001-01-01T00:00:00Z"}`,
 		`{"status":"","httpStatus":0,"lifetime":"0s","fetchedAt":"0001-01-01T00:00:00Z"}`,
 		`{"status":"parsed","lifetime":"-5m","robots":null}`, `{}`, `null`, `[1]`, `{"robotsBytes":"!!"}`,
+		`{"status":"parsed","httpStatus":200,"robots":"User-agent: *\nCrawl-delay: 1\nDisallow: /private\nAllow: /\n","ruleLines":[4,0],"lifetime":"1h0m0s"}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -3268,6 +3307,10 @@ func FuzzOutcomeJSON(f *testing.F) {
 			for _, p := range paths {
 				if got, want := back.IsAllowed(agent, p), o.IsAllowed(agent, p); got != want {
 					t.Errorf("round trip of %q: IsAllowed(%q, %q) = %v, want %v", data, agent, p, got, want)
+				}
+				// The deciding rule's source line comes back too.
+				if got, want := back.Explain(agent, p), o.Explain(agent, p); got != want {
+					t.Errorf("round trip of %q: Explain(%q, %q) = %+v, want %+v", data, agent, p, got, want)
 				}
 			}
 		}

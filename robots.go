@@ -462,8 +462,11 @@ type Decision struct {
 	// winning a full tie. For a directory allowed by Google's index.html rule
 	// (see Robots.IsAllowed) it is the Allow rule naming the index file.
 	// Zero unless Reason is ReasonRule.
-	Rule  Rule
-	Line  int // Rule's 1-based line in the parsed text; 0 when unknown (a Robots built in code)
+	Rule Rule
+
+	// Line is Rule's 1-based line in the parsed text, which an Outcome's
+	// JSON keeps; 0 when unknown (a Robots built or changed in code).
+	Line  int
 	Group int // index in Robots.Groups of Rule's group; -1 unless Reason is ReasonRule
 }
 
@@ -1126,6 +1129,51 @@ func ruleLines(r *Robots) [][]int32 {
 		}
 	}
 	return lines
+}
+
+// sourceLines returns a line for every rule MarshalText writes for r, in the
+// order it writes them: the rule's source line where ruleLines knows it, 0
+// where it does not (a rule built or changed in code, and the empty
+// "Disallow:" MarshalText adds to a group with no rules that is not the
+// last). It returns nil when no line is known. With restoreSourceLines, it
+// carries Decision.Line across a MarshalText and UnmarshalText round trip,
+// which would otherwise count lines of the written text.
+func sourceLines(r *Robots) []int32 {
+	known := ruleLines(r)
+	var lines []int32
+	found := false
+	for i, g := range r.Groups {
+		switch {
+		case known[i] != nil:
+			lines = append(lines, known[i]...)
+			found = true
+		case len(g.Rules) == 0 && i < len(r.Groups)-1:
+			lines = append(lines, 0)
+		default:
+			lines = append(lines, make([]int32, len(g.Rules))...)
+		}
+	}
+	if !found {
+		return nil
+	}
+	return lines
+}
+
+// restoreSourceLines gives the rules of r, as UnmarshalText has just read
+// them from MarshalText's text, the lines sourceLines returned for the
+// document that text was written from. It fails, changing nothing, unless
+// there is one line, 0 or more, for every rule.
+func restoreSourceLines(r *Robots, lines []int32) error {
+	if len(lines) != len(r.ruleLines) {
+		return fmt.Errorf("%d source lines for %d rules", len(lines), len(r.ruleLines))
+	}
+	for _, line := range lines {
+		if line < 0 {
+			return fmt.Errorf("source line %d", line)
+		}
+	}
+	r.ruleLines = slices.Clone(lines)
+	return nil
 }
 
 // parsedRules is where Parse put the rules of a group that has any in

@@ -580,8 +580,10 @@ func (r *Robots) MarshalText() ([]byte, error) {
 // UnmarshalText replaces the contents of r with what Parse reads from data,
 // all of it: it reads back what MarshalText wrote, which may be longer than
 // DefaultMaxBytes when the document came from a larger limit. Apply Parse or
-// ParseLimit to text from elsewhere. UnmarshalText never fails. It must not
-// run concurrently with queries on r.
+// ParseLimit to text from elsewhere. Decision.Line then counts lines of
+// data, not of the file MarshalText wrote it from (an Outcome's JSON keeps
+// those). UnmarshalText never fails. It must not run concurrently with
+// queries on r.
 func (r *Robots) UnmarshalText(data []byte) error {
 	parsed := ParseLimit(data, len(data)+1)
 	r.Groups, r.Sitemaps, r.Records = parsed.Groups, parsed.Sitemaps, parsed.Records

@@ -1419,9 +1419,16 @@ func TestOutcomeJSON(t *testing.T) {
 				t.Errorf("Explain(%q, %q) after the round trip = %+v, want %+v, line %d", tc.agent, tc.path, got, want, tc.line)
 			}
 		}
+		// With no line known at all, the lines are still written, as
+		// zeros: without them the stored text's lines would be counted.
 		built := &Outcome{Status: Parsed, Robots: &Robots{Groups: []Group{{UserAgents: []string{"*"}, Rules: []Rule{{Pattern: "/x"}}}}}}
-		if data, err := json.Marshal(built); err != nil || strings.Contains(string(data), "ruleLines") {
-			t.Errorf("json.Marshal(a Robots built in code) = %s, %v, want no ruleLines: no line is known", data, err)
+		edited := &Outcome{Status: Parsed, Robots: Parse([]byte("# c\n# c\nUser-agent: *\nDisallow: /a\n"))}
+		edited.Robots.Groups[0].Rules[0].Pattern = "/x"
+		for name, o := range map[string]*Outcome{"built in code": built, "every group edited": edited} {
+			back := jsonRoundTrip(t, o, Outcome{})
+			if got, want := back.Explain("bot", "/x"), o.Explain("bot", "/x"); got != want || got.Line != 0 {
+				t.Errorf("%s: Explain after the round trip = %+v, want %+v, line 0", name, got, want)
+			}
 		}
 	})
 	t.Run("zero", func(t *testing.T) {

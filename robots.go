@@ -1135,26 +1135,22 @@ func ruleLines(r *Robots) [][]int32 {
 // order it writes them: the rule's source line where ruleLines knows it, 0
 // where it does not (a rule built or changed in code, and the empty
 // "Disallow:" MarshalText adds to a group with no rules that is not the
-// last). It returns nil when no line is known. With restoreSourceLines, it
-// carries Decision.Line across a MarshalText and UnmarshalText round trip,
-// which would otherwise count lines of the written text.
+// last). With restoreSourceLines, it carries Decision.Line across a
+// MarshalText and UnmarshalText round trip, which would otherwise count
+// lines of the written text: so it has lines, zeros if need be, whenever
+// that text has rules.
 func sourceLines(r *Robots) []int32 {
 	known := ruleLines(r)
 	var lines []int32
-	found := false
 	for i, g := range r.Groups {
 		switch {
 		case known[i] != nil:
 			lines = append(lines, known[i]...)
-			found = true
 		case len(g.Rules) == 0 && i < len(r.Groups)-1:
 			lines = append(lines, 0)
 		default:
 			lines = append(lines, make([]int32, len(g.Rules))...)
 		}
-	}
-	if !found {
-		return nil
 	}
 	return lines
 }

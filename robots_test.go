@@ -3722,10 +3722,20 @@ func FuzzParse(f *testing.F) {
 		if got, want := describe(back), roundTripExpected(r); got != want {
 			t.Fatalf("Parse(MarshalText(r)) =\n%s\nwant\n%s", got, want)
 		}
+		// With the source lines carried beside the text, as an Outcome's
+		// JSON carries them, Explain names the same lines as before.
+		relined := new(Robots)
+		relined.UnmarshalText(text)
+		if err := restoreSourceLines(relined, sourceLines(r)); err != nil {
+			t.Fatalf("restoreSourceLines after the round trip: %v", err)
+		}
 		for _, ua := range agents {
 			for _, p := range paths {
 				if got, want := back.IsAllowed(ua, p), r.IsAllowed(ua, p); got != want {
 					t.Fatalf("after the round trip IsAllowed(%q, %q) = %v, want %v", ua, p, got, want)
+				}
+				if got, want := relined.Explain(ua, p), r.Explain(ua, p); got != want {
+					t.Fatalf("after the round trip with source lines, Explain(%q, %q) = %+v, want %+v", ua, p, got, want)
 				}
 			}
 		}

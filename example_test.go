@@ -297,6 +297,9 @@ func ExampleFetcher_Fetch() {
 // A Fetcher follows a page URL, and redirects, to any host. A crawler that
 // must not reach its own network refuses such addresses where its client
 // dials, once names are resolved, so that no DNS answer can slip one past.
+// (The list below is the start of one: a network may also count shared
+// address space such as 100.64.0.0/10, or NAT64 prefixes. Through a proxy,
+// the dialer sees the proxy's address, so the Transport here has none.)
 func ExampleFetcher_privateAddresses() {
 	dialer := &net.Dialer{
 		Timeout: 10 * time.Second,

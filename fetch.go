@@ -1690,6 +1690,9 @@ func (c *Cache) storage() Store {
 
 // IsAllowed reports whether userAgent may fetch rawURL, fetching the
 // robots.txt of rawURL's origin when the Cache holds no fresh outcome for it.
+// userAgent chooses the groups, by its product token; the request for
+// robots.txt carries Fetcher.UserAgent, whatever userAgent is, so one Cache
+// can answer for several bots from one retrieval per origin.
 // It is false when rawURL is not an http or https URL, when ctx ends before
 // the outcome is known, when the Fetcher's UserAgent cannot be sent (see
 // Fetcher.UserAgent), and when c is nil.

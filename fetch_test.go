@@ -2960,6 +2960,41 @@ func TestCacheSharedStore(t *testing.T) {
 	}
 }
 
+// TestCacheSeveralBots checks that the agent asked about chooses the groups
+// while the request carries Fetcher.UserAgent: one retrieval answers for
+// every bot.
+func TestCacheSeveralBots(t *testing.T) {
+	var requests atomic.Int32
+	var sent atomic.Value
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		sent.Store(r.Header.Get("User-Agent"))
+		io.WriteString(w, "User-agent: newsbot\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n")
+	})
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}
+	ctx := context.Background()
+	for _, tc := range []struct {
+		agent, path string
+		want        bool
+	}{
+		{"NewsBot/2.0", "/articles/1", false},
+		{"ExampleBot/1.0", "/articles/1", true},
+		{"ExampleBot/1.0", "/private/x", false},
+		{"ImageBot", "/private/x", false},
+		{"ImageBot", "/img/1.png", true},
+	} {
+		if got := cache.IsAllowed(ctx, tc.agent, srv.URL+tc.path); got != tc.want {
+			t.Errorf("IsAllowed(%q, %q) = %v, want %v", tc.agent, tc.path, got, tc.want)
+		}
+	}
+	if n := requests.Load(); n != 1 {
+		t.Errorf("%d requests for three bots, want 1", n)
+	}
+	if got := sent.Load(); got != fetchAgent {
+		t.Errorf("robots.txt requested as %q, want Fetcher.UserAgent %q", got, fetchAgent)
+	}
+}
+
 func TestCacheURLForms(t *testing.T) {
 	hs := newHostServer(t, servePerHostRobots)
 	cache := hs.cache()

@@ -940,12 +940,12 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 // without a size limit: it was cut when it was fetched. A lifetime that is
 // not a Go duration is an error, an absent one too (MarshalJSON always
 // writes it: a value without it is not an Outcome), and so is a text given
-// both as "robots" and as "robotsBytes", which MarshalJSON never writes, and
-// "ruleLines" unless it holds a line, 0 or more, for each rule of the text
-// (without it, Decision.Line counts lines of the text). Any status is read
-// back as written, an unknown one (Unreachable to IsAllowed) and the zero
-// Outcome's "" too. JSON null leaves o as it is, as encoding/json does for
-// other types.
+// both as "robots" and as "robotsBytes", which MarshalJSON never writes.
+// "ruleLines" that does not hold a line, 0 or more, for each rule of the
+// text leaves every Decision.Line 0 (unknown); without "ruleLines",
+// Decision.Line counts lines of the text. Any status is read back as
+// written, an unknown one (Unreachable to IsAllowed) and the zero Outcome's
+// "" too. JSON null leaves o as it is, as encoding/json does for other types.
 func (o *Outcome) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" { // as encoding/json passes it
 		return nil
@@ -970,12 +970,11 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 		doc = new(Robots)
 		doc.UnmarshalText(text) // never fails
 		if j.RuleLines != nil {
-			if err := restoreSourceLines(doc, j.RuleLines); err != nil {
-				return fmt.Errorf("robots: outcome ruleLines: %w", err)
-			}
+			// Lines that do not fit (not MarshalJSON's, or another
+			// version's) cost the audit its line numbers, not the
+			// outcome its decisions.
+			restoreSourceLines(doc, j.RuleLines)
 		}
-	} else if j.RuleLines != nil {
-		return errors.New("robots: outcome has ruleLines but no robots.txt")
 	}
 	*o = Outcome{
 		Status: j.Status, HTTPStatus: j.HTTPStatus, Lifetime: lifetime,

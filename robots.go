@@ -1157,19 +1157,19 @@ func sourceLines(r *Robots) []int32 {
 
 // restoreSourceLines gives the rules of r, as UnmarshalText has just read
 // them from MarshalText's text, the lines sourceLines returned for the
-// document that text was written from. It fails, changing nothing, unless
-// there is one line, 0 or more, for every rule.
-func restoreSourceLines(r *Robots, lines []int32) error {
-	if len(lines) != len(r.ruleLines) {
-		return fmt.Errorf("%d source lines for %d rules", len(lines), len(r.ruleLines))
-	}
+// document that text was written from. Lines that do not fit, other than
+// one line, 0 or more, for each rule, leave every rule's line unknown (0)
+// rather than name lines of the text, and it reports false.
+func restoreSourceLines(r *Robots, lines []int32) bool {
+	fits := len(lines) == len(r.ruleLines)
 	for _, line := range lines {
-		if line < 0 {
-			return fmt.Errorf("source line %d", line)
-		}
+		fits = fits && line >= 0
+	}
+	if !fits {
+		lines = make([]int32, len(r.ruleLines))
 	}
 	r.ruleLines = slices.Clone(lines)
-	return nil
+	return fits
 }
 
 // parsedRules is where Parse put the rules of a group that has any in

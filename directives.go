@@ -159,10 +159,9 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // reads it, those either reading places there too). Reading stops where the
 // head ends, so the cost does not grow with the body. In
 // application/xhtml+xml, which is XML, a self-closing tag such as <title/> is
-// an empty element, where HTML
-// would read the rest of the page as its text. A nil h or body is valid.
-// Header names are matched in any case, also in a map written by hand whose
-// keys are not in net/http's canonical form.
+// an empty element, where HTML would read the rest of the page as its text.
+// A nil h or body is valid. Header names are matched in any case, also in a
+// map written by hand whose keys are not in net/http's canonical form.
 //
 // DirectivesFor accepts any input; what does not parse applies nothing. It
 // is safe for concurrent use.

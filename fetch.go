@@ -907,11 +907,11 @@ type outcomeJSON struct {
 // string would change it). The text is MarshalText's, without the served
 // file's comments and in its own order, so "ruleLines" keeps each rule's
 // line in the served file (0 for a rule built or changed in code): Explain
-// gives the same Decision.Line after a round trip. Status, URL, FinalURL and Error are JSON strings,
-// in which encoding/json writes each octet that is not UTF-8 as U+FFFD; an
-// Outcome from Fetch has only UTF-8 in them but where a server sent other
-// octets: a FinalURL from a Location with them in its query, or an Error
-// that quotes them. It fails when Robots cannot be written faithfully (see
+// gives the same Decision.Line after a round trip. Status, URL, FinalURL
+// and Error are JSON strings, in which encoding/json writes each octet that
+// is not UTF-8 as U+FFFD; an Outcome from Fetch has only UTF-8 in them but
+// where a server sent other octets: a FinalURL from a Location with them in
+// its query, or an Error that quotes them. It fails when Robots cannot be written faithfully (see
 // [Robots.MarshalText]; a parsed document always can), and when FetchedAt
 // is outside the years 0 to 9999, which JSON's time format cannot hold.
 func (o Outcome) MarshalJSON() ([]byte, error) {
@@ -2091,13 +2091,13 @@ func originKey(rawURL string) (string, bool) {
 		// 65535 (see robotsURL).
 		scheme := rawURL[:prefix-len("://")]
 		if port == "" || port == defaultPort(scheme) || port[0] == '0' || len(port) > 5 || len(port) == 5 && port > "65535" {
-			return slowOriginKey(rawURL[:authorityEndFrom(rawURL, end)])
+			return slowOriginKey(rawURL)
 		}
 	}
 	if host != "" && (end == len(rawURL) || rawURL[end] == '/' || rawURL[end] == '?' || rawURL[end] == '#') {
 		return rawURL[:end], true
 	}
-	return slowOriginKey(rawURL[:authorityEndFrom(rawURL, end)])
+	return slowOriginKey(rawURL) // it reads the authority alone
 }
 
 // canonicalHostOctet reports the octets of a host as RobotsURL writes one
@@ -2112,15 +2112,6 @@ var canonicalHostOctet = func() (t [256]bool) {
 	t['-'], t['.'] = true, true
 	return t
 }()
-
-// authorityEndFrom returns where rawURL's authority ends, at its first '/', '?'
-// or '#' from i on, or at its end.
-func authorityEndFrom(rawURL string, i int) int {
-	if j := strings.IndexAny(rawURL[i:], "/?#"); j >= 0 {
-		return i + j
-	}
-	return len(rawURL)
-}
 
 // slowOriginKey is originKey for URLs not in canonical form: RobotsURL of
 // the scheme and authority alone.

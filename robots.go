@@ -1146,7 +1146,7 @@ func sourceLines(r *Robots) []int32 {
 		switch {
 		case known[i] != nil:
 			lines = append(lines, known[i]...)
-		case len(g.Rules) == 0 && i < len(r.Groups)-1:
+		case writesEmptyRule(r.Groups, i):
 			lines = append(lines, 0)
 		default:
 			lines = append(lines, make([]int32, len(g.Rules))...)
@@ -1161,14 +1161,13 @@ func sourceLines(r *Robots) []int32 {
 // one line, 0 or more, for each rule, leave every rule's line unknown (0)
 // rather than name lines of the text, and it reports false.
 func restoreSourceLines(r *Robots, lines []int32) bool {
-	fits := len(lines) == len(r.ruleLines)
-	for _, line := range lines {
-		fits = fits && line >= 0
+	// r.ruleLines is UnmarshalText's own, and no Agent has read it yet.
+	fits := len(lines) == len(r.ruleLines) && !slices.ContainsFunc(lines, func(line int32) bool { return line < 0 })
+	if fits {
+		copy(r.ruleLines, lines)
+	} else {
+		clear(r.ruleLines)
 	}
-	if !fits {
-		lines = make([]int32, len(r.ruleLines))
-	}
-	r.ruleLines = slices.Clone(lines)
 	return fits
 }
 

@@ -600,6 +600,13 @@ func (r *Robots) String() string {
 	return string(write(r).buf)
 }
 
+// writesEmptyRule reports whether MarshalText writes an empty "Disallow:"
+// for groups[i]: a group with no rules that is not the last, whose
+// user-agent lines would otherwise join the next group's.
+func writesEmptyRule(groups []Group, i int) bool {
+	return len(groups[i].Rules) == 0 && i < len(groups)-1
+}
+
 // write writes r as MarshalText describes, tightly when the usual form is
 // longer than Parse reads.
 func write(r *Robots) *writer {
@@ -660,7 +667,7 @@ func (w *writer) robots(r *Robots) {
 				w.line(w.spelling("Disallow", "disalow"), rule.Pattern)
 			}
 		}
-		if len(g.Rules) == 0 && i < len(r.Groups)-1 {
+		if writesEmptyRule(r.Groups, i) {
 			w.line(w.spelling("Disallow", "disalow"), "")
 		}
 	}

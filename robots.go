@@ -1124,7 +1124,7 @@ func ruleLines(r *Robots) [][]int32 {
 			continue
 		}
 		k, found := slices.BinarySearchFunc(r.parsed, at, func(p parsedRules, at int) int { return cmp.Compare(p.at, at) })
-		if found && rulesSum(g.Rules) == r.parsed[k].sum {
+		if found && rulesSum(g.Rules, r.text) == r.parsed[k].sum {
 			lines[i] = r.ruleLines[at : at+len(g.Rules)]
 		}
 	}
@@ -1182,15 +1182,18 @@ type parsedRules struct {
 // and each rule's Allow and the address and length of its Pattern, in
 // order. No octet is read: a pattern set anew is a string elsewhere, since
 // the Robots keeps the text parsed patterns are cut from (no string can be
-// made where it lies).
-func rulesSum(rules []Rule) uint64 {
+// made where it lies). Addresses are taken from the start of that text, so
+// that two parses of one document hold the same sums and reflect.DeepEqual
+// finds them equal.
+func rulesSum(rules []Rule, text string) uint64 {
+	base := uintptr(unsafe.Pointer(unsafe.StringData(text)))
 	h := uint64(len(rules))
 	for _, rule := range rules {
 		w := uint64(len(rule.Pattern)) << 1
 		if rule.Allow {
 			w |= 1
 		}
-		h = mix(mix(h, uint64(uintptr(unsafe.Pointer(unsafe.StringData(rule.Pattern))))), w)
+		h = mix(mix(h, uint64(uintptr(unsafe.Pointer(unsafe.StringData(rule.Pattern)))-base)), w)
 	}
 	return h
 }

@@ -22,6 +22,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"runtime"
 	"slices"
@@ -615,6 +616,36 @@ func TestParseOctets(t *testing.T) {
 		if got := r.IsAllowed("a", c.path); got != c.want {
 			t.Errorf("IsAllowed(a, %q) = %v, want %v", c.path, got, c.want)
 		}
+	}
+}
+
+// A Robots is data: two parses of one text are reflect.DeepEqual (until
+// either is queried, which builds its compiled rules), and a text with no
+// groups, sitemaps or records parses to the zero Robots, nil slices and
+// all, as a caller comparing with a literal would write it.
+func TestParseDeepEqual(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		zero       bool
+	}{
+		{"empty", "", true},
+		{"comment only", "# nothing\n", true},
+		{"BOM only", "\xef\xbb\xbf", true},
+		{"rules before the first group are dropped", "Disallow: /x\nAllow: /y\n", true},
+		{"HTML page", "<html><body>hi</body></html>\n", true},
+		{"groups, sitemaps and records", "User-agent: a\nDisallow: /x\nAllow: /y\n\nUser-agent: b\nUser-agent: c\nDisallow: /z\nCrawl-delay: 2\nContent-Signal: search=yes\nSitemap: https://x/s.xml\nHost: x\n", false},
+		{"group with no rules", "User-agent: a\n", false},
+		{"rules with no text", "User-agent: a\nDisallow:\nAllow:\n", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a, b := parseString(c.text), parseString(c.text)
+			if !reflect.DeepEqual(a, b) {
+				t.Errorf("two parses of %q are not reflect.DeepEqual", c.text)
+			}
+			if got := reflect.DeepEqual(a, &Robots{}); got != c.zero {
+				t.Errorf("reflect.DeepEqual(Parse(%q), &Robots{}) = %v, want %v", c.text, got, c.zero)
+			}
+		})
 	}
 }
 

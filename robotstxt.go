@@ -32,6 +32,11 @@ const DefaultMaxBytes = 512000
 // and do not copy it either (go vet says so): a copy would answer from the
 // original's compiled rules, not from its own fields. Parse or UnmarshalText
 // a new one instead.
+//
+// Two parses of the same text are reflect.DeepEqual until either is queried,
+// and text with nothing in it parses to the zero Robots. To compare
+// documents after that, or across a MarshalText round trip (which renumbers
+// lines), compare Groups, Sitemaps, Records and ContentSignals.
 type Robots struct {
 	// The Agents last asked for, first and padded (see robotsPad), so that
 	// they sit in one cache line: see Robots.Agent.
@@ -479,10 +484,16 @@ func (p *parser) robots() *Robots {
 		return v
 	}
 
-	r := &Robots{Groups: p.groups, ContentSignals: p.signals, parsed: make([]parsedRules, 0, len(p.groups))}
+	r := &Robots{Groups: p.groups, ContentSignals: p.signals}
 	userAgents := make([]string, 0, p.counts[keyUserAgent])
-	rules := make([]Rule, 0, p.counts[keyAllow]+p.counts[keyDisallow])
-	lines := make([]int32, 0, cap(rules))
+	// Slices stay nil when they would be empty, as in a zero Robots, so
+	// that reflect.DeepEqual(Parse(nil), &Robots{}) holds.
+	var rules []Rule
+	var lines []int32
+	if n := p.counts[keyAllow] + p.counts[keyDisallow]; n > 0 {
+		rules, lines = make([]Rule, 0, n), make([]int32, 0, n)
+		r.parsed = make([]parsedRules, 0, len(p.groups))
+	}
 	if n := p.counts[keySitemap]; n > 0 {
 		r.Sitemaps = make([]string, 0, n)
 	}
@@ -499,7 +510,7 @@ func (p *parser) robots() *Robots {
 			g.UserAgents = userAgents[uaFrom:len(userAgents):len(userAgents)]
 			if len(rules) > ruleFrom {
 				g.Rules = rules[ruleFrom:len(rules):len(rules)]
-				r.parsed = append(r.parsed, parsedRules{at: ruleFrom, sum: rulesSum(g.Rules)})
+				r.parsed = append(r.parsed, parsedRules{at: ruleFrom, sum: rulesSum(g.Rules, s)})
 			}
 		}
 	}

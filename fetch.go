@@ -2042,8 +2042,10 @@ func lazyStore(p *atomic.Pointer[MemoryStore], maxOrigins int) *MemoryStore {
 // "http://example.com:8080". It is the key to Get or Put an origin's entry by,
 // and a key for pacing requests per origin. The error wraps ErrNoOrigin when
 // rawURL is not an http or https URL with a host, or its port is past 65535.
-// The origin is a string of its own, never a part of rawURL, so that keeping it
-// does not keep all of rawURL.
+// Only the scheme and authority are read: "http://example.com/%zz", whose
+// path net/url refuses (and so RobotsURL and Fetch), has an origin all the
+// same. The origin is a string of its own, never a part of rawURL, so that
+// keeping it does not keep all of rawURL.
 func Origin(rawURL string) (string, error) {
 	origin, err := originOf(rawURL)
 	return strings.Clone(origin), err

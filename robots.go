@@ -169,9 +169,10 @@ func isASCIISpace(c byte) bool {
 
 // ErrNoOrigin is returned, wrapped, by RobotsURL for text that is not an
 // absolute URL with a host, such as "/page", "mailto:a@example.com" or
-// "file:///etc/hosts", or whose port is past 65535, and by Origin and
-// Cache.Outcome for any URL that is not an http or https URL with a host,
-// or has such a port (Cache.Explain then gives ReasonInvalidURL).
+// "file:///etc/hosts", or whose port is past 65535 or host cannot be one
+// ("ftp://::1/", "http://a<b/"), and by Origin and Cache.Outcome for any
+// URL that is not an http or https URL with a host, or has such a port or
+// host (Cache.Explain then gives ReasonInvalidURL).
 var ErrNoOrigin = errors.New("URL has no origin")
 
 // RobotsURL returns the robots.txt URL of rawURL's origin (RFC 9309 §2.3):
@@ -191,10 +192,12 @@ var ErrNoOrigin = errors.New("URL has no origin")
 //
 // "https://User:pw@Example.COM:443/a?b#c" gives
 // "https://example.com/robots.txt", and so does "https://example.com:0443/".
-// The error wraps ErrNoOrigin for a relative or host-less URL or a port past
-// 65535, and the *url.Error for text that does not parse; a host that has
-// no ASCII form (a label of more than 63 octets once punycoded, or octets
-// that are not UTF-8) gives an error that says so.
+// The error wraps ErrNoOrigin for a relative or host-less URL, a port past
+// 65535 or a host that cannot be one ("ftp://::1/", "http://a<b/"), and the
+// *url.Error for text that does not parse (a bad escape in the path too,
+// which Origin does not read); a host that has no ASCII form (a label of
+// more than 63 octets once punycoded, or octets that are not UTF-8) gives
+// an error that says so.
 func RobotsURL(rawURL string) (string, error) {
 	u, err := robotsURL(rawURL)
 	if err != nil {
@@ -211,6 +214,9 @@ func robotsURL(rawURL string) (*url.URL, error) {
 	}
 	if u.Scheme == "" || u.Host == "" || u.Hostname() == "" {
 		return nil, fmt.Errorf("robots: %q: %w", rawURL, ErrNoOrigin)
+	}
+	if !validHost(u) {
+		return nil, fmt.Errorf("robots: %q: host %q is neither a name nor a bracketed IP address: %w", rawURL, u.Host, ErrNoOrigin)
 	}
 	host, err := asciiHost(u.Hostname())
 	if err != nil {
@@ -240,6 +246,21 @@ func robotsURL(rawURL string) (*url.URL, error) {
 		host += ":" + port
 	}
 	return &url.URL{Scheme: u.Scheme, Host: host, Path: "/robots.txt"}, nil
+}
+
+// validHost reports whether u's host could name an origin. url.Parse lets
+// through hosts that cannot: octets RFC 3986 §3.2.2 keeps out of hosts
+// ('"', '<', '>' and others, which authorityLen refuses too, so that Origin
+// and IsAllowed agree), and, in schemes other than http and https, colons
+// ("ftp://::1/" has host ":" and port 1), which are only ever an IPv6
+// literal's, in brackets.
+func validHost(u *url.URL) bool {
+	for i := 0; i < len(u.Host); i++ {
+		if urlOctets[u.Host[i]]&notInAuthority != 0 {
+			return false
+		}
+	}
+	return !strings.Contains(u.Hostname(), ":") || strings.HasPrefix(u.Host, "[")
 }
 
 // defaultPort returns the port a URL of scheme has when it names none, for

@@ -20,6 +20,7 @@ import (
 	"maps"
 	"math"
 	"math/rand/v2"
+	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -2210,6 +2211,15 @@ func TestRobotsURL(t *testing.T) {
 		{"file:///etc/hosts", true},
 		{"http://example.com:65536/", true},
 		{"http://example.com:99999999999999999999/", true},
+		// url.Parse lets other schemes' hosts hold colons: an IPv6
+		// address must be in brackets, and a name holds none.
+		{"ftp://::1/x", true},
+		{"a://::0", true},
+		{"ftp://a::1/", true},
+		// RFC 3986 §3.2.2: octets no host holds, which url.Parse lets by.
+		{"http://a\"b/", true},
+		{"http://a<b>/", true},
+		{"http://0ü0000\"0/", true},
 		{"http://[::1/x", false},
 		{"http://example.com/%zz", false},
 		// RFC 1034 §3.1: a DNS label has at most 63 octets. Longer IDN
@@ -3699,6 +3709,39 @@ func fuzzSeeds(t testing.TB) [][]byte {
 		}
 	}
 	return seeds
+}
+
+// FuzzRobotsURL checks that what RobotsURL returns is a URL, of the
+// origin's robots.txt alone, written in the one form RobotsURL gives it
+// (so that a crawler may key caches on it), and that it agrees with Origin
+// on http and https URLs.
+func FuzzRobotsURL(f *testing.F) {
+	for _, s := range []string{"https://User:pw@Example.COM:0443/a?b#c", "ftp://[::1]:21/x", "ftp://::1/x", "http://[fe80::1%25en0]:8080/", "http://bücher.example/", "gopher://a:70", "/x", "mailto:a@b", "http://a:65536/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, rawURL string) {
+		got, err := RobotsURL(rawURL)
+		origin, originErr := Origin(rawURL)
+		var parseErr *url.Error
+		switch {
+		case originErr == nil && err == nil && got != origin+"/robots.txt",
+			// Origin reads no further than the authority; RobotsURL
+			// parses all of rawURL, and may refuse a path Origin skips.
+			originErr == nil && err != nil && !errors.As(err, &parseErr),
+			originErr != nil && err == nil && (strings.HasPrefix(got, "http://") || strings.HasPrefix(got, "https://")):
+			t.Errorf("RobotsURL(%q) = %q, %v; Origin gives %q, %v", rawURL, got, err, origin, originErr)
+		}
+		if err != nil {
+			return
+		}
+		u, perr := url.Parse(got)
+		if perr != nil || u.Scheme == "" || u.Hostname() == "" || u.User != nil || u.Path != "/robots.txt" || u.RawQuery != "" || u.Fragment != "" {
+			t.Fatalf("RobotsURL(%q) = %q, not the URL of an origin's robots.txt (url.Parse: %+v, %v)", rawURL, got, u, perr)
+		}
+		if again, err := RobotsURL(got); again != got || err != nil {
+			t.Errorf("RobotsURL(%q) = %q, but RobotsURL(%q) = %q, %v", rawURL, got, got, again, err)
+		}
+	})
 }
 
 func FuzzParse(f *testing.F) {

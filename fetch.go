@@ -285,11 +285,11 @@ type Outcome struct {
 // outside 100-599, a malformed response, and every network, TLS, timeout or
 // decoding failure are Unreachable. gzip and deflate bodies are decoded, in up
 // to four layers (more are a decoding failure); MaxBytes applies to the decoded
-// bytes, and a body cut short is never parsed. A layer under the last is read
-// only as far as a compressed form of MaxBytes could go (eight times MaxBytes
-// and 1 MiB): one that goes on further, as endless empty deflate blocks do, is
-// a decoding failure, so that a few KiB cannot keep a retrieval decoding past
-// its Timeout.
+// bytes, and a body cut short is never parsed. A coded body, and each layer
+// under the last, is read only as far as a compressed form of MaxBytes could
+// go (eight times MaxBytes and 1 MiB): one that goes on further, as endless
+// empty deflate blocks do, is a decoding failure, so that a body that
+// decodes to nothing cannot keep a retrieval reading until its Timeout.
 //
 // Timeout bounds the whole retrieval, and ctx can end it sooner; a nil ctx
 // is context.Background(). A nil *Fetcher is the zero Fetcher, which has no
@@ -642,10 +642,11 @@ func readBody(resp *http.Response, maxBytes int) (body []byte, truncated bool, e
 // decodedBody undoes resp's Content-Encoding: gzip (x-gzip) and deflate, in
 // any order, up to maxContentCodings layers; identity is skipped. An empty
 // body is empty whatever its coding says, as net/http's own decoding does.
-// Only limit octets of the last layer are read, and each layer under it is
-// bounded too (see layerBound): a decoder can read any amount of its input
-// and write nothing (empty deflate blocks), so that the inner layers of a
-// small body could otherwise be made to decode without end.
+// Only limit octets of the last layer are read, and what each decoder reads
+// is bounded too (see layerBound), the body as sent as well as the layers
+// under the last: a decoder can read any amount of its input and write
+// nothing (empty deflate blocks), so that a body, or the inner layers of a
+// small one, could otherwise be decoded without end, until the Timeout.
 func decodedBody(resp *http.Response, limit int64) (io.Reader, error) {
 	if resp.Uncompressed { // a Transport decoded it already
 		return resp.Body, nil
@@ -677,9 +678,7 @@ func decodedBody(resp *http.Response, limit int64) (io.Reader, error) {
 	var r io.Reader = br
 	// Codings are listed in the order they were applied (RFC 9110 §8.4).
 	for i := len(codings) - 1; i >= 0; i-- {
-		if i < len(codings)-1 {
-			r = &innerLayer{r: r, left: layerBound(limit), ctx: ctx}
-		}
+		r = &innerLayer{r: r, left: layerBound(limit), ctx: ctx}
 		switch c := codings[i]; {
 		case equalLower(c, "gzip"), equalLower(c, "x-gzip"):
 			zr, err := gzip.NewReader(r)
@@ -696,8 +695,8 @@ func decodedBody(resp *http.Response, limit int64) (io.Reader, error) {
 	return r, nil
 }
 
-// layerBound is how much of an inner layer of a body's codings is read
-// when limit octets of the last layer are wanted. A compressed stream is
+// layerBound is how much of a body as sent, or of an inner layer of its
+// codings, is read when limit octets of the last layer are wanted. A compressed stream is
 // seldom much longer than what it holds (deflate's stored blocks add 5
 // octets to each 64 KiB), but it can be a few times longer: gzip members
 // of a line each (RFC 1952 §2.2 lets a stream hold many) take about 25
@@ -711,8 +710,9 @@ func layerBound(limit int64) int64 {
 	return 8*limit + 1<<20
 }
 
-// An innerLayer is what one content coding decodes to, read by the decoder
-// of the next: at most left octets of it, and nothing once ctx is done.
+// An innerLayer is what a decoder reads, the body as sent or what one
+// content coding decodes to: at most left octets of it, and nothing once
+// ctx is done.
 // Decoding what is already buffered reads no network, whose deadline would
 // stop it.
 type innerLayer struct {
@@ -722,7 +722,7 @@ type innerLayer struct {
 }
 
 // errLayerTooLong is the error of an innerLayer read past its bound.
-var errLayerTooLong = errors.New("a content coding decodes to far more than the next one reads")
+var errLayerTooLong = errors.New("a content coding reads far more than it decodes to")
 
 // Read reads from the layer, failing once ctx is done or the bound is
 // passed.

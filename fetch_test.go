@@ -908,6 +908,37 @@ func TestFetchGzipBomb(t *testing.T) {
 	t.Logf("a 10 GiB gzip bomb cost %d compressed bytes read", read.Load())
 }
 
+// TestFetchEndlessEmptyBlocks serves a deflate body of empty blocks without
+// end, which decodes to nothing: the Fetcher must give up after a bounded
+// read (see layerBound), not read on until the Timeout.
+func TestFetchEndlessEmptyBlocks(t *testing.T) {
+	chunk := bytes.Repeat(emptyBlock, 1<<12)
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Encoding", "deflate")
+		for {
+			if _, err := w.Write(chunk); err != nil {
+				return
+			}
+		}
+	})
+	var read atomic.Int64
+	client := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		resp, err := http.DefaultTransport.RoundTrip(r)
+		if err == nil {
+			resp.Body = countingBody{resp.Body, &read}
+		}
+		return resp, err
+	})}
+	o := (&Fetcher{Client: client, UserAgent: fetchAgent, Timeout: time.Minute}).Fetch(context.Background(), srv.URL)
+	if o.Status != Unreachable || o.HTTPStatus != http.StatusOK || !strings.Contains(o.Error, errLayerTooLong.Error()) {
+		t.Fatalf("Fetch = %s, want unreachable after a 200, error %q", describeOutcome(o), errLayerTooLong)
+	}
+	// A decoder's buffer may read ahead of the bound by a few KiB.
+	if n, bound := read.Load(), layerBound(DefaultMaxBytes+1); n > bound+64<<10 {
+		t.Errorf("read %d bytes of the body, want at most %d", n, bound+64<<10)
+	}
+}
+
 type countingBody struct {
 	io.ReadCloser
 	n *atomic.Int64
@@ -3374,17 +3405,25 @@ func FuzzOutcomeJSON(f *testing.F) {
 	})
 }
 
-// TestReadBodyInnerLayers checks the bounds on the layers under a body's
-// last content coding: a few KiB whose inner layers decode to endless empty
-// deflate blocks fail at once, as does a layer read once the request's
-// context is done, while a body coded twice is read up to the limit, its
-// inner layer longer than that (a gzip member for each line) or not.
+// TestReadBodyInnerLayers checks the bounds on what each decoder of a body
+// reads: a few KiB whose inner layers decode to endless empty deflate blocks
+// fail at once, as does a body sent as such blocks (which a decoder reading
+// the network would otherwise read until the Timeout) and a layer read once
+// the request's context is done, while a body coded twice is read up to the
+// limit, its inner layer longer than that (a gzip member for each line) or
+// not.
 func TestReadBodyInnerLayers(t *testing.T) {
 	// Raw deflate blocks that write nothing: a stored block of no octets,
 	// not the last, a million times (5 MiB), then a last empty block.
-	empty := bytes.Repeat([]byte{0, 0, 0, 0xff, 0xff}, 1<<20)
+	empty := bytes.Repeat(emptyBlock, 1<<20)
 	member := compressed("gzip", string(empty)) // about 5 KiB
-	bomb := compressed("gzip", strings.Repeat(string(member), 1000)+string(compressed("gzip", "\x03\x00")))
+	bomb := compressed("gzip", strings.Repeat(string(member), 1000)+string(compressed("gzip", string(lastEmptyBlock))))
+	// Twice as many sent as a decoder may read, then a last empty block.
+	blocks := 2 * int(layerBound(DefaultMaxBytes+1)) / len(emptyBlock)
+	sent := append(bytes.Repeat(emptyBlock, blocks), lastEmptyBlock...)
+	// A gzip member whose deflate stream is those blocks (RFC 1952 §2.3:
+	// header, stream, CRC-32 and length of nothing, which are zeros).
+	sentGzip := append(append([]byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff}, sent...), make([]byte, 8)...)
 	text := randomLines(rand.New(rand.NewPCG(1, 2)), 2<<20) // 2 MiB that do not compress much
 	// A gzip stream may hold many members (RFC 1952 §2.2): one for each
 	// short line makes it about three times as long as the text.
@@ -3411,6 +3450,8 @@ func TestReadBodyInnerLayers(t *testing.T) {
 		text          string // what it decodes to (cut at the limit)
 	}{
 		{name: "empty blocks under two gzips", codings: "raw-deflate, gzip, gzip", body: bomb, want: errLayerTooLong},
+		{name: "empty blocks sent", codings: "raw-deflate", body: sent, want: errLayerTooLong},
+		{name: "gzip of empty blocks sent", codings: "gzip", body: sentGzip, want: errLayerTooLong},
 		{name: "gzip over gzip, longer than the limit", codings: "gzip, gzip", body: compressed("gzip, gzip", text), text: text},
 		{name: "deflate over gzip, longer than the limit", codings: "gzip, deflate", body: compressed("gzip, deflate", text), text: text},
 		{name: "gzip over a gzip member a line", codings: "gzip, gzip", body: compressed("gzip", members.String()), text: short},
@@ -3444,6 +3485,14 @@ func TestReadBodyInnerLayers(t *testing.T) {
 		})
 	}
 }
+
+// Raw deflate blocks that write nothing (RFC 1951 §3.2.4): a stored block
+// of no octets that is not the last, and a last block, of fixed Huffman
+// codes, that holds only its end code.
+var (
+	emptyBlock     = []byte{0, 0, 0, 0xff, 0xff}
+	lastEmptyBlock = []byte{3, 0}
+)
 
 // randomLines returns n octets of lines of random letters and digits,
 // which compress to about three quarters of their length.

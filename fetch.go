@@ -1588,7 +1588,11 @@ type Store interface {
 // recently used origin when it holds more than MaxOrigins. An entry holds at
 // most two parsed robots.txt files (the latest and, while the origin is
 // unreachable, the last reachable one), each cut at the Fetcher's MaxBytes;
-// MaxOrigins therefore bounds memory. The zero value is ready to use and a
+// MaxOrigins therefore bounds memory. A parsed file holds about 1.6 times
+// its size, 4 once asked about (the real sites' files of benchmarks/), and
+// at most about 15 times (a file of nothing but one-line groups, each
+// naming a user agent, asked about): so with the default MaxBytes, up to
+// some 7.5 MB a file in the worst case. The zero value is ready to use and a
 // MemoryStore is safe for concurrent use. A nil *MemoryStore holds nothing:
 // Get finds nothing, Len is 0 and Put fails.
 type MemoryStore struct {

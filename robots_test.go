@@ -1732,12 +1732,11 @@ func TestAgentIndexSpread(t *testing.T) {
 			x := r.agents.Load()
 			mask := uint32(len(x.table) - 1)
 			worst, total := uint32(0), 0
-			for i := range x.table {
-				e := &x.table[i]
-				if e.n == 0 {
+			for i, k := range x.table {
+				if k == 0 {
 					continue
 				}
-				d := (uint32(i) - x.home(e.token)) & mask
+				d := (uint32(i) - x.home(x.slots[k-1].token)) & mask
 				worst = max(worst, d)
 				total += int(d)
 			}
@@ -1860,6 +1859,33 @@ func TestAgentsHeldBounded(t *testing.T) {
 				t.Errorf("asking as each token grew the heap by %d octets, want at most %d (the document is %d octets)", grown, limit, doc.Len())
 			}
 		})
+	}
+}
+
+// TestAgentIndexHeld checks what the first query holds for a document that
+// names as many tokens as its size allows: the index of its tokens, which a
+// Cache keeps for each origin, must not be many times the document. (Its
+// table of slots, two to four for each token, held 21 times the document.)
+func TestAgentIndexHeld(t *testing.T) {
+	var doc strings.Builder
+	for i := 0; doc.Len() < DefaultMaxBytes-64; i++ {
+		fmt.Fprintf(&doc, "useragent:%s\n", letters(i))
+	}
+	doc.WriteString("disallow:/x\n")
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	r := parseString(doc.String())
+	if r.IsAllowed("A/1.0", "/x") || !r.IsAllowed("A/1.0", "/y") {
+		t.Fatal("a named token does not answer by its group")
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(r)
+	grown := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("%d tokens: %d octets held, %.1f times the document's %d", len(r.Groups[0].UserAgents), grown, float64(grown)/float64(doc.Len()), doc.Len())
+	if limit := int64(10 * doc.Len()); grown > limit {
+		t.Errorf("the parsed and asked document holds %d octets, want at most 10 times its %d", grown, doc.Len())
 	}
 }
 

@@ -200,8 +200,12 @@ type span struct{ from, to int32 }
 func (p *parser) parse(data []byte) {
 	p.data = data
 	// One item a line at most; with LF, CR or CRLF line ends the lines are
-	// about the larger count (mixed ends may need append to grow it).
-	p.items = make([]item, 0, 1+max(bytes.Count(data, []byte{'\n'}), bytes.Count(data, []byte{'\r'})))
+	// about the larger count (mixed ends may need append to grow it). And a
+	// line that is an item has two octets and a line end at least ("a:"),
+	// so that a file of blank lines does not make room for an item each (24
+	// octets an octet of it).
+	lines := 1 + max(bytes.Count(data, []byte{'\n'}), bytes.Count(data, []byte{'\r'}))
+	p.items = make([]item, 0, min(lines, len(data)/3+1))
 	nextLF, nextCR := -1, -1
 	for pos, line := 0, int32(1); pos < len(data); line++ {
 		if nextLF < pos {

@@ -712,9 +712,8 @@ func layerBound(limit int64) int64 {
 
 // An innerLayer is what a decoder reads, the body as sent or what one
 // content coding decodes to: at most left octets of it, and nothing once
-// ctx is done.
-// Decoding what is already buffered reads no network, whose deadline would
-// stop it.
+// ctx is done (an inner layer decoding what is already buffered reads no
+// network, whose deadline would stop it).
 type innerLayer struct {
 	r    io.Reader
 	left int64
@@ -1590,9 +1589,10 @@ type Store interface {
 // unreachable, the last reachable one), each cut at the Fetcher's MaxBytes;
 // MaxOrigins therefore bounds memory. A parsed file holds about 1.6 times
 // its size, 4 once asked about (the real sites' files of benchmarks/), and
-// at most about 15 times (a file of nothing but one-line groups, each
-// naming a user agent, asked about): so with the default MaxBytes, up to
-// some 7.5 MB a file in the worst case. The zero value is ready to use and a
+// at most about 23 times (a file of nothing but one-line groups, each
+// naming a user agent, asked about as each of them; 15 asked about by one):
+// so with the default MaxBytes, up to some 12 MB a file in the worst case.
+// The zero value is ready to use and a
 // MemoryStore is safe for concurrent use. A nil *MemoryStore holds nothing:
 // Get finds nothing, Len is 0 and Put fails.
 type MemoryStore struct {

@@ -249,18 +249,24 @@ func robotsURL(rawURL string) (*url.URL, error) {
 }
 
 // validHost reports whether u's host could name an origin. url.Parse lets
-// through hosts that cannot: octets RFC 3986 §3.2.2 keeps out of hosts
+// through names that cannot: octets RFC 3986 §3.2.2 keeps out of hosts
 // ('"', '<', '>' and others, which authorityLen refuses too, so that Origin
 // and IsAllowed agree), and, in schemes other than http and https, colons
 // ("ftp://::1/" has host ":" and port 1), which are only ever an IPv6
-// literal's, in brackets.
+// literal's, in brackets. A literal in brackets url.Parse has checked
+// already, but for its zone, which RFC 6874 §2 lets hold any octet escaped
+// and u.Host holds unescaped: url.URL.String escapes all but '"', '<' and
+// '>' again, and a zone with those would give a URL that Origin refuses.
 func validHost(u *url.URL) bool {
+	if strings.HasPrefix(u.Host, "[") {
+		return !strings.ContainsAny(u.Host, "\"<>")
+	}
 	for i := 0; i < len(u.Host); i++ {
 		if urlOctets[u.Host[i]]&notInAuthority != 0 {
 			return false
 		}
 	}
-	return !strings.Contains(u.Hostname(), ":") || strings.HasPrefix(u.Host, "[")
+	return !strings.Contains(u.Hostname(), ":")
 }
 
 // defaultPort returns the port a URL of scheme has when it names none, for
@@ -777,10 +783,10 @@ func (x *agentIndex) fallbackView(a *Agent, q *tokenKey, userAgent string) *Agen
 // bounded by the document, not by how many user agents ask.
 //
 // Looking up a user agent is on every (*Robots).IsAllowed that does not find
-// its Agent among the document's views, so the slots sit in a small
-// open-addressed table whose entries carry the token's key and the compiled
-// Agent: a lookup reads one entry, without allocating or following a pointer
-// to compare keys. Where a token goes in the table is a hash of all of it
+// its Agent among the document's views, so it reads an open-addressed table
+// of slot indices, then the slot, which carries the token's key and the
+// compiled Agent: without allocating or following a pointer to compare
+// keys. Where a token goes in the table is a hash of all of it
 // under a seed of the index's own (see home), so that a document cannot name
 // thousands of tokens that all go to one place: they would make building the
 // table, and looking them up, quadratic.
@@ -966,8 +972,8 @@ func newAgentIndex(r *Robots) *agentIndex {
 	if len(x.slots) == 0 {
 		return x
 	}
-	// Cut to size, as append left it up to twice as long; from here on its
-	// slots do not move, and like may point into it.
+	// Cut to about its length, as append left it up to twice as long; from
+	// here on its slots do not move, and like may point into it.
 	x.slots = slices.Clone(x.slots)
 	size := 4
 	for size < 2*len(x.slots) {

@@ -2235,6 +2235,8 @@ func TestRobotsURL(t *testing.T) {
 		{"http://[2001:DB8:0:0:0:0:0:1]:8080/x", "http://[2001:db8::1]:8080/robots.txt"},
 		{"http://[::ffff:192.0.2.1]/x", "http://[::ffff:192.0.2.1]/robots.txt"},
 		{"http://[fe80::1%25eth0]/x", "http://[fe80::1%25eth0]/robots.txt"},
+		// RFC 6874 §2: a zone may hold any octet, escaped.
+		{"http://[fe80::1%25en%200]/x", "http://[fe80::1%25en%200]/robots.txt"},
 		{"http://127.0.0.1/x", "http://127.0.0.1/robots.txt"},
 		{"https://bücher.example/a", "https://xn--bcher-kva.example/robots.txt"},
 		{"https://例え.テスト/", "https://xn--r8jz45g.xn--zckzah/robots.txt"},
@@ -2274,6 +2276,9 @@ func TestRobotsURL(t *testing.T) {
 		{"http://a\"b/", true},
 		{"http://a<b>/", true},
 		{"http://0ü0000\"0/", true},
+		// A zone's escapes come out as they went in, but for these three.
+		{"http://[fe80::1%25a%3Cb]/", true},
+		{"http://[fe80::1%25a%22b]/", true},
 		{"http://[::1/x", false},
 		{"http://example.com/%zz", false},
 		// RFC 1034 §3.1: a DNS label has at most 63 octets. Longer IDN

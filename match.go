@@ -558,10 +558,11 @@ const (
 )
 
 // newRuleSet compiles and indexes rules. Their order as given breaks ties
-// between otherwise equal rules; rules that can never match are left out.
-// When no rule can match, it returns the zero ruleSet, which matches
-// nothing.
-func newRuleSet(specs []ruleSpec) ruleSet {
+// between otherwise equal rules, counted from first, so that the rank keys
+// of sets made from different parts of one list compare as the list's
+// would; rules that can never match are left out. When no rule can match,
+// it returns the zero ruleSet, which matches nothing.
+func newRuleSet(specs []ruleSpec, first int32) ruleSet {
 	// All literal octets go into one array: compile into it first, then cut
 	// it into the patterns, once it no longer moves.
 	var lits []byte
@@ -572,7 +573,7 @@ func newRuleSet(specs []ruleSpec) ruleSet {
 		var ok bool
 		if lits, p, ok = appendPattern(lits, spec.pattern); ok {
 			ends = append(ends, len(lits))
-			key := makeRankKey(p.length, spec.allow, int32(len(rules)))
+			key := makeRankKey(p.length, spec.allow, first+int32(len(rules)))
 			rules = append(rules, matchRule{pattern: p, key: key, ref: spec.ref})
 		}
 	}
@@ -671,7 +672,8 @@ type wildNode struct {
 const maxWildNodes = 8
 
 // best returns the caller's reference to the rule of s that decides path,
-// -1 when no rule matches, and whether the rule allows.
+// -1 when no rule matches, and the rule's rank key (0 for none), which says
+// whether it allows and lets the best rules of several sets be compared.
 //
 // A path given as a string is read where it lies, as far as the walk down
 // the trie goes, without first checking that it is canonical: the octets the
@@ -680,12 +682,12 @@ const maxWildNodes = 8
 // stopsCanonical). The rest of the path is looked at only if a wildcard rule
 // might match it, and checked on the way. When any of it is not canonical,
 // best reports false, and the caller asks again with the canonical path.
-func best[T text](s *ruleSet, path T) (int32, bool, bool) {
+func best[T text](s *ruleSet, path T) (int32, rankKey, bool) {
 	var bestKey rankKey
 	best := int32(-1)
 	t := s.trie
 	if t == nil {
-		return best, false, true
+		return best, 0, true
 	}
 	_, raw := any(path).(string)
 	var wild [maxWildNodes]wildNode
@@ -726,7 +728,7 @@ func best[T text](s *ruleSet, path T) (int32, bool, bool) {
 				default:
 					// A few rules: tried now, where the walk passes them.
 					if raw && needsCanonical(string(path)) {
-						return -1, false, false
+						return -1, 0, false
 					}
 					raw = false
 					bestKey, best = tryWild(s, from, to, path, depth, bestKey, best)
@@ -741,10 +743,10 @@ func best[T text](s *ruleSet, path T) (int32, bool, bool) {
 		n, depth = next, depth+matched
 	}
 	if raw && !stopsCanonical(path, depth) {
-		return -1, false, false
+		return -1, 0, false
 	}
 	if wildTop <= bestKey {
-		return best, bestKey.allow(), true // no wildcard rule on the way can win
+		return best, bestKey, true // no wildcard rule on the way can win
 	}
 	// A node past maxWildNodes with many rules leaves them to the needle
 	// scan, which covers every wildcard rule, those of the remembered nodes
@@ -759,20 +761,20 @@ func best[T text](s *ruleSet, path T) (int32, bool, bool) {
 		}
 		r, ok := scan(x, s.wild.rules, path, wild[0].depth, bestKey, on)
 		if !ok {
-			return -1, false, false
+			return -1, 0, false
 		}
 		if r != nil {
 			bestKey, best = r.key, r.ref
 		}
-		return best, bestKey.allow(), true
+		return best, bestKey, true
 	}
 	if raw && depth < len(path) && needsCanonical(string(path[depth:])) {
-		return -1, false, false
+		return -1, 0, false
 	}
 	for _, w := range wild[:nWild] {
 		bestKey, best = tryWild(s, w.from, w.to, path, w.depth, bestKey, best)
 	}
-	return best, bestKey.allow(), true
+	return best, bestKey, true
 }
 
 // step goes from node n of t, reached at depth, one edge further down path:

@@ -156,7 +156,7 @@ func TestRuleSetAgreesWithBruteForceOnNestedWildcards(t *testing.T) {
 			}
 			specs = append(specs, ruleSpec{pattern: p, allow: rng.IntN(2) == 0, ref: int32(i)})
 		}
-		s := newRuleSet(specs)
+		s := newRuleSet(specs, 0)
 		brute := bruteRules(specs)
 		for range 50 {
 			path := appendCanonicalPath(nil, "/"+strings.Repeat("a", rng.IntN(16))+word(rng.IntN(30)))

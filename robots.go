@@ -572,8 +572,7 @@ func (d Decision) String() string {
 // one of those parts goes on matching), and only those are matched, once
 // each. In all, never more than the path's length times the agent's
 // wildcard patterns' total length. It allocates nothing once the document
-// has answered a query for that agent (within the bound Agent describes):
-// an already canonical path is read in place, and one whose
+// has answered a query for that agent: an already canonical path is read in place, and one whose
 // percent-encoding must be rewritten is rewritten on the stack, unless the
 // rewritten path is longer than 8 KiB; then it borrows a pooled buffer,
 // which the runtime may reclaim at a garbage collection. An agent with
@@ -632,6 +631,7 @@ type Agent struct {
 	token    string // the product token, lower-cased
 	groups   []int  // indices of the groups that apply, in document order
 	refs     []ruleRef
+	parts    []agentPart // instead of rules and refs past the document's bound (see keep)
 	delay    time.Duration
 	hasDelay bool
 	signals  map[string]bool
@@ -640,7 +640,24 @@ type Agent struct {
 }
 
 // agentPad pads an Agent to 192 octets; TestLayout checks it.
-const agentPad = 40
+const agentPad = 16
+
+// An agentPart is the rules of one group, compiled on their own, in an
+// Agent made of such parts: its rules are those of every part, the best
+// match the best of each part's (rank keys are numbered across the
+// document, so that they compare as in one set), and a decision's ref, from
+// on, is one of the part's refs.
+type agentPart struct {
+	group *groupRules
+	from  int32
+}
+
+// groupRules are one group's rules compiled on their own (see agentPart),
+// made once and shared by every Agent made of parts that has the group.
+type groupRules struct {
+	rules ruleSet
+	refs  []ruleRef
+}
 
 // A ruleRef says where a compiled rule came from, and holds its pattern as
 // it was then (its Allow is the decision's): Explain cites the rule that
@@ -658,18 +675,20 @@ var allowAll = &Agent{}
 // first call for a token compiles the rules of the groups that apply to it,
 // or reuses those of a token named by the same groups; later calls find the
 // same Agent among the few views r keeps of the tokens last asked for, or
-// else by a table lookup; neither allocates (but past the bound below). A
-// nil Robots gives an Agent that allows everything.
+// else by a table lookup; neither allocates. A nil Robots gives an Agent
+// that allows everything.
 //
 // What a document's compiled Agents hold is bounded, at about four times
 // what its rules and Content-Signal entries hold compiled once each, plus 1
 // MiB: tokens whose groups overlap in many ways (each named by a group of
 // its own and by one shared group of many rules) would otherwise hold the
 // shared rules once each. Past the bound, which only such a document asked
-// as many of its tokens reaches, a token's Agent is compiled anew,
-// allocating, by each call that does not find it among the views of the
-// tokens last asked for. The Agent of the tokens no group names is always
-// kept.
+// as many of its tokens reaches, a token's Agent is made of its groups'
+// rules compiled one group at a time, which all such Agents share: it
+// answers exactly as one compiled whole would, a little slower (a walk for
+// each group, and the path rewritten canonical first), and is kept like
+// any other. The Agent of the tokens no group names is always compiled
+// whole.
 func (r *Robots) Agent(userAgent string) *Agent {
 	if r == nil {
 		return allowAll
@@ -812,7 +831,9 @@ type agentIndex struct {
 	fallback agentSlot // the "*" groups, for agents no group names
 
 	mu            sync.Mutex
-	fallbackViews []*Agent // see fallbackView
+	fallbackViews []*Agent      // see fallbackView
+	byGroup       []*groupRules // see groupRules; nil until an Agent is made of parts
+	orderFrom     []int32       // the rank order a group's rules start at; with byGroup
 
 	// What the kept Agents hold, in octets as heldBy counts them, and the
 	// most they may: see keep.
@@ -825,9 +846,11 @@ type agentIndex struct {
 // ways would otherwise make a document hold its rules many times over: a
 // 500 KiB document naming 8,000 tokens, each in a group of its own and in
 // one group of 8,000 rules, held 3.4 GB once asked as each. Past the bound,
-// an Agent is compiled for the call that asks, and kept only among the
-// document's views of the tokens last asked for. The fallback, one rule set
-// that most crawlers' tokens use, is always kept.
+// an Agent is made of its groups' rules compiled one group at a time (see
+// agentPart), which every such Agent shares, so that they hold no more than
+// the document compiled once: its queries walk one index a group, not one
+// for all, but it is kept, and never compiled again. The fallback, one rule
+// set that most crawlers' tokens use, is always compiled whole.
 func (x *agentIndex) keep(s *agentSlot, n int64) bool {
 	if x.held.Add(n) <= x.maxHeld || s == &x.fallback {
 		return true
@@ -1049,16 +1072,14 @@ func mix(h, w uint64) uint64 {
 	return hi ^ lo
 }
 
-// agentOf returns the Agent of slot s, compiling it on first use, and
-// keeping it unless that would pass the document's bound (see keep).
+// agentOf returns the Agent of slot s, compiling it on first use. It is
+// kept whole unless that would pass the document's bound (see keep), and
+// else made of parts.
 func (x *agentIndex) agentOf(s *agentSlot) *Agent {
 	a := s.agent.Load()
 	if a == nil {
 		var held int64
 		a, held = x.compile(s)
-		if !x.keep(s, held) {
-			return a
-		}
 		if !s.agent.CompareAndSwap(nil, a) {
 			x.held.Add(-held)
 			a = s.agent.Load()
@@ -1073,12 +1094,8 @@ func (x *agentIndex) agentOf(s *agentSlot) *Agent {
 func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 	const size = 256 // an Agent and its token, about
 	if s.like != nil {
-		like := x.agentOf(s.like)
-		v := *like // its rules, delay and signals, under s's token
+		v := *x.agentOf(s.like) // its rules, delay and signals, under s's token
 		v.key, v.token = s.tokenKey, s.token
-		if s.like.agent.Load() != like {
-			return &v, v.held + size // compiled for v alone: the earlier slot did not keep it
-		}
 		return &v, size
 	}
 	a := &Agent{key: s.tokenKey, token: s.token, groups: s.groups}
@@ -1088,16 +1105,60 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 			a.hasDelay = true
 		}
 	}
-	var specs []ruleSpec
-	specs, a.refs = ruleSpecs(x.groups, s.groups, x.lines)
-	a.rules = newRuleSet(specs)
 	var own int
 	a.signals, own = x.contentSignals(s.groups)
+	a.held = heldBy(nil, own)
+	var rules int64
 	for _, gi := range s.groups {
-		a.held += heldBy(x.groups[gi].Rules, 0)
+		rules += heldBy(x.groups[gi].Rules, 0)
 	}
-	a.held += heldBy(nil, own)
+	if !x.keep(s, rules+a.held+size) {
+		a.parts = x.parts(s.groups)
+		a.held += int64(len(a.parts)) * int64(unsafe.Sizeof(agentPart{}))
+		x.held.Add(a.held + size)
+		return a, a.held + size
+	}
+	var specs []ruleSpec
+	specs, a.refs = ruleSpecs(x.groups, s.groups, x.lines)
+	a.rules = newRuleSet(specs, 0)
+	a.held += rules
 	return a, a.held + size
+}
+
+// parts returns the parts of an Agent of the given groups: each group's
+// rules compiled on their own, once for every Agent made of parts, and not
+// counted against the bound, since they hold the document's rules once at
+// most.
+func (x *agentIndex) parts(groups []int) []agentPart {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.byGroup == nil {
+		x.byGroup = make([]*groupRules, len(x.groups))
+		// Each rule makes two specs at most (see ruleSpecs).
+		x.orderFrom = make([]int32, len(x.groups))
+		var n int32
+		for gi, g := range x.groups {
+			x.orderFrom[gi] = n
+			n += 2 * int32(len(g.Rules))
+		}
+	}
+	var parts []agentPart
+	var from int32
+	for _, gi := range groups {
+		g := x.byGroup[gi]
+		if g == nil {
+			g = &groupRules{}
+			var specs []ruleSpec
+			specs, g.refs = ruleSpecs(x.groups, []int{gi}, x.lines)
+			g.rules = newRuleSet(specs, x.orderFrom[gi])
+			x.byGroup[gi] = g
+		}
+		if !g.rules.empty() {
+			parts = append(parts, agentPart{group: g, from: from})
+			from += int32(len(g.refs))
+		}
+	}
+	return parts
 }
 
 // ruleSpecs lists the rules of the given groups for newRuleSet, in document
@@ -1270,7 +1331,7 @@ func (a *Agent) Explain(rawURL string) Decision {
 	d := Decision{Allowed: allowed, Group: -1}
 	switch {
 	case rule >= 0:
-		ref := a.refs[rule]
+		ref := a.ref(rule)
 		d.Reason = ReasonRule
 		d.Rule = Rule{Allow: allowed, Pattern: ref.pattern}
 		d.Line = int(ref.line)
@@ -1309,11 +1370,62 @@ func (a *Agent) decide(rawURL string) (bool, int32) {
 	if !ok {
 		return false, -1
 	}
-	if a == nil || a.rules.empty() || isRobotsTxt(path) {
+	if a == nil || isRobotsTxt(path) {
 		return true, -1
+	}
+	if a.rules.empty() {
+		if a.parts == nil {
+			return true, -1
+		}
+		ref, key := a.bestOfParts(path)
+		return key.allow() || ref < 0, ref
 	}
 	ref, allow := a.best(path)
 	return allow || ref < 0, ref
+}
+
+// bestOfParts is best for an Agent made of parts: the best rule of each
+// part's, for the path rewritten canonical (on the stack, or for a long
+// one in a pooled buffer) rather than read in place, to keep this rare
+// case short.
+func (a *Agent) bestOfParts(path string) (int32, rankKey) {
+	n := canonicalLen(path) + 1
+	if n > smallPathBuffer {
+		return a.bestOfPartsPooled(path, n)
+	}
+	var buf [smallPathBuffer]byte
+	return bestOfParts(a.parts, appendRequestPath(buf[:0], path))
+}
+
+//go:noinline
+func (a *Agent) bestOfPartsPooled(path string, n int) (int32, rankKey) {
+	buf := borrow[byte](&longPaths, n)
+	*buf = appendRequestPath((*buf)[:0], path)
+	ref, key := bestOfParts(a.parts, *buf)
+	longPaths.Put(buf)
+	return ref, key
+}
+
+func bestOfParts(parts []agentPart, path []byte) (int32, rankKey) {
+	ref, key := int32(-1), rankKey(0)
+	for i := range parts {
+		p := &parts[i]
+		if r, k, _ := best(&p.group.rules, path); r >= 0 && k > key {
+			ref, key = p.from+r, k
+		}
+	}
+	return ref, key
+}
+
+// ref returns the ruleRef of a decision's ref.
+func (a *Agent) ref(ref int32) ruleRef {
+	if a.parts == nil {
+		return a.refs[ref]
+	}
+	// The part whose refs start at or before ref, the last one.
+	i, _ := slices.BinarySearchFunc(a.parts, ref+1, func(p agentPart, ref int32) int { return cmp.Compare(p.from, ref) })
+	p := &a.parts[i-1]
+	return p.group.refs[ref-p.from]
 }
 
 // best finds the rule that decides path. Most paths are matched where they
@@ -1336,8 +1448,8 @@ func (a *Agent) best(path string) (int32, bool) {
 	// Rewriting makes a path at most three times longer, plus a leading '/'.
 	small := 3*len(path)+1 <= smallPathBuffer
 	if path[0] == '/' && (!small || strings.IndexByte(path, '%') < 0) {
-		if ref, allow, ok := best(s, path); ok {
-			return ref, allow
+		if ref, key, ok := best(s, path); ok {
+			return ref, key.allow()
 		}
 	}
 	if !small {
@@ -1367,8 +1479,8 @@ func (a *Agent) bestPooled(path string, n int) (int32, bool) {
 }
 
 func bestCanonical(s *ruleSet, path []byte) (int32, bool) {
-	ref, allow, _ := best(s, path)
-	return ref, allow
+	ref, key, _ := best(s, path)
+	return ref, key.allow()
 }
 
 // The sizes, in octets, of the buffers paths are canonicalised into.

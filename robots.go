@@ -635,12 +635,15 @@ type Agent struct {
 	delay    time.Duration
 	hasDelay bool
 	signals  map[string]bool
-	held     int64 // what its compiled rules and signals hold, as keep counts it
-	_        [agentPad]byte
+	// For an Agent made of parts, the index that merges its signals when
+	// asked for (signals is nil).
+	signalsOf *agentIndex
+	held      int64 // what its compiled rules and signals hold, as keep counts it
+	_         [agentPad]byte
 }
 
 // agentPad pads an Agent to 192 octets; TestLayout checks it.
-const agentPad = 16
+const agentPad = 8
 
 // An agentPart is the rules of one group, compiled on their own, in an
 // Agent made of such parts: its rules are those of every part, the best
@@ -1113,8 +1116,11 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 		rules += heldBy(x.groups[gi].Rules, 0)
 	}
 	if !x.keep(s, rules+a.held+size) {
+		// Made of parts. Its Content-Signal is merged when asked for:
+		// kept, it would hold the entries of its groups once a token.
 		a.parts = x.parts(s.groups)
-		a.held += int64(len(a.parts)) * int64(unsafe.Sizeof(agentPart{}))
+		a.signals, a.signalsOf = nil, x
+		a.held = int64(len(a.parts)) * int64(unsafe.Sizeof(agentPart{}))
 		x.held.Add(a.held + size)
 		return a, a.held + size
 	}
@@ -1359,6 +1365,10 @@ func (a *Agent) CrawlDelay() (time.Duration, bool) {
 func (a *Agent) ContentSignals() map[string]bool {
 	if a == nil {
 		return nil
+	}
+	if a.signalsOf != nil {
+		signals, _ := a.signalsOf.contentSignals(a.groups)
+		return maps.Clone(signals)
 	}
 	return maps.Clone(a.signals)
 }

@@ -1962,6 +1962,53 @@ func TestAgentsMadeOfParts(t *testing.T) {
 	wg.Wait()
 }
 
+// TestAgentsMadeOfPartsSignals checks that Agents made of parts do not
+// each keep their merged Content-Signal: a shared group with many entries,
+// asked as each of hundreds of tokens, would otherwise hold its entries
+// once a token (about 40 MB here), where the bound keeps it to a few.
+func TestAgentsMadeOfPartsSignals(t *testing.T) {
+	const tokens, shared, entries = 300, 1000, 2000
+	token := func(i int) string { return "bot" + letters(i) }
+	var doc strings.Builder
+	for i := range tokens {
+		fmt.Fprintf(&doc, "User-agent: %s\n", token(i))
+	}
+	doc.WriteString("Content-Signal: ")
+	for i := range entries {
+		fmt.Fprintf(&doc, "k%d=yes, ", i)
+	}
+	doc.WriteString("\n")
+	for i := range shared {
+		fmt.Fprintf(&doc, "Disallow: /shared/%04d\n", i)
+	}
+	for i := range tokens {
+		fmt.Fprintf(&doc, "User-agent: %s\nDisallow: /own/%d\nContent-Signal: ai-train=no\n", token(i), i)
+	}
+	r := parseString(doc.String())
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for i := range tokens {
+		if r.IsAllowed(token(i), fmt.Sprintf("/own/%d", i)) || r.IsAllowed(token(i), "/shared/0007") {
+			t.Fatalf("%s does not answer by its groups", token(i))
+		}
+		m := r.ContentSignalsFor(token(i))
+		if len(m) != entries+1 || m["ai-train"] || !m["k7"] {
+			t.Fatalf("ContentSignalsFor(%s): %d entries, ai-train %v, k7 %v; want %d, false, true", token(i), len(m), m["ai-train"], m["k7"], entries+1)
+		}
+	}
+	if r.Agent(token(tokens-1)).parts == nil {
+		t.Fatal("the last token's Agent is compiled whole: the test no longer passes the bound")
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(r)
+	grown := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	if limit := int64(4<<20 + 8*doc.Len()); grown > limit {
+		t.Errorf("asking as each token grew the heap by %d octets, want at most %d (the document is %d octets)", grown, limit, doc.Len())
+	}
+}
+
 // TestAgentIndexHeld checks what the first query holds for a document that
 // names as many tokens as its size allows: the index of its tokens, which a
 // Cache keeps for each origin, must not be many times the document. (Its

@@ -1589,9 +1589,9 @@ type Store interface {
 // unreachable, the last reachable one), each cut at the Fetcher's MaxBytes;
 // MaxOrigins therefore bounds memory. A parsed file holds about 1.6 times
 // its size, 4 once asked about (the real sites' files of benchmarks/), and
-// at most about 23 times (a file of nothing but one-line groups, each
+// at most about 29 times (a file of nothing but one-line groups, each
 // naming a user agent, asked about as each of them; 15 asked about by one):
-// so with the default MaxBytes, up to some 12 MB a file in the worst case.
+// so with the default MaxBytes, up to some 15 MB a file in the worst case.
 // The zero value is ready to use and a
 // MemoryStore is safe for concurrent use. A nil *MemoryStore holds nothing:
 // Get finds nothing, Len is 0 and Put fails.

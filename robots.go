@@ -571,13 +571,14 @@ func (d Decision) String() string {
 // those whose longest literal part occurs in it (at each octet, as far as
 // one of those parts goes on matching), and only those are matched, once
 // each. In all, never more than the path's length times the agent's
-// wildcard patterns' total length. It allocates nothing once the document
-// has answered a query for that agent: an already canonical path is read in place, and one whose
-// percent-encoding must be rewritten is rewritten on the stack, unless the
-// rewritten path is longer than 8 KiB; then it borrows a pooled buffer,
-// which the runtime may reclaim at a garbage collection. An agent with
-// more than 4,096 wildcard rules borrows a pooled bitmap for them in the
-// same way.
+// wildcard patterns' total length (and, for an Agent made of parts, which
+// Agent describes, that for each group that names the token). It allocates
+// nothing once the document has answered a query for that agent: an
+// already canonical path is read in place, and one whose percent-encoding
+// must be rewritten is rewritten on the stack, unless the rewritten path is
+// longer than 8 KiB; then it borrows a pooled buffer, which the runtime may
+// reclaim at a garbage collection. An agent with more than 4,096 wildcard
+// rules borrows a pooled bitmap for them in the same way.
 func (r *Robots) IsAllowed(userAgent, rawURL string) bool {
 	return r.Agent(userAgent).IsAllowed(rawURL)
 }
@@ -635,9 +636,9 @@ type Agent struct {
 	delay    time.Duration
 	hasDelay bool
 	signals  map[string]bool
-	// For an Agent made of parts, the index that merges its signals when
+	// For an Agent made of parts, what its signals are merged from when
 	// asked for (signals is nil).
-	signalsOf *agentIndex
+	signalsOf *signalSource
 	held      int64 // what its compiled rules and signals hold, as keep counts it
 	_         [agentPad]byte
 }
@@ -653,6 +654,14 @@ const agentPad = 8
 type agentPart struct {
 	group *groupRules
 	from  int32
+}
+
+// A signalSource is what an agentIndex merges Agents' Content-Signal from,
+// apart from the index, so that an Agent made of parts that outlives its
+// document keeps this, not every Agent the index compiled.
+type signalSource struct {
+	groups []Group
+	doc    map[string]bool
 }
 
 // groupRules are one group's rules compiled on their own (see agentPart),
@@ -688,10 +697,10 @@ var allowAll = &Agent{}
 // shared rules once each. Past the bound, which only such a document asked
 // as many of its tokens reaches, a token's Agent is made of its groups'
 // rules compiled one group at a time, which all such Agents share: it
-// answers exactly as one compiled whole would, a little slower (a walk for
-// each group, and the path rewritten canonical first), and is kept like
-// any other. The Agent of the tokens no group names is always compiled
-// whole.
+// answers exactly as one compiled whole would, slower (a walk for each
+// group that names the token, and the path rewritten canonical first), and
+// is kept like any other. The Agent of the tokens no group names is always
+// compiled whole.
 func (r *Robots) Agent(userAgent string) *Agent {
 	if r == nil {
 		return allowAll
@@ -837,6 +846,7 @@ type agentIndex struct {
 	fallbackViews []*Agent      // see fallbackView
 	byGroup       []*groupRules // see groupRules; nil until an Agent is made of parts
 	orderFrom     []int32       // the rank order a group's rules start at; with byGroup
+	signalSource  *signalSource // of the Agents made of parts; with byGroup
 
 	// What the kept Agents hold, in octets as heldBy counts them, and the
 	// most they may: see keep.
@@ -850,10 +860,11 @@ type agentIndex struct {
 // 500 KiB document naming 8,000 tokens, each in a group of its own and in
 // one group of 8,000 rules, held 3.4 GB once asked as each. Past the bound,
 // an Agent is made of its groups' rules compiled one group at a time (see
-// agentPart), which every such Agent shares, so that they hold no more than
-// the document compiled once: its queries walk one index a group, not one
-// for all, but it is kept, and never compiled again. The fallback, one rule
-// set that most crawlers' tokens use, is always compiled whole.
+// agentPart), which every such Agent shares, so that those rules are held
+// once at most: its queries walk one index a group, not one for all, but it
+// is kept, and never compiled again (a token that shares its groups with
+// another keeps that token's Agent itself). The fallback, one rule set that
+// most crawlers' tokens use, is always compiled whole.
 func (x *agentIndex) keep(s *agentSlot, n int64) bool {
 	if x.held.Add(n) <= x.maxHeld || s == &x.fallback {
 		return true
@@ -1097,7 +1108,14 @@ func (x *agentIndex) agentOf(s *agentSlot) *Agent {
 func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 	const size = 256 // an Agent and its token, about
 	if s.like != nil {
-		v := *x.agentOf(s.like) // its rules, delay and signals, under s's token
+		like := x.agentOf(s.like)
+		if !x.keep(s, size) {
+			// Past the bound, s keeps like's own Agent, which answers
+			// alike: only the views of the tokens last asked for, which
+			// find an Agent by its token, pass it by.
+			return like, 0
+		}
+		v := *like // its rules, delay and signals, under s's token
 		v.key, v.token = s.tokenKey, s.token
 		return &v, size
 	}
@@ -1118,8 +1136,9 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 	if !x.keep(s, rules+a.held+size) {
 		// Made of parts. Its Content-Signal is merged when asked for:
 		// kept, it would hold the entries of its groups once a token.
-		a.parts = x.parts(s.groups)
-		a.signals, a.signalsOf = nil, x
+		var from *signalSource
+		a.parts, from = x.parts(s.groups)
+		a.signals, a.signalsOf = nil, from
 		a.held = int64(len(a.parts)) * int64(unsafe.Sizeof(agentPart{}))
 		x.held.Add(a.held + size)
 		return a, a.held + size
@@ -1135,10 +1154,11 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 // rules compiled on their own, once for every Agent made of parts, and not
 // counted against the bound, since they hold the document's rules once at
 // most.
-func (x *agentIndex) parts(groups []int) []agentPart {
+func (x *agentIndex) parts(groups []int) ([]agentPart, *signalSource) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.byGroup == nil {
+		x.signalSource = &signalSource{x.groups, x.signals}
 		x.byGroup = make([]*groupRules, len(x.groups))
 		// Each rule makes two specs at most (see ruleSpecs).
 		x.orderFrom = make([]int32, len(x.groups))
@@ -1164,7 +1184,7 @@ func (x *agentIndex) parts(groups []int) []agentPart {
 			from += int32(len(g.refs))
 		}
 	}
-	return parts
+	return parts, x.signalSource
 }
 
 // ruleSpecs lists the rules of the given groups for newRuleSet, in document
@@ -1304,9 +1324,14 @@ func rulesSum(rules []Rule, text string) uint64 {
 // and returns the entries of the map it made, 0 when it returns the
 // document's own.
 func (x *agentIndex) contentSignals(groups []int) (map[string]bool, int) {
+	return mergeSignals(&signalSource{x.groups, x.signals}, groups)
+}
+
+// mergeSignals is contentSignals, from what src holds.
+func mergeSignals(src *signalSource, groups []int) (map[string]bool, int) {
 	fromGroups := make(map[string]bool)
 	for _, gi := range groups {
-		for k, v := range x.groups[gi].ContentSignals {
+		for k, v := range src.groups[gi].ContentSignals {
 			if old, ok := fromGroups[k]; ok {
 				v = old && v // "no" wins between groups
 			}
@@ -1314,9 +1339,9 @@ func (x *agentIndex) contentSignals(groups []int) (map[string]bool, int) {
 		}
 	}
 	if len(fromGroups) == 0 {
-		return x.signals, 0 // shared by every Agent, which never changes it
+		return src.doc, 0 // shared by every Agent, which never changes it
 	}
-	merged := maps.Clone(x.signals)
+	merged := maps.Clone(src.doc)
 	if merged == nil {
 		merged = make(map[string]bool, len(fromGroups))
 	}
@@ -1367,7 +1392,7 @@ func (a *Agent) ContentSignals() map[string]bool {
 		return nil
 	}
 	if a.signalsOf != nil {
-		signals, _ := a.signalsOf.contentSignals(a.groups)
+		signals, _ := mergeSignals(a.signalsOf, a.groups)
 		return maps.Clone(signals)
 	}
 	return maps.Clone(a.signals)
@@ -1395,20 +1420,23 @@ func (a *Agent) decide(rawURL string) (bool, int32) {
 }
 
 // bestOfParts is best for an Agent made of parts: the best rule of each
-// part's, for the path rewritten canonical (on the stack, or for a long
-// one in a pooled buffer) rather than read in place, to keep this rare
-// case short.
+// part's, for the path rewritten canonical (into the buffers best uses)
+// rather than read in place, to keep this rare case short.
 func (a *Agent) bestOfParts(path string) (int32, rankKey) {
 	n := canonicalLen(path) + 1
 	if n > smallPathBuffer {
-		return a.bestOfPartsPooled(path, n)
+		return a.bestOfPartsLarge(path, n)
 	}
 	var buf [smallPathBuffer]byte
 	return bestOfParts(a.parts, appendRequestPath(buf[:0], path))
 }
 
 //go:noinline
-func (a *Agent) bestOfPartsPooled(path string, n int) (int32, rankKey) {
+func (a *Agent) bestOfPartsLarge(path string, n int) (int32, rankKey) {
+	if n <= largePathBuffer {
+		var buf [largePathBuffer]byte
+		return bestOfParts(a.parts, appendRequestPath(buf[:0], path))
+	}
 	buf := borrow[byte](&longPaths, n)
 	*buf = appendRequestPath((*buf)[:0], path)
 	ref, key := bestOfParts(a.parts, *buf)

@@ -2009,6 +2009,79 @@ func TestAgentsMadeOfPartsSignals(t *testing.T) {
 	}
 }
 
+// TestAgentsHeldCounted checks the count of what a document's Agents hold
+// when many goroutines ask at once as tokens that share one group: each
+// Agent a goroutine makes and then drops, having lost the race to keep its
+// own, must take back what it added, no more (it once took back what it
+// never added, and the count fell, letting more Agents past the bound).
+func TestAgentsHeldCounted(t *testing.T) {
+	var doc strings.Builder
+	const tokens = 2000
+	for i := range tokens {
+		fmt.Fprintf(&doc, "User-agent: bot%s\n", letters(i))
+	}
+	doc.WriteString("Disallow: /x\n")
+	alone, racing := parseString(doc.String()), parseString(doc.String())
+	for i := range tokens {
+		alone.IsAllowed("bot"+letters(i), "/")
+	}
+	racing.IsAllowed("bot"+letters(0), "/")
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 16 {
+		wg.Go(func() {
+			<-start
+			for i := range tokens {
+				racing.IsAllowed("bot"+letters(i), "/")
+			}
+		})
+	}
+	close(start)
+	wg.Wait()
+	if got, want := racing.agents.Load().held.Load(), alone.agents.Load().held.Load(); got != want {
+		t.Errorf("asked at once, the Agents hold %d octets by the count; asked in turn, %d", got, want)
+	}
+}
+
+// TestAgentMadeOfPartsOutlivesDocument checks what an Agent made of parts
+// keeps of its document once the caller holds only the Agent: its parts
+// and what its Content-Signal is merged from, not the document's other
+// Agents (it kept the whole index, 3.7 MB here, for its signals).
+func TestAgentMadeOfPartsOutlivesDocument(t *testing.T) {
+	const tokens, shared = 2000, 400
+	var doc strings.Builder
+	for i := range tokens {
+		fmt.Fprintf(&doc, "User-agent: bot%s\n", letters(i))
+	}
+	for i := range shared {
+		fmt.Fprintf(&doc, "Disallow: /shared/%04d\n", i)
+	}
+	for i := range tokens {
+		fmt.Fprintf(&doc, "User-agent: bot%s\nDisallow: /own/%d\n", letters(i), i)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	r := parseString(doc.String())
+	for i := range tokens {
+		r.IsAllowed("bot"+letters(i), "/")
+	}
+	kept := r.Agent("bot" + letters(tokens-1))
+	if kept.parts == nil {
+		t.Fatal("the last token's Agent is compiled whole: the test no longer passes the bound")
+	}
+	r = nil
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if kept.IsAllowed("/own/1999") || !kept.IsAllowed("/own/1") {
+		t.Error("the Agent kept does not answer by its groups")
+	}
+	runtime.KeepAlive(kept)
+	if grown := int64(after.HeapAlloc) - int64(before.HeapAlloc); grown > 1<<20 {
+		t.Errorf("an Agent made of parts keeps %d octets of its document, want at most 1 MiB", grown)
+	}
+}
+
 // TestAgentIndexHeld checks what the first query holds for a document that
 // names as many tokens as its size allows: the index of its tokens, which a
 // Cache keeps for each origin, must not be many times the document. (Its
@@ -2033,6 +2106,19 @@ func TestAgentIndexHeld(t *testing.T) {
 	t.Logf("%d tokens: %d octets held, %.1f times the document's %d", len(r.Groups[0].UserAgents), grown, float64(grown)/float64(doc.Len()), doc.Len())
 	if limit := int64(10 * doc.Len()); grown > limit {
 		t.Errorf("the parsed and asked document holds %d octets, want at most 10 times its %d", grown, doc.Len())
+	}
+	// Asked as each token, which all share the one group's Agent: past the
+	// bound they keep that Agent itself, not a copy each (21.7 times).
+	for _, ua := range r.Groups[0].UserAgents {
+		r.IsAllowed(ua, "/x")
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(r)
+	grown = int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("asked as each: %d octets held, %.1f times", grown, float64(grown)/float64(doc.Len()))
+	if limit := int64(12 * doc.Len()); grown > limit {
+		t.Errorf("the document asked as each token holds %d octets, want at most 12 times its %d", grown, doc.Len())
 	}
 }
 
@@ -3710,7 +3796,8 @@ func TestDifferentialGenerated(t *testing.T) {
 func madeOfParts(r *Robots, userAgent string) *Agent {
 	x := newAgentIndex(r)
 	q := keyOf(userAgent)
-	return &Agent{parts: x.parts(x.slot(userAgent, &q).groups)}
+	parts, _ := x.parts(x.slot(userAgent, &q).groups)
+	return &Agent{parts: parts}
 }
 
 // refGroupsEqual compares group structures: tokens and rules.

@@ -696,13 +696,13 @@ func decodedBody(resp *http.Response, limit int64) (io.Reader, error) {
 }
 
 // layerBound is how much of a body as sent, or of an inner layer of its
-// codings, is read when limit octets of the last layer are wanted. A compressed stream is
-// seldom much longer than what it holds (deflate's stored blocks add 5
-// octets to each 64 KiB), but it can be a few times longer: gzip members
-// of a line each (RFC 1952 §2.2 lets a stream hold many) take about 25
-// octets more a line, and a stream flushed after every few octets 5 more
-// each time. Eight times the limit and 1 MiB cover those; what decoding
-// that much can cost is a few milliseconds a layer.
+// codings, is read when limit octets of the last layer are wanted. A
+// compressed stream is seldom much longer than what it holds (deflate's
+// stored blocks add 5 octets to each 64 KiB), but it can be a few times
+// longer: gzip members of a line each (RFC 1952 §2.2 lets a stream hold
+// many) take about 25 octets more a line, and a stream flushed after every
+// few octets 5 more each time. Eight times the limit and 1 MiB cover those;
+// what decoding that much can cost is a few milliseconds a layer.
 func layerBound(limit int64) int64 {
 	if limit > (math.MaxInt64-1<<20)/8 {
 		return math.MaxInt64
@@ -910,9 +910,10 @@ type outcomeJSON struct {
 // and Error are JSON strings, in which encoding/json writes each octet that
 // is not UTF-8 as U+FFFD; an Outcome from Fetch has only UTF-8 in them but
 // where a server sent other octets: a FinalURL from a Location with them in
-// its query, or an Error that quotes them. It fails when Robots cannot be written faithfully (see
-// [Robots.MarshalText]; a parsed document always can), and when FetchedAt
-// is outside the years 0 to 9999, which JSON's time format cannot hold.
+// its query, or an Error that quotes them. It fails when Robots cannot be
+// written faithfully (see [Robots.MarshalText]; a parsed document always
+// can), and when FetchedAt is outside the years 0 to 9999, which JSON's
+// time format cannot hold.
 func (o Outcome) MarshalJSON() ([]byte, error) {
 	j := outcomeJSON{
 		Status: o.Status, HTTPStatus: o.HTTPStatus, Lifetime: o.Lifetime.String(),
@@ -1592,9 +1593,9 @@ type Store interface {
 // at most about 29 times (a file of nothing but one-line groups, each
 // naming a user agent, asked about as each of them; 15 asked about by one):
 // so with the default MaxBytes, up to some 15 MB a file in the worst case.
-// The zero value is ready to use and a
-// MemoryStore is safe for concurrent use. A nil *MemoryStore holds nothing:
-// Get finds nothing, Len is 0 and Put fails.
+// The zero value is ready to use and a MemoryStore is safe for concurrent
+// use. A nil *MemoryStore holds nothing: Get finds nothing, Len is 0 and Put
+// fails.
 type MemoryStore struct {
 	// MaxOrigins is how many origins are kept. Zero or less means 10,000.
 	// Set it before first use.

@@ -639,12 +639,11 @@ type Agent struct {
 	// For an Agent made of parts, what its signals are merged from when
 	// asked for (signals is nil).
 	signalsOf *signalSource
-	held      int64 // what its compiled rules and signals hold, as keep counts it
 	_         [agentPad]byte
 }
 
 // agentPad pads an Agent to 192 octets; TestLayout checks it.
-const agentPad = 8
+const agentPad = 16
 
 // An agentPart is the rules of one group, compiled on their own, in an
 // Agent made of such parts: its rules are those of every part, the best
@@ -822,14 +821,14 @@ func (x *agentIndex) fallbackView(a *Agent, q *tokenKey, userAgent string) *Agen
 // thousands of tokens that all go to one place: they would make building the
 // table, and looking them up, quadratic.
 type agentIndex struct {
-	// The document's Groups (a copy), Content-Signal and rule lines (see
-	// ruleLines) when it was indexed: Agents compiled later read these, so
-	// that fields set after the first query are not seen and cannot make
-	// them read past a group's lines (a group's Rules grown), and each is
-	// found once, not per Agent.
-	groups  []Group
-	signals map[string]bool
-	lines   [][]int32
+	// The document's Groups (a copy), Content-Signal with them (see
+	// signalSource) and rule lines (see ruleLines) when it was indexed:
+	// Agents compiled later read these, so that fields set after the first
+	// query are not seen and cannot make them read past a group's lines (a
+	// group's Rules grown), and each is found once, not per Agent.
+	groups       []Group
+	signalSource *signalSource
+	lines        [][]int32
 
 	// A slot for each token the groups name, and the table that finds
 	// them: open-addressed by home, a slot's index plus one in each entry,
@@ -846,7 +845,6 @@ type agentIndex struct {
 	fallbackViews []*Agent      // see fallbackView
 	byGroup       []*groupRules // see groupRules; nil until an Agent is made of parts
 	orderFrom     []int32       // the rank order a group's rules start at; with byGroup
-	signalSource  *signalSource // of the Agents made of parts; with byGroup
 
 	// What the kept Agents hold, in octets as heldBy counts them, and the
 	// most they may: see keep.
@@ -981,10 +979,12 @@ func (k *tokenKey) is(token string, q *tokenKey, userAgent string) bool {
 
 func newAgentIndex(r *Robots) *agentIndex {
 	x := &agentIndex{groups: slices.Clone(r.Groups), lines: ruleLines(r), seed: rand.Uint64()}
+	var signals map[string]bool // nil when there are none
 	if len(r.ContentSignals) > 0 {
-		x.signals = maps.Clone(r.ContentSignals) // nil when there are none
+		signals = maps.Clone(r.ContentSignals)
 	}
-	x.maxHeld = heldBound(x.groups, x.signals)
+	x.signalSource = &signalSource{x.groups, signals}
+	x.maxHeld = heldBound(x.groups, signals)
 	byToken := make(map[string]int) // index in x.slots
 	for i, g := range r.Groups {
 		for _, ua := range g.UserAgents {
@@ -1127,38 +1127,34 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 		}
 	}
 	var own int
-	a.signals, own = x.contentSignals(s.groups)
-	a.held = heldBy(nil, own)
-	var rules int64
+	a.signals, own = mergeSignals(x.signalSource, s.groups)
+	held := heldBy(nil, own) + size
 	for _, gi := range s.groups {
-		rules += heldBy(x.groups[gi].Rules, 0)
+		held += heldBy(x.groups[gi].Rules, 0)
 	}
-	if !x.keep(s, rules+a.held+size) {
+	if !x.keep(s, held) {
 		// Made of parts. Its Content-Signal is merged when asked for:
 		// kept, it would hold the entries of its groups once a token.
-		var from *signalSource
-		a.parts, from = x.parts(s.groups)
-		a.signals, a.signalsOf = nil, from
-		a.held = int64(len(a.parts)) * int64(unsafe.Sizeof(agentPart{}))
-		x.held.Add(a.held + size)
-		return a, a.held + size
+		a.parts = x.parts(s.groups)
+		a.signals, a.signalsOf = nil, x.signalSource
+		held = int64(len(a.parts))*int64(unsafe.Sizeof(agentPart{})) + size
+		x.held.Add(held)
+		return a, held
 	}
 	var specs []ruleSpec
 	specs, a.refs = ruleSpecs(x.groups, s.groups, x.lines)
 	a.rules = newRuleSet(specs, 0)
-	a.held += rules
-	return a, a.held + size
+	return a, held
 }
 
 // parts returns the parts of an Agent of the given groups: each group's
 // rules compiled on their own, once for every Agent made of parts, and not
 // counted against the bound, since they hold the document's rules once at
 // most.
-func (x *agentIndex) parts(groups []int) ([]agentPart, *signalSource) {
+func (x *agentIndex) parts(groups []int) []agentPart {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.byGroup == nil {
-		x.signalSource = &signalSource{x.groups, x.signals}
 		x.byGroup = make([]*groupRules, len(x.groups))
 		// Each rule makes two specs at most (see ruleSpecs).
 		x.orderFrom = make([]int32, len(x.groups))
@@ -1184,7 +1180,7 @@ func (x *agentIndex) parts(groups []int) ([]agentPart, *signalSource) {
 			from += int32(len(g.refs))
 		}
 	}
-	return parts, x.signalSource
+	return parts
 }
 
 // ruleSpecs lists the rules of the given groups for newRuleSet, in document
@@ -1320,14 +1316,9 @@ func rulesSum(rules []Rule, text string) uint64 {
 	return h
 }
 
-// contentSignals merges the document's Content-Signal with those of groups,
-// and returns the entries of the map it made, 0 when it returns the
-// document's own.
-func (x *agentIndex) contentSignals(groups []int) (map[string]bool, int) {
-	return mergeSignals(&signalSource{x.groups, x.signals}, groups)
-}
-
-// mergeSignals is contentSignals, from what src holds.
+// mergeSignals merges the document's Content-Signal with those of groups,
+// from src, and returns the entries of the map it made, 0 when it returns
+// the document's own.
 func mergeSignals(src *signalSource, groups []int) (map[string]bool, int) {
 	fromGroups := make(map[string]bool)
 	for _, gi := range groups {
@@ -1405,45 +1396,15 @@ func (a *Agent) decide(rawURL string) (bool, int32) {
 	if !ok {
 		return false, -1
 	}
-	if a == nil || isRobotsTxt(path) {
+	if a == nil || isRobotsTxt(path) || a.rules.empty() && a.parts == nil {
 		return true, -1
 	}
-	if a.rules.empty() {
-		if a.parts == nil {
-			return true, -1
-		}
-		ref, key := a.bestOfParts(path)
-		return key.allow() || ref < 0, ref
-	}
-	ref, allow := a.best(path)
-	return allow || ref < 0, ref
+	ref, key := a.best(path)
+	return key.allow() || ref < 0, ref
 }
 
 // bestOfParts is best for an Agent made of parts: the best rule of each
-// part's, for the path rewritten canonical (into the buffers best uses)
-// rather than read in place, to keep this rare case short.
-func (a *Agent) bestOfParts(path string) (int32, rankKey) {
-	n := canonicalLen(path) + 1
-	if n > smallPathBuffer {
-		return a.bestOfPartsLarge(path, n)
-	}
-	var buf [smallPathBuffer]byte
-	return bestOfParts(a.parts, appendRequestPath(buf[:0], path))
-}
-
-//go:noinline
-func (a *Agent) bestOfPartsLarge(path string, n int) (int32, rankKey) {
-	if n <= largePathBuffer {
-		var buf [largePathBuffer]byte
-		return bestOfParts(a.parts, appendRequestPath(buf[:0], path))
-	}
-	buf := borrow[byte](&longPaths, n)
-	*buf = appendRequestPath((*buf)[:0], path)
-	ref, key := bestOfParts(a.parts, *buf)
-	longPaths.Put(buf)
-	return ref, key
-}
-
+// part's, for a canonical path.
 func bestOfParts(parts []agentPart, path []byte) (int32, rankKey) {
 	ref, key := int32(-1), rankKey(0)
 	for i := range parts {
@@ -1480,45 +1441,51 @@ func (a *Agent) ref(ref int32) ruleRef {
 // escape is the usual reason a path is not canonical, and rewriting a short
 // path costs less than a walk that stops at the escape and is then done
 // again. A long one is tried in place first, since its escapes are most
-// often in a query string that the walk never reaches.
-func (a *Agent) best(path string) (int32, bool) {
-	s := &a.rules
+// often in a query string that the walk never reaches. An Agent made of
+// parts, whose own rules are empty, always rewrites the path, which its
+// parts' walks then read each.
+func (a *Agent) best(path string) (int32, rankKey) {
 	// Rewriting makes a path at most three times longer, plus a leading '/'.
 	small := 3*len(path)+1 <= smallPathBuffer
-	if path[0] == '/' && (!small || strings.IndexByte(path, '%') < 0) {
-		if ref, key, ok := best(s, path); ok {
-			return ref, key.allow()
+	if path[0] == '/' && !a.rules.empty() && (!small || strings.IndexByte(path, '%') < 0) {
+		if ref, key, ok := best(&a.rules, path); ok {
+			return ref, key
 		}
 	}
 	if !small {
 		return a.bestLarge(path)
 	}
 	var buf [smallPathBuffer]byte
-	return bestCanonical(s, appendRequestPath(buf[:0], path))
+	return a.bestCanonical(appendRequestPath(buf[:0], path))
 }
 
 //go:noinline
-func (a *Agent) bestLarge(path string) (int32, bool) {
+func (a *Agent) bestLarge(path string) (int32, rankKey) {
 	if n := canonicalLen(path) + 1; n > largePathBuffer {
 		return a.bestPooled(path, n)
 	}
 	var buf [largePathBuffer]byte
-	return bestCanonical(&a.rules, appendRequestPath(buf[:0], path))
+	return a.bestCanonical(appendRequestPath(buf[:0], path))
 }
 
 // bestPooled is best for a path of n octets canonical, in a buffer borrowed
 // from longPaths.
-func (a *Agent) bestPooled(path string, n int) (int32, bool) {
+func (a *Agent) bestPooled(path string, n int) (int32, rankKey) {
 	buf := borrow[byte](&longPaths, n)
 	*buf = appendRequestPath((*buf)[:0], path)
-	ref, allow := bestCanonical(&a.rules, *buf)
+	ref, key := a.bestCanonical(*buf)
 	longPaths.Put(buf)
-	return ref, allow
+	return ref, key
 }
 
-func bestCanonical(s *ruleSet, path []byte) (int32, bool) {
-	ref, key, _ := best(s, path)
-	return ref, key.allow()
+// bestCanonical is best for a canonical path: by the Agent's rules, or by
+// its parts when it is made of parts.
+func (a *Agent) bestCanonical(path []byte) (int32, rankKey) {
+	if a.rules.empty() {
+		return bestOfParts(a.parts, path)
+	}
+	ref, key, _ := best(&a.rules, path)
+	return ref, key
 }
 
 // The sizes, in octets, of the buffers paths are canonicalised into.

@@ -3796,8 +3796,7 @@ func TestDifferentialGenerated(t *testing.T) {
 func madeOfParts(r *Robots, userAgent string) *Agent {
 	x := newAgentIndex(r)
 	q := keyOf(userAgent)
-	parts, _ := x.parts(x.slot(userAgent, &q).groups)
-	return &Agent{parts: parts}
+	return &Agent{parts: x.parts(x.slot(userAgent, &q).groups)}
 }
 
 // refGroupsEqual compares group structures: tokens and rules.

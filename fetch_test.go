@@ -888,13 +888,7 @@ func TestFetchGzipBomb(t *testing.T) {
 		}
 	})
 	var read atomic.Int64
-	client := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
-		resp, err := http.DefaultTransport.RoundTrip(r)
-		if err == nil {
-			resp.Body = countingBody{resp.Body, &read}
-		}
-		return resp, err
-	})}
+	client := countingClient(&read)
 	o := (&Fetcher{Client: client, UserAgent: fetchAgent}).Fetch(context.Background(), srv.URL)
 	if o.Status != Parsed || !o.Truncated {
 		t.Fatalf("Fetch = %s truncated %v, want parsed and truncated", describeOutcome(o), o.Truncated)
@@ -922,13 +916,7 @@ func TestFetchEndlessEmptyBlocks(t *testing.T) {
 		}
 	})
 	var read atomic.Int64
-	client := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
-		resp, err := http.DefaultTransport.RoundTrip(r)
-		if err == nil {
-			resp.Body = countingBody{resp.Body, &read}
-		}
-		return resp, err
-	})}
+	client := countingClient(&read)
 	o := (&Fetcher{Client: client, UserAgent: fetchAgent, Timeout: time.Minute}).Fetch(context.Background(), srv.URL)
 	if o.Status != Unreachable || o.HTTPStatus != http.StatusOK || !strings.Contains(o.Error, errLayerTooLong.Error()) {
 		t.Fatalf("Fetch = %s, want unreachable after a 200, error %q", describeOutcome(o), errLayerTooLong)
@@ -937,6 +925,18 @@ func TestFetchEndlessEmptyBlocks(t *testing.T) {
 	if n, bound := read.Load(), layerBound(DefaultMaxBytes+1); n > bound+64<<10 {
 		t.Errorf("read %d bytes of the body, want at most %d", n, bound+64<<10)
 	}
+}
+
+// countingClient returns a client that adds to read the body octets it
+// reads.
+func countingClient(read *atomic.Int64) *http.Client {
+	return &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		resp, err := http.DefaultTransport.RoundTrip(r)
+		if err == nil {
+			resp.Body = countingBody{resp.Body, read}
+		}
+		return resp, err
+	})}
 }
 
 type countingBody struct {

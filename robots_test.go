@@ -1849,9 +1849,7 @@ func TestAgentsHeldBounded(t *testing.T) {
 			doc.WriteString("User-agent: *\nDisallow: /everyone\n")
 			r := parseString(doc.String())
 			shared := r.Groups[0].Rules[0].Pattern
-			var before, after runtime.MemStats
-			runtime.GC()
-			runtime.ReadMemStats(&before)
+			before := liveHeap()
 			mates := strings.Contains(doc.String(), "User-agent: mate")
 			for pass := range 2 { // the second pass asks again those the bound left out
 				for i := range k {
@@ -1877,16 +1875,32 @@ func TestAgentsHeldBounded(t *testing.T) {
 			if n := testing.AllocsPerRun(10, func() { r.IsAllowed("nobody", "/everyone") }); n != 0 {
 				t.Errorf("an agent no group names: %v allocations a query, want 0", n)
 			}
-			runtime.GC()
-			runtime.ReadMemStats(&after)
-			runtime.KeepAlive(r)
 			// Unbounded, these grew the heap by 20, 20 and 30 MB; bounded,
 			// by about 2 MB (mostly the bound's 1 MiB for small documents).
-			grown := int64(after.HeapAlloc) - int64(before.HeapAlloc)
-			if limit := int64(4<<20 + 8*doc.Len()); grown > limit {
-				t.Errorf("asking as each token grew the heap by %d octets, want at most %d (the document is %d octets)", grown, limit, doc.Len())
-			}
+			grown := liveHeap() - before
+			runtime.KeepAlive(r)
+			checkAskedAsEach(t, grown, doc.Len())
 		})
+	}
+}
+
+// liveHeap returns the octets the heap holds after a collection, for tests
+// that measure what a document keeps.
+func liveHeap() int64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.HeapAlloc)
+}
+
+// checkAskedAsEach checks what a document of size octets grew the heap by
+// when asked as each of its tokens: a few times what it holds compiled once
+// (the held bound, with its 1 MiB for small documents), not tokens times
+// that.
+func checkAskedAsEach(t *testing.T, grown int64, size int) {
+	t.Helper()
+	if limit := int64(4<<20 + 8*size); grown > limit {
+		t.Errorf("asking as each token grew the heap by %d octets, want at most %d (the document is %d octets)", grown, limit, size)
 	}
 }
 
@@ -1985,9 +1999,7 @@ func TestAgentsMadeOfPartsSignals(t *testing.T) {
 		fmt.Fprintf(&doc, "User-agent: %s\nDisallow: /own/%d\nContent-Signal: ai-train=no\n", token(i), i)
 	}
 	r := parseString(doc.String())
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
+	before := liveHeap()
 	for i := range tokens {
 		if r.IsAllowed(token(i), fmt.Sprintf("/own/%d", i)) || r.IsAllowed(token(i), "/shared/0007") {
 			t.Fatalf("%s does not answer by its groups", token(i))
@@ -2000,13 +2012,9 @@ func TestAgentsMadeOfPartsSignals(t *testing.T) {
 	if r.Agent(token(tokens-1)).parts == nil {
 		t.Fatal("the last token's Agent is compiled whole: the test no longer passes the bound")
 	}
-	runtime.GC()
-	runtime.ReadMemStats(&after)
+	grown := liveHeap() - before
 	runtime.KeepAlive(r)
-	grown := int64(after.HeapAlloc) - int64(before.HeapAlloc)
-	if limit := int64(4<<20 + 8*doc.Len()); grown > limit {
-		t.Errorf("asking as each token grew the heap by %d octets, want at most %d (the document is %d octets)", grown, limit, doc.Len())
-	}
+	checkAskedAsEach(t, grown, doc.Len())
 }
 
 // TestAgentsHeldCounted checks the count of what a document's Agents hold
@@ -2059,9 +2067,7 @@ func TestAgentMadeOfPartsOutlivesDocument(t *testing.T) {
 	for i := range tokens {
 		fmt.Fprintf(&doc, "User-agent: bot%s\nDisallow: /own/%d\n", letters(i), i)
 	}
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
+	before := liveHeap()
 	r := parseString(doc.String())
 	for i := range tokens {
 		r.IsAllowed("bot"+letters(i), "/")
@@ -2071,13 +2077,11 @@ func TestAgentMadeOfPartsOutlivesDocument(t *testing.T) {
 		t.Fatal("the last token's Agent is compiled whole: the test no longer passes the bound")
 	}
 	r = nil
-	runtime.GC()
-	runtime.ReadMemStats(&after)
+	grown := liveHeap() - before
 	if kept.IsAllowed("/own/1999") || !kept.IsAllowed("/own/1") {
 		t.Error("the Agent kept does not answer by its groups")
 	}
-	runtime.KeepAlive(kept)
-	if grown := int64(after.HeapAlloc) - int64(before.HeapAlloc); grown > 1<<20 {
+	if grown > 1<<20 {
 		t.Errorf("an Agent made of parts keeps %d octets of its document, want at most 1 MiB", grown)
 	}
 }
@@ -2092,17 +2096,13 @@ func TestAgentIndexHeld(t *testing.T) {
 		fmt.Fprintf(&doc, "useragent:%s\n", letters(i))
 	}
 	doc.WriteString("disallow:/x\n")
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
+	before := liveHeap()
 	r := parseString(doc.String())
 	if r.IsAllowed("A/1.0", "/x") || !r.IsAllowed("A/1.0", "/y") {
 		t.Fatal("a named token does not answer by its group")
 	}
-	runtime.GC()
-	runtime.ReadMemStats(&after)
+	grown := liveHeap() - before
 	runtime.KeepAlive(r)
-	grown := int64(after.HeapAlloc) - int64(before.HeapAlloc)
 	t.Logf("%d tokens: %d octets held, %.1f times the document's %d", len(r.Groups[0].UserAgents), grown, float64(grown)/float64(doc.Len()), doc.Len())
 	if limit := int64(10 * doc.Len()); grown > limit {
 		t.Errorf("the parsed and asked document holds %d octets, want at most 10 times its %d", grown, doc.Len())
@@ -2112,10 +2112,8 @@ func TestAgentIndexHeld(t *testing.T) {
 	for _, ua := range r.Groups[0].UserAgents {
 		r.IsAllowed(ua, "/x")
 	}
-	runtime.GC()
-	runtime.ReadMemStats(&after)
+	grown = liveHeap() - before
 	runtime.KeepAlive(r)
-	grown = int64(after.HeapAlloc) - int64(before.HeapAlloc)
 	t.Logf("asked as each: %d octets held, %.1f times", grown, float64(grown)/float64(doc.Len()))
 	if limit := int64(12 * doc.Len()); grown > limit {
 		t.Errorf("the document asked as each token holds %d octets, want at most 12 times its %d", grown, doc.Len())

@@ -721,6 +721,12 @@ func TestFetchBody(t *testing.T) {
 			w.Header().Set("Content-Encoding", "deflate")
 			io.WriteString(w, "\x78\x9c not deflate at all")
 		}, Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"deflate asking for a preset dictionary", 0, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Encoding", "deflate")
+			// A zlib header whose check bits hold, with FDICT set (RFC 1950
+			// §2.2): HTTP names no dictionary, so nothing can decode it.
+			io.WriteString(w, "\x78\x3f\xde\xad\xbe\xef"+threeLines)
+		}, Unreachable, 200, false, refusesAllButRobotsTxt},
 		{"truncated gzip", 0, func(w http.ResponseWriter, r *http.Request) {
 			z := compressed("gzip", threeLines)
 			w.Header().Set("Content-Encoding", "gzip")

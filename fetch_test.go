@@ -3182,6 +3182,17 @@ func TestParseHTTPDate(t *testing.T) {
 		{"Sun, 06 Nov 994 08:49:37 GMT", time.Time{}},
 		{"Sun, 06 Nov 1994 08:49:37 GMT trailing", time.Time{}},
 		{"Sun Nov  6 08:49:37 94", time.Time{}},
+		{"Sun, 06Nov 1994 08:49:37 GMT", time.Time{}},
+		{"Sun, 06 Nov1994 08:49:37 GMT", time.Time{}},
+		{"Sun, 06 Nov 199408:49:37 GMT", time.Time{}},
+		{"Sun, 06 November 1994 08:49:37 GMT", time.Time{}},
+		{"Sun, 06 Nov 1994 08-49-37 GMT", time.Time{}},
+		{"Sun, 06 Nov 1994 08:49-37 GMT", time.Time{}},
+		{"Sun-Nov  6 08:49:37 1994", time.Time{}},
+		{"Sun Nov6 08:49:37 1994", time.Time{}},
+		{"Sun Nov  6,08:49:37 1994", time.Time{}},
+		{"Sun Nov  6 8:49:37 1994", time.Time{}},
+		{"Sun Nov  6 08:49:371994", time.Time{}},
 		{"1994-11-06T08:49:37Z", time.Time{}},
 		{"0", time.Time{}},
 		{"-1", time.Time{}},
@@ -3191,6 +3202,24 @@ func TestParseHTTPDate(t *testing.T) {
 		got, ok := parseHTTPDate(tc.in, now)
 		if ok != !tc.want.IsZero() || !got.Equal(tc.want) {
 			t.Errorf("parseHTTPDate(%q) = %v, %v, want %v, %v", tc.in, got, ok, tc.want, !tc.want.IsZero())
+		}
+	}
+
+	// Late in a century, a two-digit year can also mean the next one.
+	late := time.Date(2080, 6, 1, 0, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		in   string
+		want time.Time
+	}{
+		{"Monday, 01-Jun-30 00:00:00 GMT", time.Date(2130, 6, 1, 0, 0, 0, 0, time.UTC)}, // exactly 50 years ahead
+		{"Monday, 01-Jun-31 00:00:00 GMT", time.Date(2031, 6, 1, 0, 0, 0, 0, time.UTC)}, // 51 would be too many
+		{"Monday, 01-Jun-80 00:00:00 GMT", time.Date(2080, 6, 1, 0, 0, 0, 0, time.UTC)},
+		{"Monday, 01-Jun-99 00:00:00 GMT", time.Date(2099, 6, 1, 0, 0, 0, 0, time.UTC)},
+		{"Monday, 01-Jun-05 00:00:00 GMT", time.Date(2105, 6, 1, 0, 0, 0, 0, time.UTC)},
+	} {
+		got, ok := parseHTTPDate(tc.in, late)
+		if !ok || !got.Equal(tc.want) {
+			t.Errorf("parseHTTPDate(%q) in %d = %v, %v, want %v", tc.in, late.Year(), got, ok, tc.want)
 		}
 	}
 }

@@ -49,7 +49,10 @@ const MaxLinkBytes = 8000
 // Each flag is its own directive: nosnippet does not set NoArchive, although
 // Google's early robots meta FAQ said it also kept a page out of the cache;
 // its current documentation gives nosnippet no such effect, and noarchive
-// (or nocache) says it.
+// (or nocache) says it. Nor does a past UnavailableAfter set NoIndex: the
+// package reads no clock, so an indexer compares it with its own
+// (!d.UnavailableAfter.IsZero() && now.After(d.UnavailableAfter)) and treats
+// the page as noindex from then on, as Google does.
 type Directives struct {
 	Bot string // lower-cased product token the set is scoped to; "" = every bot
 
@@ -381,9 +384,11 @@ type Link struct {
 // document order, duplicates kept. Each href is resolved against the first
 // <base href> of the document, itself resolved against base (the page's URL),
 // and its fragment is dropped; nothing else is normalised (the URL is as
-// net/url writes it: a host keeps its case, and userinfo its place, which an
-// http.Client sends as credentials: drop URL.User before fetching a link a page
-// gave). As in a browser, a <base> in a template, or in SVG or MathML, does not
+// net/url writes it: a host keeps its case and a default port, a non-ASCII
+// host is percent-encoded ("http://b%C3%BCcher.example/", whose Origin is
+// "http://xn--bcher-kva.example"), and userinfo keeps its place, which an
+// http.Client sends as credentials: drop URL.User before fetching a link a
+// page gave). As in a browser, a <base> in a template, or in SVG or MathML, does not
 // count, and the first that counts leaves base in force when its URL does not
 // parse or is an http (https, ftp, ws, wss) URL with no host name or a port
 // past 65535; so does one that resolves to more than MaxLinkBytes. (Where SVG

@@ -1178,6 +1178,9 @@ func TestLinks(t *testing.T) {
 		{"entities", page, `<a href="/a?x=1&amp;y=2&#38;z=3">`, []Link{{URL: "https://example.com/a?x=1&y=2&z=3"}}},
 		{"whitespace around and inside", page, "<a href=\" \n/a\tb\n \">", []Link{{URL: "https://example.com/ab"}}},
 		{"space escaped", page, `<a href="/a b">`, []Link{{URL: "https://example.com/a%20b"}}},
+		// Only resolved: net/url's spelling of host, port and userinfo stays.
+		{"not normalised", page, `<a href="HTTP://Bücher.Example:80/P"><a href="//user:pw@example.com/">`,
+			[]Link{{URL: "http://B%C3%BCcher.Example:80/P"}, {URL: "https://user:pw@example.com/"}}},
 		{"duplicates kept in order", page, `<a href="/x"><a href="/y"><a href="/x">`,
 			[]Link{{URL: "https://example.com/x"}, {URL: "https://example.com/y"}, {URL: "https://example.com/x"}}},
 		{"first href wins", page, `<a href="/first" href="/second">`, []Link{{URL: "https://example.com/first"}}},

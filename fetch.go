@@ -1740,7 +1740,11 @@ func (c *Cache) CrawlDelay(ctx context.Context, userAgent, rawURL string) (time.
 // Outcome returns the outcome that decides for rawURL's origin, fetching it
 // when the Cache holds no fresh one. After 30 days of Unreachable outcomes it
 // is the last reachable one, or an Unavailable outcome saying why (see
-// Cache). The outcome is shared: treat it as read-only. The error wraps
+// Cache); either keeps the fields of the fetch it comes from: the last
+// reachable one its own FetchedAt and Lifetime, long past, and the
+// Unavailable one the HTTPStatus, FetchedAt and Lifetime of the latest
+// Unreachable fetch, which say when the Cache will ask the server again.
+// The outcome is shared: treat it as read-only. The error wraps
 // ErrNoOrigin when rawURL has no http or https origin (no host, another
 // scheme, or a port past 65535), is ctx's when ctx ends first, and says so
 // when c is nil or Fetcher.UserAgent cannot be sent (empty or blank, or with
@@ -2045,7 +2049,10 @@ func lazyStore(p *atomic.Pointer[MemoryStore], maxOrigins int) *MemoryStore {
 // scheme "://" host [":" port], as RobotsURL writes them (lower case, the host
 // in punycode, no default port), as in "https://example.com" or
 // "http://example.com:8080". It is the key to Get or Put an origin's entry by,
-// and a key for pacing requests per origin. The error wraps ErrNoOrigin when
+// and a key for pacing requests per origin, each of which has a robots.txt
+// and a Crawl-delay of its own (RFC 9309 §2.3): http and https of one host
+// are two origins, so a crawler that fetches both and wants one pace for the
+// server keys its pacing on the host instead. The error wraps ErrNoOrigin when
 // rawURL is not an http or https URL with a host, or its port is past 65535.
 // Only the scheme and authority are read: "http://example.com/%zz", whose
 // path net/url refuses (and so RobotsURL and Fetch), has an origin all the

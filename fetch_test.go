@@ -2503,8 +2503,21 @@ func TestCache30DayRule(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Outcome: %v", err)
 			}
-			if tc.name == "31 days, nothing known: unavailable" && (o.Status != Unavailable || !strings.Contains(o.Error, "30 days")) {
-				t.Errorf("Outcome = %s, want unavailable with an error saying why", describeOutcome(o))
+			switch {
+			case tc.sinceAbout < 30*day:
+			case tc.lastReach != nil:
+				// The last reachable outcome, as it was fetched.
+				if o.Status != tc.lastReach.Status || !o.FetchedAt.Equal(tc.lastReach.FetchedAt) || o.Lifetime != tc.lastReach.Lifetime {
+					t.Errorf("Outcome = %s fetched %v for %v, want the last reachable one, %s fetched %v for %v",
+						describeOutcome(o), o.FetchedAt, o.Lifetime, describeOutcome(tc.lastReach), tc.lastReach.FetchedAt, tc.lastReach.Lifetime)
+				}
+			default:
+				// Unavailable, saying why, with the latest fetch's status and times.
+				if o.Status != Unavailable || !strings.Contains(o.Error, "30 days") || o.HTTPStatus != e.Outcome.HTTPStatus ||
+					!o.FetchedAt.Equal(e.Outcome.FetchedAt) || o.Lifetime != e.Outcome.Lifetime {
+					t.Errorf("Outcome = %s (%q) fetched %v for %v, want unavailable with an error saying why, HTTP %d fetched %v for %v",
+						describeOutcome(o), o.Error, o.FetchedAt, o.Lifetime, e.Outcome.HTTPStatus, e.Outcome.FetchedAt, e.Outcome.Lifetime)
+				}
 			}
 		})
 	}

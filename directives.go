@@ -2129,10 +2129,13 @@ const (
 
 	// Not integration points: an HTML <template>, whose content is
 	// followed too, before its first element, after one, and after a
-	// <col> as its first.
+	// first element that makes it read on as a table, a table's body, a
+	// row, or a column group (HTML §13.2.6.4.18).
 	templateScope
 	templateBody
 	templateTable
+	templateRows
+	templateCells
 	templateColumns
 )
 
@@ -2216,7 +2219,6 @@ func (f *foreignContent) htmlStart(z *html.Tokenizer, name elementName, selfClos
 		// builder's from here.
 		f.guess = true
 	}
-	first := false // the first element of a template
 	if len(f.open) > 0 {
 		// A template's first element decides how it reads the rest
 		// (HTML §13.2.6.4.18): a <col> drops all but <col> and <template>.
@@ -2229,8 +2231,12 @@ func (f *foreignContent) htmlStart(z *html.Tokenizer, name elementName, selfClos
 			switch string(name.octets()) {
 			case "col":
 				top.point = templateColumns
-			case "caption", "colgroup", "tbody", "tfoot", "thead", "tr", "td", "th":
-				top.point, first = templateTable, true
+			case "caption", "colgroup", "tbody", "tfoot", "thead":
+				top.point = templateTable
+			case "tr":
+				top.point = templateRows
+			case "td", "th":
+				top.point = templateCells
 			case "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title":
 			default:
 				top.point = templateBody
@@ -2254,6 +2260,9 @@ func (f *foreignContent) htmlStart(z *html.Tokenizer, name elementName, selfClos
 	}
 	if tableElement(name) {
 		f.tablePart(true)
+		if !f.tablePartStart(name) {
+			return true
+		}
 	}
 	if isVoidElement(name) {
 		switch {
@@ -2265,10 +2274,11 @@ func (f *foreignContent) htmlStart(z *html.Tokenizer, name elementName, selfClos
 		return true
 	}
 	switch string(name.octets()) {
-	case "caption", "colgroup", "frame", "head", "tbody", "td", "tfoot", "th", "thead", "tr":
-		if !first && !f.inScope("table", tableScope) {
-			return true // dropped outside a table (HTML §13.2.6.4.7)
-		}
+	case "frame", "head":
+		// Followed content is past "before head" and outside a frameset,
+		// where a tree builder reads both in body, which drops them
+		// (HTML §13.2.6.4.7), in a table too.
+		return true
 	case "html", "body":
 		return true // merged into the open one
 	case "select":
@@ -2599,7 +2609,7 @@ func (f *foreignContent) tablePart(start bool) {
 		case !e.html:
 			foreign = true
 			i = int(e.run) // past the run
-		case e.point == templateTable, tableElement(e.elementName):
+		case e.point == templateTable || e.point == templateRows || e.point == templateCells, tableElement(e.elementName):
 			if foreign {
 				f.guess = true
 				if start {
@@ -2611,6 +2621,99 @@ func (f *foreignContent) tablePart(start bool) {
 			return // a template that holds no table
 		}
 	}
+}
+
+// tablePartStart reads the start tag of a part of a table (a <table>, a
+// caption, a column or column group, a section, a row or a cell) at HTML
+// content, as the table insertion modes read it (HTML §13.2.6.4.9-15), and
+// reports whether it opens an element. Outside a table only a <table>
+// does. In one, the innermost part open decides the mode, which may close
+// that part and read the tag again in the mode around it: a cell, caption
+// or column group is closed by any part, a row by all but a cell, a
+// section by all but a row or cell; then the part is opened in what is
+// left, or dropped where a template whose first element was a row or a
+// cell has no section or row to close. What those modes open by
+// themselves (a <tbody> around a <tr>, a <tr> around a <td>, a
+// <colgroup> around a <col>) is not followed: it matters only to the end
+// tags of those parts.
+func (f *foreignContent) tablePartStart(name elementName) bool {
+	table := -1 // the table, or the template read as one
+	for i := len(f.open) - 1; i >= 0; i-- {
+		if e := &f.open[i]; e.stopsScope(tableScope) {
+			if e.point == templateTable || e.point == templateRows || e.point == templateCells || e.html && e.is("table") {
+				table = i
+			}
+			break
+		}
+	}
+	if table < 0 {
+		return name.is("table") // the others are dropped (HTML §13.2.6.4.7)
+	}
+	isTable, isCell, isRow := name.is("table"), name.is("td") || name.is("th"), name.is("tr")
+	for {
+		part, mode := table, &f.open[table] // the innermost part open, and what it is
+		for i := len(f.open) - 1; i > table; i-- {
+			if e := &f.open[i]; e.html && isTablePart(e.elementName) {
+				part, mode = i, e
+				break
+			}
+		}
+		switch {
+		case mode.is("td"), mode.is("th"), mode.is("caption"):
+			if isTable {
+				return true // a table inside, read in body
+			}
+		case mode.is("colgroup"):
+			if name.is("col") {
+				return true
+			}
+		case mode.is("tr"), mode.point == templateCells:
+			if isCell {
+				f.truncate(part + 1)
+				return true
+			}
+			if isTable || part == table {
+				return f.tableInTable(table, isTable) // no row to close
+			}
+		case mode.is("tbody"), mode.is("thead"), mode.is("tfoot"), mode.point == templateRows:
+			if isRow || isCell {
+				f.truncate(part + 1)
+				return true
+			}
+			if isTable || part == table {
+				return f.tableInTable(table, isTable) // no section to close
+			}
+		default: // the table, or a template read as one
+			if isTable {
+				return f.tableInTable(table, true)
+			}
+			f.truncate(part + 1)
+			return true
+		}
+		f.truncate(part) // closed, and the tag read again around it
+	}
+}
+
+// tableInTable reads a start tag that reaches a table's own insertion mode
+// with table open at that index: a <table> closes the table, if it is one,
+// and opens another beside it (a template read as a table holds no table
+// to close: the tag is dropped); any other part is dropped there.
+func (f *foreignContent) tableInTable(table int, isTable bool) bool {
+	if !isTable || !f.open[table].is("table") || !f.open[table].html {
+		return false
+	}
+	f.truncate(table)
+	return true
+}
+
+// isTablePart reports whether an open HTML element is a part of a table
+// that decides the insertion mode inside it.
+func isTablePart(name elementName) bool {
+	switch string(name.octets()) {
+	case "caption", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr":
+		return true
+	}
+	return false
 }
 
 // inScope reports whether an HTML element named name is open in scope.

@@ -1743,6 +1743,11 @@ func TestLinksInForeignContent(t *testing.T) {
 		// may: a CDATA section after it is a bogus comment.
 		`<body><div><svg></div><![CDATA[>` + a + `]]>`, `<body><b><svg></b><![CDATA[>` + a + `]]>`,
 		`<body><template><svg></template><![CDATA[>` + a + `]]>`, `<body><svg><desc><b></x><![CDATA[>` + a + `]]>`,
+		// Parts of a table in a template, which close or drop foreign
+		// content as the table insertion modes have it.
+		`<body><template><table><head><math></head><title/></template>` + a,
+		`<body><template><caption><b><caption><math></b><noframes></template>` + a,
+		`<body><template><td><b><td><svg></b><title></template>` + a,
 	} {
 		base, _ := url.Parse("https://example.com/dir/")
 		got, want := Links([]byte(body), base), treeLinks(t, []byte(body), base)
@@ -2210,6 +2215,23 @@ var headCases = func() []string {
 		`<head><template><svg><font><style/></template>` + m, `<head><template><svg></p><style/></template>` + m,
 		`<head><template><svg><g><title/></g></svg><title/></template>` + m, `<head><template><svg><![CDATA[</template>]]></svg></template>` + m,
 		`<head><template><svg><linearGradient><style/></lineargradient></svg></template>` + m,
+		// Parts of a table in a template, read in the table insertion
+		// modes (HTML §13.2.6.4.9-15): <head> is dropped, a part closes the
+		// part it cannot stand in, and a template whose first element is a
+		// row or a cell drops what it cannot hold.
+		`<head><template><table><head><math></head><title/></template>` + m,
+		`<head><template><table><frame><math></frame><title/></template>` + m,
+		`<head><template><caption><b><caption><math></b><noframes></template>` + m,
+		`<head><template><table><td><b><td><math></b><noframes></template>` + m,
+		`<head><template><table><tr><td><i><tr><math></i><noframes></template>` + m,
+		`<head><template><table><tbody><u><caption><math></u><noframes></template>` + m,
+		`<head><template><table><colgroup><col><td><math></colgroup><noframes></template>` + m,
+		`<head><template><table><caption><s><td><math></s><noframes></template>` + m,
+		`<head><template><tr><caption><svg></caption><title></template>` + m,
+		`<head><template><td><tr><svg></tr><title></template>` + m,
+		`<head><template><td><b><td><svg></b><title></template>` + m,
+		`<head><template><table><tr><table></table><math></tr><noframes></template>` + m,
+		`<head><template><caption><table><math></caption><noframes></template>` + m,
 		// An HTML element open at an integration point: CDATA is a bogus
 		// comment again, and <mglyph> an HTML element.
 		`<head><template><svg><desc><i><![CDATA[></template>` + m, `<head><template><math><mi><b><![CDATA[></template>` + m,

@@ -419,15 +419,18 @@ type Link struct {
 // that does not, as a crawler does not: its links count. Where a tree builder
 // may read the document in more than one way, with scripting enabled or
 // disabled, or a CDATA section in SVG or MathML as text or as a bogus comment
-// where Links cannot tell which, it reads the document each way and returns
-// the links of any reading, each once, in document order: a link too many
-// costs a crawler a fetch, a link missed a page it never finds. The <base
-// href> is then the first one a browser that runs scripts finds (not one in a
-// <noscript>), reading those sections as bogus comments.
+// where Links cannot tell which, or an end tag in SVG or MathML as closing it
+// or as ignored, which depends on HTML around it that Links does not follow
+// ("<a><svg></a>" closes the SVG, "<svg></a>" does not), it reads the
+// document each way and returns the links of any reading, each once, in
+// document order: a link too many costs a crawler a fetch, a link missed a
+// page it never finds. The <base href> is then the first one a browser that
+// runs scripts finds (not one in a <noscript>), reading those sections as
+// bogus comments and those end tags as ignored.
 //
 // Links reads the document with a tokenizer, not with a tree builder: once
 // for most documents (and what their <noscript>s hold twice), the whole of it
-// at most four times, and what follows one <noscript> at most a fifth time.
+// at most eight times, and what follows one <noscript> at most a ninth time.
 // So documents of any nesting depth work and the cost is linear in the body:
 // each link's URL is at most MaxLinkBytes, so that a long base cannot make
 // the result grow with the square of the body (it can still make the URLs
@@ -582,7 +585,7 @@ func scanLinks(r *reading, from, stop int) scannedLinks {
 			name := lowerTagName(z)
 			where := endOutside
 			if len(r.foreign.open) > 0 {
-				where = r.foreign.end(name)
+				where = r.endTag(name)
 			}
 			// An SVG or MathML <template> is not HTML's.
 			if templates > 0 && where != endForeign && name.is("template") {
@@ -1921,7 +1924,9 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 // A reading tokenizes a body for a scanner that follows foreign content,
 // telling the tokenizer before each token whether a CDATA section is text
 // and whether a <noscript> holds text or markup, two things the tokenizer
-// cannot know alone, which is why a body may be read in more than one way.
+// cannot know alone, and deciding what an end tag that goes to the HTML
+// around foreign content closes, which the scanners do not know: which is
+// why a body may be read in more than one way.
 //
 // Where a foreign element is innermost and foreignContent has guessed,
 // whether a CDATA section is text is unsure: the first reading takes such a
@@ -1930,9 +1935,13 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 // does not, such as a crawler (HTML §13.2.6.4.4, the scripting flag): the
 // first reading takes it as text, a noScripts reading as markup, placed as
 // a tree builder with scripting disabled places it (in the head, the "in
-// head noscript" insertion mode of §13.2.6.4.5). Until a reading meets the
-// first such thing it reads the same tokens into the same states as the
-// others; it records where as cdataFork or scriptFork, and eachReading
+// head noscript" insertion mode of §13.2.6.4.5). An end tag that goes to
+// the HTML around closes nothing in the first reading, and all that is
+// open in a closeAround reading (only Links meets one: the head scanner
+// follows foreign content inside templates alone, which stop end tags).
+// Until a reading meets the first such thing it reads the same tokens into
+// the same states as the others; it records where as cdataFork, scriptFork
+// or aroundFork, and eachReading
 // then reads the body again each way that parts there. Neither way is safe
 // alone, for a meta tag or a link may stand where only one of them finds
 // it, so the scanners keep what any reading finds past where it parts from
@@ -1945,6 +1954,7 @@ type reading struct {
 	at, end    int // the current token's offset in the body (after a BOM), and the next one's
 	cdataFork  int // where an unsure CDATA section was read as a bogus comment, or -1
 	scriptFork int // where a <noscript> was read as text, or -1
+	aroundFork int // where an end tag that went to the HTML around closed nothing, or -1
 }
 
 // readingWay says how a reading takes what the tokenizer cannot tell: the
@@ -1952,8 +1962,11 @@ type reading struct {
 type readingWay uint8
 
 const (
-	cdataText readingWay = 1 << iota // an unsure CDATA section is text, not a bogus comment
-	noScripts                        // scripting is disabled: a <noscript> holds markup
+	cdataText   readingWay = 1 << iota // an unsure CDATA section is text, not a bogus comment
+	noScripts                          // scripting is disabled: a <noscript> holds markup
+	closeAround                        // an end tag that goes to the HTML around closes all that is open
+
+	allWays = cdataText | noScripts | closeAround
 )
 
 // cdataOpen starts a CDATA section, which the tokenizer reads as a bogus
@@ -1967,7 +1980,7 @@ func newReading(body []byte, way readingWay) reading {
 // readingFrom reads body, with no BOM, from offset p, where the tokenizer
 // is to be in its data state.
 func readingFrom(body []byte, p int, way readingWay) reading {
-	return reading{z: html.NewTokenizer(bytes.NewReader(body[p:])), body: body, way: way, at: p, end: p, cdataFork: -1, scriptFork: -1}
+	return reading{z: html.NewTokenizer(bytes.NewReader(body[p:])), body: body, way: way, at: p, end: p, cdataFork: -1, scriptFork: -1, aroundFork: -1}
 }
 
 // first reports whether r is the first reading, which every body gets.
@@ -1975,36 +1988,56 @@ func (r *reading) first() bool { return r.way == 0 }
 
 // parted reports whether r has met something another reading takes
 // differently.
-func (r *reading) parted() bool { return r.cdataFork >= 0 || r.scriptFork >= 0 }
+func (r *reading) parted() bool { return r.cdataFork >= 0 || r.scriptFork >= 0 || r.aroundFork >= 0 }
 
 // eachReading calls scan with the first reading of body and then with each
-// other reading that parts from one already read, at most four in all, and
-// most bodies only once. from is where the reading may first find what the
-// first one does not: what it finds before that, the first has found.
+// other reading that parts from one already read, at most eight in all, and
+// most bodies only once: a reading of each set of ways, those of fewer ways
+// first. from is where the reading may first find what those before it do
+// not: up to there it reads as the reading it parted from, which has found
+// the same.
 func eachReading(body []byte, scan func(r *reading, from int)) {
-	first := newReading(body, 0)
-	scan(&first, 0)
-	cdata, script := first.cdataFork, first.scriptFork
-	both := false // a reading that parts both ways is needed
-	if cdata >= 0 {
-		r := newReading(body, cdataText)
-		scan(&r, cdata)
-		both = r.scriptFork >= 0
+	var from [allWays + 1]int // -1: no reading parts into that way
+	for w := range from {
+		from[w] = -1
 	}
-	if script >= 0 {
-		r := newReading(body, noScripts)
-		scan(&r, script)
-		both = both || r.cdataFork >= 0
-	}
-	if both {
-		// It parts from the first where the first parted first.
-		from := max(cdata, script)
-		if cdata >= 0 && script >= 0 {
-			from = min(cdata, script)
+	from[0] = 0
+	for _, w := range [...]readingWay{
+		0,
+		cdataText, noScripts, closeAround,
+		cdataText | noScripts, cdataText | closeAround, noScripts | closeAround,
+		allWays,
+	} {
+		if from[w] < 0 {
+			continue
 		}
-		r := newReading(body, cdataText|noScripts)
-		scan(&r, from)
+		r := newReading(body, w)
+		scan(&r, from[w])
+		for _, fork := range [...]struct {
+			way readingWay
+			at  int
+		}{{cdataText, r.cdataFork}, {noScripts, r.scriptFork}, {closeAround, r.aroundFork}} {
+			if next := w | fork.way; fork.at >= 0 && next != w && (from[next] < 0 || fork.at < from[next]) {
+				from[next] = fork.at
+			}
+		}
 	}
+}
+
+// endTag reads an end tag where foreign content or a template is open (see
+// foreignContent.end) and reports where it went. One that goes to the HTML
+// around closes all that is open in a closeAround reading; in others it
+// closes nothing, and the reading records where it parts.
+func (r *reading) endTag(name elementName) int {
+	where := r.foreign.end(name)
+	if where == endAround {
+		if r.way&closeAround != 0 {
+			r.foreign.truncate(0)
+		} else if r.aroundFork < 0 {
+			r.aroundFork = r.at
+		}
+	}
+	return where
 }
 
 // noscript reads the start tag of an HTML <noscript>, one the tokenizer
@@ -2065,9 +2098,11 @@ func (r *reading) next() html.TokenType {
 // keep what either reading finds (see reading): a meta tag or link too
 // many, never one too few, unless a tree builder reads some of those
 // sections one way and some the other.
-// An end tag it cannot place leaves foreign content open: were closing it
-// wrong, the next <title> would be raw text that could run to the end of
-// the document. guess is never cleared, and past maxFollowedHTML HTML
+// An end tag that goes to the HTML around, which it does not follow, closes
+// all that is open or nothing, as an element of its name is open there or
+// not: the scanners read on both ways (see reading), for either, taken
+// wrongly, can hide the rest of the document (an SVG <title> left open
+// holds markup, an HTML one raw text). guess is never cleared, and past maxFollowedHTML HTML
 // elements it is set and no more are followed, which keeps short the
 // searches the tree builder's rules make on every HTML tag.
 //
@@ -2493,6 +2528,7 @@ const (
 	endOutside = iota // to the HTML around the foreign content, or no foreign content is open
 	endForeign        // it closed a foreign element
 	endInside         // to an HTML element in an integration point, or ignored there
+	endAround         // to the HTML around, where it closes all that is open or nothing (see reading)
 )
 
 // end reads an end tag, of the name lowerTagName gives, and reports where
@@ -2840,7 +2876,7 @@ func (f *foreignContent) endHTML(name elementName) int {
 		}
 	}
 	f.guess = true
-	return endOutside
+	return endAround
 }
 
 // adopt reads the end tag of the formatting element open at index i, with

@@ -1748,6 +1748,13 @@ func TestLinksInForeignContent(t *testing.T) {
 		`<body><template><table><head><math></head><title/></template>` + a,
 		`<body><template><caption><b><caption><math></b><noframes></template>` + a,
 		`<body><template><td><b><td><svg></b><title></template>` + a,
+		// An end tag that goes to the HTML around the foreign content,
+		// which is not followed: it closes the SVG or MathML when it
+		// closes an element open there, and is ignored otherwise.
+		`<body><a href="/1"><svg></a><title><noframes></title>` + a,
+		`<body><a href="/2"><math></a><noframes></p><title></noframes>` + a,
+		`<body><b><svg></b><title><noframes></title>` + a, `<body><div><svg></div><title><style></title>` + a,
+		`<body><a href="/1"><svg></a><g></g></svg>` + a,
 	} {
 		base, _ := url.Parse("https://example.com/dir/")
 		got, want := Links([]byte(body), base), treeLinks(t, []byte(body), base)
@@ -1779,6 +1786,8 @@ func TestLinksInForeignContent(t *testing.T) {
 			`<body><a href="/before"><svg></x><![CDATA[><a href="/bogus-comment"><b><title>]]><a href="/text"></title>` + a,
 			[]string{"/before", "/bogus-comment", "/text", "/after"}},
 		{"a link both readings find, once", `<body><svg></x><![CDATA[x]]>` + a + `<![CDATA[>]]>` + a, nil},
+		{"an end tag read as closing the foreign content around it, and as ignored",
+			`<body><svg></div><title><style></title>` + a, []string{"/after"}},
 		{"a <base href> only the text reading finds is not used",
 			`<body><svg></x><![CDATA[><b><title>]]></svg><base href="/other/"><a href="x">`, []string{"/dir/x"}},
 	} {

@@ -206,9 +206,10 @@ type Source struct {
 	// ("robots" or the agent's product token); "" for header carriers.
 	Name string
 
-	// Value is what was read: the X-Robots-Tag line or the meta content as
-	// received, or the Robots-Tag field as parsed (its lines joined with ", "
-	// and cut to MaxRobotsTagBytes).
+	// Value is what was read: the X-Robots-Tag line as received, the meta
+	// content with its character references decoded ("&#110;oindex" is
+	// "noindex"), or the Robots-Tag field as parsed (its lines joined with
+	// ", " and cut to MaxRobotsTagBytes).
 	Value string
 
 	// Directives is what this carrier says to the agent. Its Bot is "" when
@@ -1492,10 +1493,12 @@ func (r *directiveSet) param(key string, v any) {
 	}
 	switch v := v.(type) {
 	case int64:
-		if v < -1 || v > math.MaxInt {
-			return
-		}
-		if dv == vMaxSnippet || dv == vMaxVideoPreview {
+		switch {
+		case dv != vMaxSnippet && dv != vMaxVideoPreview:
+			// Its digits, as the legacy grammar reads them: a basic ISO
+			// 8601 date (20100625) for unavailable_after.
+			r.setValue(dv, strconv.FormatInt(v, 10))
+		case v >= -1 && v <= math.MaxInt:
 			r.setLimit(dv, int(v))
 		}
 	case httpsfv.Token:

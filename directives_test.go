@@ -321,6 +321,11 @@ func TestParseDirectivesDates(t *testing.T) {
 		{"ISO basic odd time", "20100625T15000Z", time.Time{}},
 		{"ISO basic month 13", "20101325", time.Time{}},
 		{"ISO extended day with a digit more", "2010-06-251", time.Time{}},
+		{"ISO fraction with no digits", "2010-06-25T15:00:00.Z", time.Time{}},
+		{"ISO offset of one digit", "2010-06-25T15:00:00+5", time.Time{}},
+		{"ISO basic hour of one digit", "20100625T1", time.Time{}},
+		{"ISO minutes of one digit", "2010-06-25T15:0", time.Time{}},
+		{"ISO seconds of one digit", "2010-06-25T15:00:0", time.Time{}},
 
 		// RFC 1123 and RFC 822.
 		{"RFC 1123", "Fri, 25 Jun 2010 15:00:00 GMT", want},
@@ -337,6 +342,7 @@ func TestParseDirectivesDates(t *testing.T) {
 		{"full month name", "25 June 2010 15:00:00 GMT", want},
 		{"no zone is UTC RFC 822", "25 Jun 2010 15:00:00", want},
 		{"date only RFC 822", "25 Jun 2010", utc(2010, 6, 25, 0, 0, 0)},
+		{"no space between day, month and year", "25Jun2010", time.Time{}},
 		{"wrong weekday only checked for spelling", "Mon, 25 Jun 2010 15:00:00 GMT", want},
 		{"unknown weekday", "Fry, 25 Jun 2010 15:00:00 GMT", time.Time{}},
 		{"unknown month", "25 Jux 2010 15:00:00 GMT", time.Time{}},
@@ -427,6 +433,11 @@ func TestParseRobotsTag(t *testing.T) {
 		{"sf Date before year 1", []string{"*;unavailable_after=@-62135596801"}, []Directives{{UnavailableAfter: utc(1, 1, 1, 0, 0, 1)}}, false},
 		{"string date before year 1 in UTC", []string{`*;unavailable_after="0001-01-01T00:00:00+01:00"`}, []Directives{{UnavailableAfter: utc(1, 1, 1, 0, 0, 1)}}, false},
 		{"sf Date past 9999 ignored", []string{"*;unavailable_after=@253402300800"}, []Directives{{}}, false},
+		{"date as integer, read as its digits", []string{"*;unavailable_after=20100625"}, []Directives{{UnavailableAfter: utc(2010, 6, 25, 0, 0, 0)}}, false},
+		{"date as integer that is no date ignored", []string{"*;unavailable_after=2010"}, []Directives{{}}, false},
+		{"image preview as integer ignored", []string{"*;max-image-preview=5"}, []Directives{{}}, false},
+		{"a partial line past the limit cut", []string{"*;noindex", "*;a" + strings.Repeat("b", 9000)}, []Directives{{NoIndex: true}}, false},
+		{"an inner list before the limit's cut", []string{"*;noindex, (a b), y;" + strings.Repeat("x", 8192) + ", z"}, []Directives{{NoIndex: true}}, false},
 		{"bad date ignored", []string{`*;unavailable_after="someday"`}, []Directives{{}}, false},
 		{"flag with a value ignored", []string{"*;noindex=5"}, []Directives{{}}, false},
 		{"unknown key to Other", []string{"*;noai;noimageai=?1;off=?0"}, []Directives{{Other: []string{"noai", "noimageai"}}}, false},
@@ -673,6 +684,8 @@ func TestDirectivesForIgnoresOtherBots(t *testing.T) {
 	for i := range 5000 {
 		fmt.Fprintf(&b, "bot%d: noindex, x%d, ", i, i)
 	}
+	// Another bot's values stay its own too.
+	b.WriteString("otherbot: max-snippet: 5, max-image-preview: none, unavailable_after: 2010-06-25, ")
 	b.WriteString("examplebot: nofollow, robots: noarchive")
 	h := http.Header{"X-Robots-Tag": {b.String()}}
 	want := Directives{NoFollow: true, NoArchive: true}
@@ -1178,6 +1191,8 @@ func TestLinks(t *testing.T) {
 		{"entities", page, `<a href="/a?x=1&amp;y=2&#38;z=3">`, []Link{{URL: "https://example.com/a?x=1&y=2&z=3"}}},
 		{"whitespace around and inside", page, "<a href=\" \n/a\tb\n \">", []Link{{URL: "https://example.com/ab"}}},
 		{"space escaped", page, `<a href="/a b">`, []Link{{URL: "https://example.com/a%20b"}}},
+		{"nil base, escaped slash kept in a path that needs /. before it", nil, `<base href="/"><a href=".//x%2Fy">`, []Link{{URL: "/.//x%2Fy"}}},
+		{"a scheme with a digit and a backslash", page, `<a href="a1:\x">`, nil},
 		// Only resolved: net/url's spelling of host, port and userinfo stays.
 		{"not normalised", page, `<a href="HTTP://Bücher.Example:80/P"><a href="//user:pw@example.com/">`,
 			[]Link{{URL: "http://B%C3%BCcher.Example:80/P"}, {URL: "https://user:pw@example.com/"}}},

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/dunglas/httpsfv"
@@ -160,7 +161,12 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // would push out of the head, as a browser reads it (where a CDATA section
 // in SVG or MathML in a head <template> leaves unsure how the tree builder
 // reads it, those either reading places there too). Reading stops where the
-// head ends, so the cost does not grow with the body. In
+// head ends, so the cost does not grow with the body, but for a body in
+// UTF-16, which is decoded whole first: one that starts with a UTF-16 byte
+// order mark, or whose Content-Type charset names UTF-16 ("utf-16",
+// "utf-16be", ...) and that starts with no UTF-8 mark, as the HTML encoding
+// sniffing algorithm decides. Other encodings are read as octets, which
+// finds the same tags and names in every encoding whose ASCII is ASCII. In
 // application/xhtml+xml, which is XML, a self-closing tag such as <title/> is
 // an empty element, where HTML would read the rest of the page as its text.
 // A nil h or body is valid. Header names are matched in any case, also in a
@@ -437,14 +443,15 @@ type Link struct {
 // the result grow with the square of the body (it can still make the URLs
 // total about MaxLinkBytes/8 times the body, "<a href>" being 8 octets). It
 // reads body as text/html, not knowing its Content-Type (ask IsHTML first, as
-// DirectivesFor does before it reads meta tags): in XHTML served as
+// DirectivesFor does before it reads meta tags), as UTF-16 when it starts
+// with a UTF-16 byte order mark and as octets otherwise: in XHTML served as
 // application/xhtml+xml, a self-closing <title/> or <script/> (an empty
 // element in XML) hides the links after it, where DirectivesFor, which knows
 // the type, reads them as empty. It accepts any bytes and is safe for
 // concurrent use.
 func Links(body []byte, base *url.URL) []Link {
 	var found scannedLinks
-	eachReading(body, func(r *reading, from int) {
+	eachReading(asUTF8(body, ""), func(r *reading, from int) {
 		if r.first() {
 			found = scanLinks(r, from, -1)
 		} else {
@@ -841,6 +848,95 @@ func relTokens(rel []byte) ([]string, bool) {
 // algorithm does; unlike robots.txt (skipBOM), a part of one is text.
 func trimBOM(b []byte) []byte {
 	return bytes.TrimPrefix(b, []byte("\xEF\xBB\xBF"))
+}
+
+// asUTF8 returns an HTML body as UTF-8, which the tokenizer reads, given
+// the charset its Content-Type names ("" for none). UTF-16 is the one
+// encoding a page may be in whose ASCII is not ASCII octets, so that not
+// one tag of it would be found read as octets; every other is left as it
+// is, since only the markup and ASCII names and values matter here. The
+// encoding is UTF-16 when the body starts with a UTF-16 byte order mark,
+// whatever the charset says, or when the charset is a label of UTF-16
+// and the body starts with no UTF-8 byte order mark (the WHATWG Encoding
+// Standard's labels; the HTML encoding sniffing algorithm puts the mark
+// first, then the charset). It is then decoded whole, its mark dropped,
+// unpaired surrogates and an odd last octet read as U+FFFD.
+func asUTF8(body []byte, charset string) []byte {
+	bigEndian := false
+	switch {
+	case bytes.HasPrefix(body, []byte("\xFF\xFE")):
+		body = body[2:]
+	case bytes.HasPrefix(body, []byte("\xFE\xFF")):
+		body, bigEndian = body[2:], true
+	case bytes.HasPrefix(body, []byte("\xEF\xBB\xBF")):
+		return body
+	default:
+		var isUTF16 bool
+		if isUTF16, bigEndian = utf16Label(charset); !isUTF16 {
+			return body
+		}
+	}
+	out := make([]byte, 0, len(body)+len(body)/2)
+	unit := func(i int) uint16 {
+		if bigEndian {
+			return uint16(body[i])<<8 | uint16(body[i+1])
+		}
+		return uint16(body[i]) | uint16(body[i+1])<<8
+	}
+	for i := 0; i < len(body); i += 2 {
+		if i+1 == len(body) {
+			out = utf8.AppendRune(out, utf8.RuneError)
+			break
+		}
+		r := rune(unit(i))
+		if utf16.IsSurrogate(r) && i+3 < len(body) {
+			if pair := utf16.DecodeRune(r, rune(unit(i+2))); pair != utf8.RuneError {
+				r = pair
+				i += 2
+			}
+		}
+		if utf16.IsSurrogate(r) {
+			r = utf8.RuneError
+		}
+		out = utf8.AppendRune(out, r)
+	}
+	return out
+}
+
+// utf16Label reports whether charset, in any ASCII case, is one of the
+// WHATWG Encoding Standard's labels of UTF-16LE or UTF-16BE, and which.
+func utf16Label(charset string) (ok, bigEndian bool) {
+	for _, label := range [...]string{"utf-16", "utf-16le", "unicode", "unicodefeff", "ucs-2", "iso-10646-ucs-2", "csunicode"} {
+		if equalLower(charset, label) {
+			return true, false
+		}
+	}
+	return equalLower(charset, "utf-16be") || equalLower(charset, "unicodefffe"), true
+}
+
+// charsetOf returns the charset parameter of a Content-Type, unquoted, or "".
+func charsetOf(contentType string) string {
+	params := contentType
+	for params != "" {
+		i := strings.IndexByte(params, ';')
+		if i < 0 {
+			break
+		}
+		params = params[i+1:]
+		param := params
+		if j := strings.IndexByte(param, ';'); j >= 0 {
+			param = param[:j]
+		}
+		key, value, ok := strings.Cut(param, "=")
+		if ok && equalLower(trimASCIISpace(key), "charset") {
+			value = trimASCIISpace(value)
+			if len(value) >= 2 && value[0] == '"' && value[len(value)-1] == '"' {
+				value = value[1 : len(value)-1]
+			}
+			return trimASCIISpace(value)
+		}
+	}
+	return ""
 }
 
 // isHTMLSpace reports whether r is ASCII whitespace as HTML defines it: tab,
@@ -1650,7 +1746,7 @@ func collect(h http.Header, body []byte, token string, sources *[]Source) direct
 		}
 	}
 	if kind := markup(h, body); kind != notHTML {
-		headMetas(body, kind == xhtml, func(name, content []byte) {
+		headMetas(asUTF8(body, charsetOf(contentType(h))), kind == xhtml, func(name, content []byte) {
 			n := trimASCIISpace(name)
 			var who string // "" for every bot, else token
 			switch {
@@ -1719,10 +1815,7 @@ func IsHTML(h http.Header, body []byte) bool {
 // Content-Type says text/html or application/xhtml+xml, or, without a
 // Content-Type, when the WHATWG MIME Sniffing rules find HTML.
 func markup(h http.Header, body []byte) int {
-	var ct string
-	if v := headerValues(h, "Content-Type"); len(v) > 0 {
-		ct = v[0]
-	}
+	ct := contentType(h)
 	if ct == "" {
 		if strings.HasPrefix(http.DetectContentType(body), "text/html") {
 			return textHTML
@@ -1739,6 +1832,14 @@ func markup(h http.Header, body []byte) int {
 		return xhtml
 	}
 	return notHTML
+}
+
+// contentType returns the first Content-Type of h, or "".
+func contentType(h http.Header) string {
+	if v := headerValues(h, "Content-Type"); len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }
 
 // headMetas calls visit with the name and content of every <meta> that has

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"github.com/dunglas/httpsfv"
 	"golang.org/x/net/html"
@@ -697,6 +698,65 @@ func TestDirectivesForIgnoresOtherBots(t *testing.T) {
 	}
 }
 
+// utf16Bytes encodes s in UTF-16, little- or big-endian.
+func utf16Bytes(s string, bigEndian bool) []byte {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		if bigEndian {
+			b = append(b, byte(u>>8), byte(u))
+		} else {
+			b = append(b, byte(u), byte(u>>8))
+		}
+	}
+	return b
+}
+
+func TestAsUTF8(t *testing.T) {
+	tests := []struct {
+		name    string
+		body    []byte
+		charset string
+		want    string
+	}{
+		{"no mark, no charset", []byte("<p>x"), "", "<p>x"},
+		{"another charset", []byte("<p>\xe9"), "windows-1252", "<p>\xe9"},
+		{"UTF-8 mark kept for trimBOM", []byte("\xEF\xBB\xBF<p>"), "utf-16", "\xEF\xBB\xBF<p>"},
+		{"LE mark", utf16Bytes("\uFEFF<p>é", false), "", "<p>é"},
+		{"BE mark", utf16Bytes("\uFEFF<p>é", true), "", "<p>é"},
+		{"labels in any case", utf16Bytes("<p>", false), "UCS-2", "<p>"},
+		{"big-endian label", utf16Bytes("<p>", true), "UnicodeFFFE", "<p>"},
+		{"a surrogate pair", utf16Bytes("\uFEFF<p>\U0001F600", false), "", "<p>\U0001F600"},
+		{"an unpaired high surrogate", append(utf16Bytes("\uFEFF<p>", false), 0x3D, 0xD8, '<', 0), "", "<p>\uFFFD<"},
+		{"an unpaired low surrogate", append(utf16Bytes("\uFEFF<p>", false), 0x00, 0xDE), "", "<p>\uFFFD"},
+		{"a high surrogate last", append(utf16Bytes("\uFEFF<p>", false), 0x3D, 0xD8), "", "<p>\uFFFD"},
+		{"an odd last octet", append(utf16Bytes("\uFEFF<p>", false), '>'), "", "<p>\uFFFD"},
+		{"a mark alone", []byte("\xFE\xFF"), "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := string(asUTF8(tc.body, tc.charset)); got != tc.want {
+				t.Errorf("asUTF8(%q, %q) = %q, want %q", tc.body, tc.charset, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestCharsetOf(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"text/html", ""},
+		{"text/html; charset=UTF-16", "UTF-16"},
+		{`text/html;charset="utf-16le"`, "utf-16le"},
+		{"text/html; x=y; charset = utf-16 ", "utf-16"},
+		{"text/html; charset=", ""},
+		{"text/html; charsets=utf-16", ""},
+		{"", ""},
+	} {
+		if got := charsetOf(tc.in); got != tc.want {
+			t.Errorf("charsetOf(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
 func TestDirectivesForContentType(t *testing.T) {
 	page := []byte(`<!DOCTYPE html><html><head><meta name="robots" content="noindex"></head></html>`)
 	tests := []struct {
@@ -730,6 +790,16 @@ func TestDirectivesForContentType(t *testing.T) {
 		{"xhtml self-closing div starts the body", []string{"application/xhtml+xml"},
 			[]byte(`<html xmlns="http://www.w3.org/1999/xhtml"><head><div/><meta name="robots" content="noindex"/></head></html>`), false},
 		{"html ignores the slash of <title/>", []string{"text/html"}, []byte(xhtmlTitle), false},
+		// UTF-16, whose tags are not ASCII octets, is decoded: by its byte
+		// order mark, or else by a charset naming it.
+		{"UTF-16LE with its mark", []string{"text/html"}, utf16Bytes("\uFEFF"+string(page), false), true},
+		{"UTF-16BE with its mark", []string{"text/html; charset=utf-8"}, utf16Bytes("\uFEFF"+string(page), true), true},
+		{"UTF-16 by charset", []string{"text/html; charset=UTF-16"}, utf16Bytes(string(page), false), true},
+		{"UTF-16BE by quoted charset", []string{`text/html; x=y; charset="utf-16be"`}, utf16Bytes(string(page), true), true},
+		{"the mark wins over the charset", []string{"text/html; charset=utf-16be"}, utf16Bytes("\uFEFF"+string(page), false), true},
+		{"a UTF-8 mark wins over the charset", []string{"text/html; charset=utf-16"}, append([]byte("\xEF\xBB\xBF"), page...), true},
+		{"UTF-16 with its mark sniffs as text", nil, utf16Bytes("\uFEFF"+string(page), false), false},
+		{"UTF-16 read as octets", []string{"text/html"}, utf16Bytes(string(page), false), false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -1735,6 +1805,27 @@ func TestNoscriptLinks(t *testing.T) {
 // and MathML change how the tokenizer must read (HTML §13.2.6.5): a
 // self-closing <title/>, <style/> or <script/> there is empty, and their
 // content is markup, but at an integration point HTML rules again.
+// TestLinksUTF16: a body that starts with a UTF-16 byte order mark is
+// decoded; without one, Links cannot know it, and its octets hold no tag.
+func TestLinksUTF16(t *testing.T) {
+	base, _ := url.Parse("https://example.com/")
+	doc := `<p><a href="/é" rel=nofollow>x</a>`
+	want := []Link{{URL: "https://example.com/%C3%A9", Rel: []string{"nofollow"}, NoFollow: true}}
+	for _, tc := range []struct {
+		name string
+		body []byte
+		want []Link
+	}{
+		{"little-endian", utf16Bytes("\uFEFF"+doc, false), want},
+		{"big-endian", utf16Bytes("\uFEFF"+doc, true), want},
+		{"no mark", utf16Bytes(doc, false), nil},
+	} {
+		if got := Links(tc.body, base); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: Links = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
 func TestLinksInForeignContent(t *testing.T) {
 	a := `<a href="https://example.com/after">after</a>`
 	for _, body := range []string{
@@ -2089,6 +2180,7 @@ func FuzzDirectivesFor(f *testing.F) {
 	f.Add("googlebot: noindex", "googlebot;nofollow", `<html><meta name="GoogleBot" content="noarchive">`, "Googlebot")
 	f.Add("", "", `<head><template><meta name=robots content=noindex></template><script>"<meta>"</script><meta name=robots content=none>`, "x")
 	f.Add("", "", `<html xmlns="http://www.w3.org/1999/xhtml"><head><title/><meta name="robots" content="noindex"/>`, "x")
+	f.Add("", "", string(utf16Bytes("\uFEFF<head><meta name=robots content=noindex>\U0001F600", false)), "x")
 	f.Fuzz(func(t *testing.T, xRobotsTag, robotsTag, body, agent string) {
 		contentType := "text/html"
 		if len(body)%2 == 1 {
@@ -2137,6 +2229,7 @@ func FuzzLinks(f *testing.F) {
 	f.Add(`<a href=" mailto:x"><a href="http:x"><a href="/%zz"><a href="?q">`, "")
 	f.Add(`<a href="x">`, "relative/base")
 	f.Add(`<base href="\\h\s\"><a href="http://:80/x"><a href="//h:99999"><a href="a\b?c\d">`, "https://example.com/")
+	f.Add(string(utf16Bytes("\uFEFF<a href=/\U0001F600>", true)), "https://example.com/")
 	f.Fuzz(func(t *testing.T, body, rawBase string) {
 		var base *url.URL
 		if rawBase != "" {
@@ -2146,6 +2239,7 @@ func FuzzLinks(f *testing.F) {
 			}
 		}
 		links := Links([]byte(body), base)
+		body = string(asUTF8([]byte(body), "")) // the text Links read
 		if n := strings.Count(strings.ToLower(body), "<a") + strings.Count(strings.ToLower(body), "<area"); len(links) > n {
 			t.Errorf("Links found %d links in a body with %d <a or <area", len(links), n)
 		}

@@ -1800,7 +1800,8 @@ const (
 // IsHTML reports whether a response with header h and body is HTML, by the
 // rule DirectivesFor decides whether to read its meta tags by: its
 // Content-Type is text/html or application/xhtml+xml, in any case and with
-// any parameters, or it has none and body sniffs as HTML
+// any parameters, or it has none (or an empty or blank one, which net/http
+// makes of a field sent with no value) and body sniffs as HTML
 // (http.DetectContentType, the WHATWG MIME Sniffing rules; only its first
 // 512 octets are read). A Content-Type that names no type (";charset=utf-8")
 // is not HTML, and body is then not sniffed. A nil h has no Content-Type.
@@ -1816,7 +1817,7 @@ func IsHTML(h http.Header, body []byte) bool {
 // Content-Type, when the WHATWG MIME Sniffing rules find HTML.
 func markup(h http.Header, body []byte) int {
 	ct := contentType(h)
-	if ct == "" {
+	if trimASCIISpace(ct) == "" { // a blank value names no type: none was sent
 		if strings.HasPrefix(http.DetectContentType(body), "text/html") {
 			return textHTML
 		}

@@ -777,6 +777,7 @@ func TestDirectivesForContentType(t *testing.T) {
 		{"sniffed html", nil, page, true},
 		{"sniffed html after whitespace", nil, append([]byte("\r\n  "), page...), true},
 		{"empty Content-Type sniffs", []string{""}, page, true},
+		{"blank Content-Type sniffs", []string{" \t"}, page, true},
 		{"sniffs as text", nil, []byte(`<meta name="robots" content="noindex">`), false},
 		{"sniffs as pdf", nil, append([]byte("%PDF-1.4\n"), page...), false},
 		{"first Content-Type line decides", []string{"text/plain", "text/html"}, page, false},

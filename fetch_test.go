@@ -3124,6 +3124,7 @@ func TestOriginKey(t *testing.T) {
 		{"http://[::1]:8080/x", "http://[::1]:8080", true},
 		{"http://[fe80::1%25en0]/x", "http://[fe80::1%25en0]", true}, // the zone escaped, as RobotsURL writes it
 		{"http://[FE80::1%25en0]:80/x", "http://[fe80::1%25en0]", true},
+		{"http://[fe80::1%25%5B]/x", "", false}, // a '[' in the zone would be written back bare, which url.Parse refuses
 		{"http://example.com/%zz", "http://example.com", true},
 		// net/url takes these in a host; no authority holds them.
 		{"https://ex\"ample.com/x", "", false},

@@ -255,11 +255,13 @@ func robotsURL(rawURL string) (*url.URL, error) {
 // ("ftp://::1/" has host ":" and port 1), which are only ever an IPv6
 // literal's, in brackets. A literal in brackets url.Parse has checked
 // already, but for its zone, which RFC 6874 §2 lets hold any octet escaped
-// and u.Host holds unescaped: url.URL.String escapes all but '"', '<' and
-// '>' again, and a zone with those would give a URL that Origin refuses.
+// and u.Host holds unescaped: url.URL.String escapes all but sub-delims,
+// ':', '[', ']', '"', '<' and '>' again, and a zone with '"', '<' or '>'
+// would give a URL that Origin refuses, one with '[' a URL that url.Parse
+// does ("invalid IP-literal"), as a check of every octet showed.
 func validHost(u *url.URL) bool {
 	if strings.HasPrefix(u.Host, "[") {
-		return !strings.ContainsAny(u.Host, "\"<>")
+		return !strings.ContainsAny(u.Host[1:], "\"<>[")
 	}
 	for i := 0; i < len(u.Host); i++ {
 		if urlOctets[u.Host[i]]&notInAuthority != 0 {

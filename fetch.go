@@ -217,8 +217,8 @@ type Outcome struct {
 	// FetchedAt. For Parsed and Unavailable it is Cache-Control max-age minus
 	// Age, else Expires minus Date (an invalid Expires such as "0" is already
 	// expired, RFC 9111 §5.3), else 24 hours; never above 24 hours (RFC 9309
-	// §2.4). For a 429 or 5xx it is Retry-After, capped at 24 hours, else
-	// 1 hour. For a network failure, a refused redirect or a page URL that
+	// §2.4). For a 429, a 5xx or a status outside 100-599 (a final 1xx
+	// too) it is Retry-After, capped at 24 hours, else 1 hour. For a network failure, a refused redirect or a page URL that
 	// cannot be fetched it is 1 hour. It is 1 minute when ctx ended the
 	// retrieval or the Fetcher's UserAgent cannot be sent (see UserAgent):
 	// such outcomes say nothing about the origin, and should be asked again
@@ -227,6 +227,12 @@ type Outcome struct {
 	// It can be 0: "max-age=0", an Expires at or before Date, "Retry-After:
 	// 0". A Cache then retrieves robots.txt again for every question,
 	// unless its MinLifetime sets a floor.
+	//
+	// A max-age that is not delta-seconds ("max-age=-1", "=abc", "=1.5") is
+	// skipped, as if absent, where RFC 9111 §4.2.1 only encourages reading
+	// it as stale: that would have a Cache fetch robots.txt again for every
+	// question, for a typo. An invalid Expires is stale, as RFC 9111 §5.3
+	// requires.
 	//
 	// Of Cache-Control only max-age is read, as the contract's table has it:
 	// no-store, no-cache, private and s-maxage change nothing, so
@@ -265,6 +271,12 @@ type Outcome struct {
 
 	// FetchedAt is when the retrieval ended, in UTC.
 	FetchedAt time.Time
+
+	// ownPolicy marks an outcome the caller's own Client.CheckRedirect
+	// decided, which says nothing of the server: the Cache starts no 30
+	// days with it (see Cache). It is not kept in JSON: the entry a Cache
+	// stores with such an outcome has no UnreachableSince, which says so.
+	ownPolicy bool
 }
 
 // Fetch retrieves the robots.txt of pageURL's origin and returns what it
@@ -285,7 +297,9 @@ type Outcome struct {
 // outside 100-599, a malformed response, and every network, TLS, timeout or
 // decoding failure are Unreachable. gzip and deflate bodies are decoded, in up
 // to four layers (more are a decoding failure); MaxBytes applies to the decoded
-// bytes, and a body cut short is never parsed. A coded body, and each layer
+// bytes, and a body cut short within its first MaxBytes is never parsed (one
+// cut after them is read as Truncated, as one that went on would be). A
+// coded body, and each layer
 // under the last, is read only as far as a compressed form of MaxBytes could
 // go (eight times MaxBytes and 1 MiB): one that goes on further, as endless
 // empty deflate blocks do, is a decoding failure, so that a body that
@@ -459,6 +473,7 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 			if check := cfg.client.CheckRedirect; check != nil {
 				if err := check(nextReq, via); err != nil {
 					o.Error = fmt.Sprintf("robots: redirect to %s refused by Client.CheckRedirect: %v", next, err)
+					o.ownPolicy = true
 					return o.done(retryLifetime)
 				}
 			}
@@ -1324,7 +1339,11 @@ func monthNumber(name string) int {
 // origin is treated as Unavailable and everything is allowed; this is what
 // Google documents too. Retrieval continues meanwhile at the pace the
 // Unreachable outcomes' Lifetime (or MinLifetime) sets, and the first outcome
-// that is not Unreachable ends the episode. The history lives in the
+// that is not Unreachable ends the episode. A hop the Fetcher's
+// Client.CheckRedirect refuses is the crawler's own policy, not a server or
+// network error, which is all the RFC's 30 days are for: such an outcome
+// refuses everything however long it lasts, and ends a run of Unreachable
+// outcomes (a later one starts another). The history lives in the
 // CacheEntry, so an evicted origin starts over; the first Unreachable outcome
 // is the first on record (after a Store failure, possibly a later one; see
 // Store).
@@ -1400,7 +1419,8 @@ type CacheEntry struct {
 	LastReachable *Outcome `json:"lastReachable,omitempty"`
 
 	// UnreachableSince is when the current run of Unreachable outcomes
-	// began; zero unless Outcome is Unreachable.
+	// began; zero unless Outcome is Unreachable, and zero when it is one
+	// the Cache's own Client.CheckRedirect refused (see Cache).
 	UnreachableSince time.Time `json:"unreachableSince,omitzero"`
 }
 
@@ -1426,13 +1446,15 @@ func (e *CacheEntry) next(o *Outcome) *CacheEntry {
 	if o.Status != Unreachable {
 		return n
 	}
-	n.UnreachableSince = o.FetchedAt
+	if !o.ownPolicy {
+		n.UnreachableSince = o.FetchedAt
+	}
 	if !e.usable(o.FetchedAt) {
 		return n
 	}
 	if e.Outcome.Status == Unreachable {
 		n.LastReachable = e.LastReachable
-		if !e.UnreachableSince.IsZero() {
+		if !e.UnreachableSince.IsZero() && !o.ownPolicy {
 			n.UnreachableSince = e.UnreachableSince
 		}
 	} else {
@@ -1463,7 +1485,7 @@ func (e *CacheEntry) merged(o *CacheEntry, now time.Time) *CacheEntry {
 	if o.Outcome.FetchedAt.After(latest.FetchedAt) {
 		latest = o.Outcome
 	}
-	if latest.Status != Unreachable {
+	if latest.Status != Unreachable || latest.ownPolicy {
 		for _, x := range [...]*CacheEntry{e, o} {
 			if x.Outcome == latest {
 				return x
@@ -1529,7 +1551,9 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 // A Store keeps a Cache's entries by origin ("https://example.com",
 // "http://example.com:8080"). It lets workers on many machines share
 // outcomes: a CacheEntry is plain data that encoding/json writes and reads.
-// Implementations must be safe for concurrent use.
+// Implementations must be safe for concurrent use, and must not panic: the
+// Get and Put around a retrieval run on a goroutine of the Cache's own,
+// which the questions waiting for it share, where a panic ends the program.
 //
 // The Cache reads an entry before every answer, so Get should be fast; an
 // implementation backed by a remote service will usually keep decoded

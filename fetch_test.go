@@ -752,6 +752,7 @@ func TestFetchBody(t *testing.T) {
 		}, Unreachable, 200, false, refusesAllButRobotsTxt},
 		{"too many codings", 0, serveEncoded("gzip, gzip, gzip, gzip, gzip", threeLines), Unreachable, 200, false, refusesAllButRobotsTxt},
 		{"cut short by the server", 0, rawResponse("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n"+threeLines, nil), Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"cut short past the limit", 40, rawResponse("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n"+threeLines, nil), Parsed, 200, true, firstRule},
 		{"reset mid-body", 0, rawResponse("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n"+threeLines, resetConn), Unreachable, 200, false, refusesAllButRobotsTxt},
 		{"bad chunking", 0, rawResponse("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2f\r\n"+threeLines+"\r\nzz\r\n", nil), Unreachable, 200, false, refusesAllButRobotsTxt},
 		{"chunked, no last chunk", 0, rawResponse("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2f\r\n"+threeLines+"\r\n", nil), Unreachable, 200, false, refusesAllButRobotsTxt},
@@ -2518,6 +2519,71 @@ func TestCache30DayRule(t *testing.T) {
 					t.Errorf("Outcome = %s (%q) fetched %v for %v, want unavailable with an error saying why, HTTP %d fetched %v for %v",
 						describeOutcome(o), o.Error, o.FetchedAt, o.Lifetime, e.Outcome.HTTPStatus, e.Outcome.FetchedAt, e.Outcome.Lifetime)
 				}
+			}
+		})
+	}
+}
+
+// TestCacheRefusedRedirectStartsNoEpisode: a hop the crawler's own
+// CheckRedirect refuses is not a server or network error, which are what
+// RFC 9309 §2.3.1.4's 30 days are for. It refuses everything however long
+// it lasts, keeps the last reachable copy on record, and ends a run of
+// Unreachable outcomes: the server's next failure starts another.
+func TestCacheRefusedRedirectStartsNoEpisode(t *testing.T) {
+	const day = 24 * time.Hour
+	ctx := context.Background()
+	now := time.Now().UTC()
+	var failing atomic.Bool
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if failing.Load() {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		http.Redirect(w, r, "/elsewhere/robots.txt", http.StatusMovedPermanently)
+	})
+	everything := &Outcome{Status: Parsed, HTTPStatus: 200, Robots: Parse(nil), Lifetime: day, FetchedAt: now.Add(-40 * day)}
+	for _, tc := range []struct {
+		name          string
+		lastReachable *Outcome
+	}{
+		{"nothing reachable on record", nil},
+		{"an allow-all copy on record", everything},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			failing.Store(false)
+			store := &MemoryStore{}
+			// 31 days unreachable, the latest outcome stale.
+			store.Put(ctx, srv.URL, &CacheEntry{
+				Outcome:          &Outcome{Status: Unreachable, HTTPStatus: 503, Lifetime: time.Hour, FetchedAt: now.Add(-2 * time.Hour)},
+				LastReachable:    tc.lastReachable,
+				UnreachableSince: now.Add(-31 * day),
+			})
+			refuse := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return errors.New("policy says no") }}
+			cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent, Client: refuse}, Store: store}
+			for _, c := range refusesAllButRobotsTxt {
+				if got := cache.IsAllowed(ctx, fetchAgent, srv.URL+c.path); got != c.allowed {
+					t.Errorf("after a refused redirect, IsAllowed(%q) = %v, want %v", c.path, got, c.allowed)
+				}
+			}
+			e, _ := store.Get(ctx, srv.URL)
+			if e.Outcome.Status != Unreachable || !strings.Contains(e.Outcome.Error, "refused by Client.CheckRedirect") ||
+				!e.UnreachableSince.IsZero() || e.LastReachable != tc.lastReachable {
+				t.Fatalf("entry = %s since %v last reachable %s, want the refusal, no run, the same last reachable %s",
+					describeOutcome(e.Outcome), e.UnreachableSince, describeOutcome(e.LastReachable), describeOutcome(tc.lastReachable))
+			}
+
+			// The refusal goes stale; the server now fails: a run begins.
+			stale := *e.Outcome
+			stale.FetchedAt = now.Add(-2 * time.Hour)
+			store.Put(ctx, srv.URL, &CacheEntry{Outcome: &stale, LastReachable: e.LastReachable})
+			failing.Store(true)
+			if cache.IsAllowed(ctx, fetchAgent, srv.URL+"/public/b") {
+				t.Errorf("the first failure after a refusal allows /public/b")
+			}
+			e, _ = store.Get(ctx, srv.URL)
+			if e.Outcome.HTTPStatus != 503 || time.Since(e.UnreachableSince) > time.Minute || e.LastReachable != tc.lastReachable {
+				t.Errorf("entry = %s since %v last reachable %s, want a 503 whose run begins now, the same last reachable",
+					describeOutcome(e.Outcome), e.UnreachableSince, describeOutcome(e.LastReachable))
 			}
 		})
 	}

@@ -160,7 +160,9 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // scripts reads it, and so does one that an element in such a <noscript>
 // would push out of the head, as a browser reads it (where a CDATA section
 // in SVG or MathML in a head <template> leaves unsure how the tree builder
-// reads it, those either reading places there too). Reading stops where the
+// reads it, those either reading places there too; misnested markup in such
+// a template can still hide the metas after it, as Links explains). Reading
+// stops where the
 // head ends, so the cost does not grow with the body, but for a body in
 // UTF-16, which is decoded whole first: one that starts with a UTF-16 byte
 // order mark, or whose Content-Type charset names UTF-16 ("utf-16",
@@ -433,7 +435,14 @@ type Link struct {
 // document order: a link too many costs a crawler a fetch, a link missed a
 // page it never finds. The <base href> is then the first one a browser that
 // runs scripts finds (not one in a <noscript>), reading those sections as
-// bogus comments and those end tags as ignored.
+// bogus comments and those end tags as ignored. It follows the tree
+// builder's rules where SVG, MathML or a template is open closely, not
+// wholly (see foreignContent): where such content is misnested with
+// formatting elements the adoption agency moves, or an end tag closes
+// foreign content in one place and not in another, a reading can part from
+// the tree builder's without knowing it and miss the links after it. That
+// takes markup made to provoke it: none of the real pages in testdata/html
+// does.
 //
 // Links reads the document with a tokenizer, not with a tree builder: once
 // for most documents (and what their <noscript>s hold twice), the whole of it
@@ -2188,7 +2197,12 @@ func (r *reading) next() html.TokenType {
 // the like and an HTML <annotation-xml> in MathML), where the content is
 // HTML again, and of HTML templates and all they hold. It follows enough of
 // HTML's tree builder to know where an end tag goes among those, not all
-// of it, and not the HTML around them. Where its stack could part from a
+// of it, and not the HTML around them: the table insertion modes, implied
+// end tags, forms and the simpler cases of the adoption agency, but not the
+// agency's later passes, which move a formatting element into a block and
+// close the copy (after "<b><div></b>" a second </b> closes nothing), nor
+// the reopening of formatting elements text brings. Where its stack could
+// part from a
 // tree builder's (an element closed out of order, a part of a table in
 // foreign content in a table, an end tag that reaches the HTML around, a
 // template opened while foreign content is, after which html.Parse reads
@@ -2399,7 +2413,9 @@ func (f *foreignContent) htmlStart(z *html.Tokenizer, name elementName, selfClos
 		return true
 	}
 	if tableElement(name) {
-		f.tablePart(true)
+		if !name.is("table") || f.inTableMode() {
+			f.tablePart(true) // a table in a cell or caption nests, in body
+		}
 		if !f.tablePartStart(name) {
 			return true
 		}
@@ -2424,6 +2440,16 @@ func (f *foreignContent) htmlStart(z *html.Tokenizer, name elementName, selfClos
 	case "select":
 		if f.closeImplied("select", defaultScope) {
 			return true // which it closes, and opens none
+		}
+	case "button":
+		f.closeImplied("button", defaultScope) // a button ends the one open
+	case "rb", "rtc", "rp", "rt":
+		if f.inScope("ruby", defaultScope) {
+			f.closeImpliedEnds(name.is("rp") || name.is("rt"))
+		}
+	case "form":
+		if f.inTableMode() {
+			return true // inserted and closed at once, or dropped (HTML §13.2.6.4.9)
 		}
 	case "li":
 		f.closeImplied("li", listItemScope)
@@ -2737,11 +2763,13 @@ func (e *foreignElement) special() bool {
 	return e.point != 0 || e.math && e.is("annotation-xml")
 }
 
-// tablePart reads a start or end tag of a part of a table, at HTML
-// content. In a table, a tree builder reads it in a table's insertion mode,
-// whose scope integration points do not end: a start tag closes all that is
-// open in the innermost part of the table, foreign content too, and an end
-// tag may. Either sets guess where foreign content is open in a table.
+// tablePart reads a start tag of a part of a table, or an end tag of a
+// column or column group, at HTML content. In a table, a tree builder reads
+// it in a table's insertion mode, whose scope integration points do not
+// end: a start tag closes all that is open in the innermost part of the
+// table, foreign content too, and an end tag may. Either sets guess where
+// foreign content is open in a table. (The end tags of the other parts are
+// endTablePart's.)
 func (f *foreignContent) tablePart(start bool) {
 	foreign := false
 	for i := len(f.open) - 1; i >= 0; i-- {
@@ -2895,6 +2923,52 @@ func (f *foreignContent) closeImplied(name string, scope int) bool {
 	return false
 }
 
+// closeImpliedEnds closes the HTML elements open innermost whose end tags
+// are implied (HTML §13.2.6.3, "generate implied end tags"), but <rtc> when
+// keepRtc is set, as a ruby part's start tag does.
+func (f *foreignContent) closeImpliedEnds(keepRtc bool) {
+	for top := len(f.open) - 1; top >= 0; top-- {
+		e := &f.open[top]
+		if !e.html {
+			return
+		}
+		switch string(e.octets()) {
+		case "dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt":
+		case "rtc":
+			if keepRtc {
+				return
+			}
+		default:
+			return
+		}
+		f.truncate(top)
+	}
+}
+
+// inTableMode reports whether a tree builder is in one of the insertion
+// modes of a table itself, its body or a row, where what is not a part of
+// the table is foster-parented (HTML §13.2.6.4.9-14): a table, or a template
+// read as one, is open in table scope, and no cell or caption is open in
+// it.
+func (f *foreignContent) inTableMode() bool {
+	for i := len(f.open) - 1; i >= 0; i-- {
+		e := &f.open[i]
+		switch {
+		case e.point == templateTable || e.point == templateRows || e.point == templateCells:
+			return true
+		case !e.html:
+			i = int(e.run) // foreign content, integration points too, leaves the mode as it is
+		case e.is("td"), e.is("th"), e.is("caption"):
+			return false
+		case e.is("table"):
+			return true
+		case e.stopsScope(tableScope):
+			return false
+		}
+	}
+	return false
+}
+
 // popTo closes the element at index i of open and those inside it. Should
 // a formatting element close with it, not being it, the tree builder will
 // reopen it (HTML §13.2.4.3), and the stack is no longer known.
@@ -2919,8 +2993,11 @@ func (f *foreignContent) popTo(i int) {
 // set, an end tag whose element is below foreign content leaves it open
 // and closes nothing (the adoption agency's case, adopt, aside).
 func (f *foreignContent) endHTML(name elementName) int {
-	if tableElement(name) {
+	switch {
+	case name.is("col"), name.is("colgroup"):
 		f.tablePart(false)
+	case tableElement(name):
+		return f.endTablePart(name)
 	}
 	scope := -1 // the element's own rule: any other end tag
 	switch {
@@ -2952,8 +3029,10 @@ func (f *foreignContent) endHTML(name elementName) int {
 				f.adopt(i)
 				return endInside
 			}
-			if name.is("form") && i != len(f.open)-1 {
-				f.guess = true // a tree builder takes the form out alone
+			if name.is("form") && i != len(f.open)-1 && e.template < 0 {
+				// With no template open, a tree builder takes the form
+				// out alone; with one, it closes all inside it.
+				f.guess = true
 				return endInside
 			}
 			if foreign {
@@ -2978,6 +3057,30 @@ func (f *foreignContent) endHTML(name elementName) int {
 			return endInside
 		case e.spec:
 			special = special || isFormatting(name)
+		}
+	}
+	f.guess = true
+	return endAround
+}
+
+// endTablePart reads the end tag of a table, a section, a row, a cell or a
+// caption, by the table insertion modes (HTML §13.2.6.4.9-15): if one of
+// its name is open in table scope, which neither foreign content nor an
+// integration point ends, it closes it and all it holds; otherwise it is
+// ignored. (A cell's end tag in a row, and one of a part not open, are
+// ignored there too.) Reaching the HTML around, the search may close it
+// all or nothing, as any end tag that does (see endAround).
+func (f *foreignContent) endTablePart(name elementName) int {
+	for i := len(f.open) - 1; i >= 0; i-- {
+		e := &f.open[i]
+		switch {
+		case !e.html:
+			i = int(e.run) // no foreign element is the one, nor ends table scope
+		case e.elementName == name:
+			f.popTo(i)
+			return endInside
+		case e.is("table"), e.is("html"), e.is("template"):
+			return endInside
 		}
 	}
 	f.guess = true

@@ -1862,6 +1862,20 @@ func TestLinksInForeignContent(t *testing.T) {
 		`<body><a href="/2"><math></a><noframes></p><title></noframes>` + a,
 		`<body><b><svg></b><title><noframes></title>` + a, `<body><div><svg></div><title><style></title>` + a,
 		`<body><a href="/1"><svg></a><g></g></svg>` + a,
+		// Rules of the tree builder's that close elements where the
+		// scanner follows only some: a table part's end tag closes all its
+		// part holds, foreign content and integration points too; a form
+		// in a table is closed at once; a button ends the button open,
+		// and a ruby part the elements whose end tags are implied; with a
+		// template open, </form> closes what the form holds; a table in a
+		// cell nests.
+		`<body><svg><desc><table><tr><math></tr><noembed><b><xmp></noembed>` + a,
+		`<body><table><math><mo></table><![CDATA[>` + a,
+		`<body><svg><desc><table><svg><desc><form></desc><style></svg>` + a,
+		`<body><svg><desc><button><div><button><svg></div><style>` + a,
+		`<body><svg><desc><ruby><li><rt><svg></li><style>` + a,
+		`<body><template><form><math></form><textarea><b><xmp></textarea>` + a,
+		`<body><template><td><svg><foreignObject><table></table></foreignObject><iframe>` + a,
 	} {
 		base, _ := url.Parse("https://example.com/dir/")
 		got, want := Links([]byte(body), base), treeLinks(t, []byte(body), base)
@@ -2347,6 +2361,12 @@ var headCases = func() []string {
 		`<head><template><table><colgroup><col><td><math></colgroup><noframes></template>` + m,
 		`<head><template><table><caption><s><td><math></s><noframes></template>` + m,
 		`<head><template><tr><caption><svg></caption><title></template>` + m,
+		`<head><template><tr><math></tr><noembed><b><xmp></noembed></template>` + m,
+		`<head><template><table><svg><desc><form></desc><style></template>` + m,
+		`<head><template><button><div><button><svg></div><style></template>` + m,
+		`<head><template><ruby><li><rt><svg></li><style></template>` + m,
+		`<head><template><form><math></form><textarea><b><xmp></textarea></template>` + m,
+		`<head><template><td><svg><foreignObject><table></table></foreignObject><iframe></template>` + m,
 		`<head><template><td><tr><svg></tr><title></template>` + m,
 		`<head><template><td><b><td><svg></b><title></template>` + m,
 		`<head><template><table><tr><table></table><math></tr><noframes></template>` + m,

@@ -535,11 +535,13 @@ func (d Decision) String() string {
 // rawURL is an absolute URL, whose path and query are matched (the fragment
 // is dropped and an empty path is "/"), or a path starting with "/", matched
 // as it is. Anything else is not something a crawler can fetch, and is
-// disallowed, as is an absolute URL with no authority ("http:///x") or one
+// disallowed, as is an absolute URL with no authority ("http:///x"), one
 // that holds an ASCII octet RFC 3986 lets no authority hold (a space, a
 // control, '\', '|', ...: "http://example.com\private" is /private to a
-// browser and an error to net/url). The path /robots.txt, without a query, is
-// always allowed, however its octets are escaped (/%72obots.txt).
+// browser and an error to net/url), and one whose authority names no host or
+// does not parse ("http://:80/x", "http://e.com:abc/x", "http://[::1/x",
+// "http://e%41.com/x"; see RobotsURL). The path /robots.txt, without a
+// query, is always allowed, however its octets are escaped (/%72obots.txt).
 //
 // A "/"-rooted path is taken whole: a '#' in it and what follows are
 // matched too ("/p#top" is not "/p"), and "//host/p" is a path, not a URL
@@ -823,14 +825,20 @@ func (x *agentIndex) fallbackView(a *Agent, q *tokenKey, userAgent string) *Agen
 // thousands of tokens that all go to one place: they would make building the
 // table, and looking them up, quadratic.
 type agentIndex struct {
-	// The document's Groups (a copy), Content-Signal with them (see
-	// signalSource) and rule lines (see ruleLines) when it was indexed:
-	// Agents compiled later read these, so that fields set after the first
-	// query are not seen and cannot make them read past a group's lines (a
-	// group's Rules grown), and each is found once, not per Agent.
+	// The document's Groups (a copy, each group's Content-Signal map too),
+	// Content-Signal with them (see signalSource) and rule lines (see
+	// ruleLines) when it was indexed: Agents compiled later read these, so
+	// that fields set after the first query are not seen and cannot make
+	// them read past a group's lines (a group's Rules grown), an Agent's
+	// Content-Signal stays as it was made, and each is found once, not per
+	// Agent. A rule changed in place is seen, as Rules share their array
+	// with the document's; sums, each group's rulesSum when it was indexed,
+	// tell such a group, whose lines are then unknown (see linesOf).
 	groups       []Group
 	signalSource *signalSource
 	lines        [][]int32
+	sums         []uint64
+	text         string // the document's text, which rulesSum reads addresses against
 
 	// A slot for each token the groups name, and the table that finds
 	// them: open-addressed by home, a slot's index plus one in each entry,
@@ -980,7 +988,17 @@ func (k *tokenKey) is(token string, q *tokenKey, userAgent string) bool {
 }
 
 func newAgentIndex(r *Robots) *agentIndex {
-	x := &agentIndex{groups: slices.Clone(r.Groups), lines: ruleLines(r), seed: rand.Uint64()}
+	x := &agentIndex{groups: slices.Clone(r.Groups), lines: ruleLines(r), text: r.text, seed: rand.Uint64()}
+	x.sums = make([]uint64, len(x.groups))
+	for gi := range x.groups {
+		g := &x.groups[gi]
+		if len(g.ContentSignals) > 0 {
+			g.ContentSignals = maps.Clone(g.ContentSignals)
+		}
+		if x.lines[gi] != nil {
+			x.sums[gi] = rulesSum(g.Rules, r.text)
+		}
+	}
 	var signals map[string]bool // nil when there are none
 	if len(r.ContentSignals) > 0 {
 		signals = maps.Clone(r.ContentSignals)
@@ -1144,7 +1162,7 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 		return a, held
 	}
 	var specs []ruleSpec
-	specs, a.refs = ruleSpecs(x.groups, s.groups, x.lines)
+	specs, a.refs = ruleSpecs(x.groups, s.groups, x.linesOf)
 	a.rules = newRuleSet(specs, 0)
 	return a, held
 }
@@ -1173,7 +1191,7 @@ func (x *agentIndex) parts(groups []int) []agentPart {
 		if g == nil {
 			g = &groupRules{}
 			var specs []ruleSpec
-			specs, g.refs = ruleSpecs(x.groups, []int{gi}, x.lines)
+			specs, g.refs = ruleSpecs(x.groups, []int{gi}, x.linesOf)
 			g.rules = newRuleSet(specs, x.orderFrom[gi])
 			x.byGroup[gi] = g
 		}
@@ -1185,18 +1203,32 @@ func (x *agentIndex) parts(groups []int) []agentPart {
 	return parts
 }
 
+// linesOf returns the source lines of group gi's rules, or nil where they
+// are not known: a group not as Parse made it when the index was made, or
+// one whose rules have been changed in place since.
+func (x *agentIndex) linesOf(gi int) []int32 {
+	if l := x.lines[gi]; l != nil && rulesSum(x.groups[gi].Rules, x.text) == x.sums[gi] {
+		return l
+	}
+	return nil
+}
+
 // ruleSpecs lists the rules of the given groups for newRuleSet, in document
 // order and with Google's index.html rule added, and where each came from:
-// a spec's ref indexes refs. lines, when not nil, has each group's source
-// lines.
-func ruleSpecs(doc []Group, groups []int, lines [][]int32) ([]ruleSpec, []ruleRef) {
+// a spec's ref indexes refs. linesOf, when not nil, gives a group's source
+// lines, or nil where they are not known.
+func ruleSpecs(doc []Group, groups []int, linesOf func(gi int) []int32) ([]ruleSpec, []ruleRef) {
 	var specs []ruleSpec
 	var refs []ruleRef
 	for _, gi := range groups {
+		var lines []int32
+		if linesOf != nil {
+			lines = linesOf(gi)
+		}
 		for ri, rule := range doc[gi].Rules {
 			ref := ruleRef{pattern: rule.Pattern, group: int32(gi)}
-			if lines != nil && lines[gi] != nil {
-				ref.line = lines[gi][ri]
+			if lines != nil {
+				ref.line = lines[ri]
 			}
 			specs = append(specs, ruleSpec{pattern: rule.Pattern, allow: rule.Allow, ref: int32(len(refs))})
 			if dir, ok := indexFileDir(rule); ok {
@@ -1569,7 +1601,9 @@ func requestPath(rawURL string) (string, bool) {
 // that none may hold (a space, a control, '\', '|', ...): such text is no
 // URL, and read as one it would cut the path short where a browser would
 // not ("http://e.com\private" is "/private" to a browser, and to net/url an
-// error). Non-ASCII octets are let through, for hosts written as IRIs.
+// error). Non-ASCII octets are let through, for hosts written as IRIs. An
+// authority that holds ':', '@', '[', ']' or '%' must also be one net/url
+// takes, and name a host (see validAuthority).
 func authorityLen(s string) (int, bool) {
 	var classes uint8
 	n := 0
@@ -1580,7 +1614,74 @@ func authorityLen(s string) (int, bool) {
 		}
 		classes |= c
 	}
-	return n, classes&notInAuthority == 0
+	if classes&notInAuthority != 0 {
+		return n, false
+	}
+	return n, classes&authorityMark == 0 || validAuthority(s[:n])
+}
+
+// validAuthority reports whether an authority, of octets RFC 3986 lets an
+// authority hold, names a host as net/url reads it (RFC 3986 §3.2.2-3): after
+// any userinfo, a host that is not empty, in brackets if it holds a colon,
+// with no escape but %25 and those of non-ASCII octets, and a port, if any,
+// of digits. "http://:80/x", "http://@/x", "http://e.com:abc/x",
+// "http://[::1/x" and "http://e%41.com/x" are not URLs a crawler can fetch.
+func validAuthority(a string) bool {
+	if at := strings.LastIndexByte(a, '@'); at >= 0 {
+		a = a[at+1:]
+	}
+	host, port := a, ""
+	if strings.HasPrefix(a, "[") {
+		end := strings.IndexByte(a, ']')
+		if end < 2 {
+			return false
+		}
+		host, port = a[1:end], a[end+1:]
+		if port != "" {
+			if port[0] != ':' {
+				return false
+			}
+			port = port[1:]
+		}
+		if zone := strings.Index(host, "%25"); zone >= 0 {
+			// RFC 6874: the zone may escape any octet, but those that
+			// validHost refuses in it.
+			for i := zone + 3; i+2 < len(host); i++ {
+				if host[i] == '%' && isHex(host[i+1]) && isHex(host[i+2]) &&
+					strings.IndexByte("\"<>[", unhex(host[i+1])<<4|unhex(host[i+2])) >= 0 {
+					return false
+				}
+			}
+			host = host[:zone]
+		}
+		if strings.IndexByte(host, '%') >= 0 {
+			return false
+		}
+	} else {
+		if colon := strings.LastIndexByte(a, ':'); colon >= 0 {
+			host, port = a[:colon], a[colon+1:]
+		}
+		if host == "" || strings.ContainsAny(host, ":[]") {
+			return false
+		}
+		for i := strings.IndexByte(host, '%'); i >= 0; {
+			if i+2 >= len(host) || !isHex(host[i+1]) || !isHex(host[i+2]) ||
+				unhex(host[i+1]) < 8 && host[i:i+3] != "%25" {
+				return false
+			}
+			next := strings.IndexByte(host[i+3:], '%')
+			if next < 0 {
+				break
+			}
+			i += 3 + next
+		}
+	}
+	for i := 0; i < len(port); i++ {
+		if port[i] < '0' || port[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // urlOctets classifies the octets requestPath looks for.
@@ -1598,6 +1699,8 @@ var urlOctets = func() (t [256]uint8) {
 			// escapes, sub-delims, ':', '@', '[' and ']' (letters,
 			// digits, '+', '-' and '.' are the cases above).
 			t[c] = notInAuthority
+		case strings.IndexByte(":@[]%", byte(c)) >= 0:
+			t[c] = authorityMark
 		}
 	}
 	return t
@@ -1608,4 +1711,5 @@ const (
 	schemeRest
 	authorityEnd
 	notInAuthority
+	authorityMark // an octet after which an authority needs a closer look
 )

@@ -991,7 +991,12 @@ func TestIsAllowedInvalidURL(t *testing.T) {
 		"https://example.com\\private", "https://exa mple.com/a", "https://example.com|/a", "https://example.com\x00/a",
 		"https://example.com{x}/a", "https://ex\"ample.com/", "https://example.com^/a", "https://example.com\x7f/a",
 		// No authority at all: a browser skips the slashes to the host.
-		"http:///example.com/a", "https:////example.com/a", "file:///etc/hosts", "http://?q", "http://#f"} {
+		"http:///example.com/a", "https:////example.com/a", "file:///etc/hosts", "http://?q", "http://#f",
+		// An authority that names no host, or that net/url refuses, as
+		// RobotsURL does.
+		"http://:80/a", "http://@/a", "http://user@:80/a", "http://example.com:abc/a", "http://example.com:80:80/a",
+		"http://[::1/a", "http://[]/a", "http://[::1]x/a", "http://[::1%41]/a", "http://a:b:80/a", "http://a]b/a",
+		"http://example.com%zz/a", "http://e%41.com/a", "http://e.com%4/a", "http://[fe80::1%25%5B]/a"} {
 		if r.IsAllowed("ExampleBot", u) {
 			t.Errorf("IsAllowed(ExampleBot, %q) = true, want false (not a URL)", u)
 		}
@@ -1000,6 +1005,14 @@ func TestIsAllowedInvalidURL(t *testing.T) {
 		}
 		if r.Agent("ExampleBot").IsAllowed(u) {
 			t.Errorf("Agent(ExampleBot).IsAllowed(%q) = true, want false (not a URL)", u)
+		}
+	}
+	// Authorities that do name a host, however written.
+	for _, u := range []string{"http://example.com:/a", "http://user:pw@example.com:8080/a", "http://a@b@example.com/a",
+		"http://[::1]:8080/a", "http://[fe80::1%25en0]/a", "http://[fe80::1%25%41]/a", "http://b%C3%BCcher.example/a",
+		"http://example.com%25/a", "http://xn--bcher-kva.example/a", "http://bücher.example/a", "http://1.2.3.4:1/a"} {
+		if !r.IsAllowed("ExampleBot", u) {
+			t.Errorf("IsAllowed(ExampleBot, %q) = false, want true", u)
 		}
 	}
 }
@@ -2015,6 +2028,36 @@ func TestAgentsMadeOfPartsSignals(t *testing.T) {
 	grown := liveHeap() - before
 	runtime.KeepAlive(r)
 	checkAskedAsEach(t, grown, doc.Len())
+
+	// An Agent is immutable, whole or made of parts: a group's map changed
+	// in place after the first query reaches none of them.
+	agents := make([]*Agent, tokens)
+	for i := range agents {
+		agents[i] = r.Agent(token(i))
+	}
+	r.Groups[0].ContentSignals["k7"] = false
+	r.Groups[1].ContentSignals["ai-train"] = true
+	for i, a := range agents {
+		if m := a.ContentSignals(); !m["k7"] || m["ai-train"] {
+			t.Fatalf("Agent(%s) after the groups' maps were changed: k7 %v, ai-train %v; want true, false", token(i), m["k7"], m["ai-train"])
+		}
+	}
+}
+
+// TestExplainAfterRulesChangedInPlace: a rule changed in place after the
+// first query is seen by agents not asked for before, as the Robots doc
+// allows, but the line it cites is unknown, not the line of the rule it
+// replaced; a group left alone keeps its lines.
+func TestExplainAfterRulesChangedInPlace(t *testing.T) {
+	r := parseString("User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /b\n\nUser-agent: c\nDisallow: /c\n")
+	r.IsAllowed("a", "/") // the first query indexes the document
+	r.Groups[1].Rules[0] = Rule{Allow: true, Pattern: "/bb"}
+	if d := r.Explain("b", "/bb"); !d.Allowed || d.Rule.Pattern != "/bb" || d.Line != 0 {
+		t.Errorf("Explain(b, /bb) = %+v, want allowed by /bb at line 0 (unknown)", d)
+	}
+	if d := r.Explain("c", "/c"); d.Allowed || d.Line != 8 {
+		t.Errorf("Explain(c, /c) = %+v, want disallowed at line 8", d)
+	}
 }
 
 // TestAgentsHeldCounted checks the count of what a document's Agents hold

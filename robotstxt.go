@@ -25,10 +25,11 @@ const DefaultMaxBytes = 512000
 // be set freely before the first query (IsAllowed, Explain, CrawlDelay,
 // ContentSignalsFor, Agent), which takes them as they are then: fields and
 // slices set after it (Groups, or a group's Rules, CrawlDelay or
-// ContentSignals) are not seen, and so never make a query fail. What the
-// first query took is not copied deeply, though: a Rule or a signal changed
-// in place afterwards may be seen by agents not asked for before, and races
-// with queries running meanwhile. So once a Robots is queried, leave it be,
+// ContentSignals) are not seen, and so never make a query fail, nor are
+// Content-Signal maps changed in place. Rules are not copied, though: a Rule
+// changed in place afterwards may be seen by agents not asked for before
+// (their Decision.Line is then 0), and races with queries running
+// meanwhile. So once a Robots is queried, leave it be,
 // and do not copy it either (go vet says so): a copy would answer from the
 // original's compiled rules, not from its own fields. Parse or UnmarshalText
 // a new one instead.

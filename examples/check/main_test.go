@@ -214,8 +214,10 @@ func TestOrigin(t *testing.T) {
 			wantStderr: "https://example.com/about: not on the origin of",
 		},
 		{
-			// URLs net/url refuses are still URLs to the library: their
-			// origin is their scheme and authority.
+			// URLs whose path net/url refuses are still URLs to the
+			// library: their origin is their scheme and authority. Those
+			// whose authority it refuses are none: the library disallows
+			// them as invalid.
 			name:   "URLs net/url refuses, of another origin or none",
 			status: http.StatusOK,
 			urls: func(o string) []string {
@@ -223,7 +225,8 @@ func TestOrigin(t *testing.T) {
 			},
 			wantCode: 2,
 			wantOut: func(o string) string {
-				return o + "/drafts/%zz\tdisallowed by line 8 \"Disallow: /drafts/\"\n"
+				return "http://h:abc/\tdisallowed: invalid URL\n" + "http://[::1\tdisallowed: invalid URL\n" +
+					o + "/drafts/%zz\tdisallowed by line 8 \"Disallow: /drafts/\"\n"
 			},
 			wantStderr: "http://other.example/drafts/%zz: not on the origin of",
 		},

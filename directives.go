@@ -152,27 +152,27 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // "examplebot: all" leaves a "noindex" for every bot in place.
 //
 // The body is read as HTML when the Content-Type header is text/html or
-// application/xhtml+xml, or, when there is no Content-Type, when it sniffs as
-// HTML (http.DetectContentType, the WHATWG MIME Sniffing rules). Only
+// application/xhtml+xml, or, when there is no Content-Type, when it sniffs
+// as HTML (http.DetectContentType, the WHATWG MIME Sniffing rules). Only
 // <meta name="robots"> and <meta name="<product token>"> tags that the HTML5
-// tree builder places in <head> count, with scripting enabled or disabled:
-// a meta inside a <noscript> in the head counts, as a crawler that runs no
+// tree builder places in <head> count, with scripting enabled or disabled: a
+// meta inside a <noscript> in the head counts, as a crawler that runs no
 // scripts reads it, and so does one that an element in such a <noscript>
 // would push out of the head, as a browser reads it (where a CDATA section
 // in SVG or MathML in a head <template> leaves unsure how the tree builder
 // reads it, those either reading places there too; misnested markup in such
 // a template can still hide the metas after it, as Links explains). Reading
-// stops where the
-// head ends, so the cost does not grow with the body, but for a body in
-// UTF-16, which is decoded whole first: one that starts with a UTF-16 byte
-// order mark, or whose Content-Type charset names UTF-16 ("utf-16",
-// "utf-16be", ...) and that starts with no UTF-8 mark, as the HTML encoding
-// sniffing algorithm decides. Other encodings are read as octets, which
-// finds the same tags and names in every encoding whose ASCII is ASCII. In
-// application/xhtml+xml, which is XML, a self-closing tag such as <title/> is
-// an empty element, where HTML would read the rest of the page as its text.
-// A nil h or body is valid. Header names are matched in any case, also in a
-// map written by hand whose keys are not in net/http's canonical form.
+// stops where the head ends, so the cost does not grow with the body, but
+// for a body in UTF-16, which is decoded whole first: one that starts with a
+// UTF-16 byte order mark, or whose Content-Type charset names UTF-16
+// ("utf-16", "utf-16be", ...) and that starts with no UTF-8 mark, as the
+// HTML encoding sniffing algorithm decides. Other encodings are read as
+// octets, which finds the same tags and names in every encoding whose ASCII
+// is ASCII. In application/xhtml+xml, which is XML, a self-closing tag such
+// as <title/> is an empty element, where HTML would read the rest of the
+// page as its text. A nil h or body is valid. Header names are matched in
+// any case, also in a map written by hand whose keys are not in net/http's
+// canonical form.
 //
 // DirectivesFor accepts any input; what does not parse applies nothing. It
 // is safe for concurrent use.
@@ -391,22 +391,23 @@ type Link struct {
 
 // Links returns the <a href> and <area href> links of an HTML document, in
 // document order, duplicates kept. Each href is resolved against the first
-// <base href> of the document, itself resolved against base (the page's URL),
-// and its fragment is dropped; nothing else is normalised (the URL is as
-// net/url writes it: a host keeps its case and a default port, a non-ASCII
-// host is percent-encoded ("http://b%C3%BCcher.example/", whose Origin is
-// "http://xn--bcher-kva.example"), and userinfo keeps its place, which an
-// http.Client sends as credentials: drop URL.User before fetching a link a
-// page gave). As in a browser, a <base> in a template, or in SVG or MathML, does not
-// count, and the first that counts leaves base in force when its URL does not
-// parse or is an http (https, ftp, ws, wss) URL with no host name or a port
-// past 65535; so does one that resolves to more than MaxLinkBytes. (Where SVG
-// or MathML was left open and an end tag of the HTML around it may have closed
-// it, a <base> after it is read as SVG's, which a browser may not do; a page's
-// base is in its head, before any.) A nil base leaves links relative unless the
-// document names an absolute base; a relative link whose path would be written
-// starting with "//" gets "/." before it, so that it is not read back as a link
-// to a host ("%2F%2Fx", whose escapes only decode to "//", stays as it is).
+// <base href> of the document, itself resolved against base (the page's
+// URL), and its fragment is dropped; nothing else is normalised (the URL is
+// as net/url writes it: a host keeps its case and a default port, a
+// non-ASCII host is percent-encoded ("http://b%C3%BCcher.example/", whose
+// Origin is "http://xn--bcher-kva.example"), and userinfo keeps its place,
+// which an http.Client sends as credentials: drop URL.User before fetching a
+// link a page gave). As in a browser, a <base> in a template, or in SVG or
+// MathML, does not count, and the first that counts leaves base in force
+// when its URL does not parse or is an http (https, ftp, ws, wss) URL with
+// no host name or a port past 65535; so does one that resolves to more than
+// MaxLinkBytes. (Where SVG or MathML was left open and an end tag of the
+// HTML around it may have closed it, a <base> after it is read as SVG's,
+// which a browser may not do; a page's base is in its head, before any.) A
+// nil base leaves links relative unless the document names an absolute base;
+// a relative link whose path would be written starting with "//" gets "/."
+// before it, so that it is not read back as a link to a host ("%2F%2Fx",
+// whose escapes only decode to "//", stays as it is).
 //
 // As in a browser, a backslash before the query or fragment of an http or
 // https href, or of a relative one, is a slash: `\\cdn.example\x` is
@@ -859,18 +860,18 @@ func trimBOM(b []byte) []byte {
 	return bytes.TrimPrefix(b, []byte("\xEF\xBB\xBF"))
 }
 
-// asUTF8 returns an HTML body as UTF-8, which the tokenizer reads, given
-// the charset its Content-Type names ("" for none). UTF-16 is the one
-// encoding a page may be in whose ASCII is not ASCII octets, so that not
-// one tag of it would be found read as octets; every other is left as it
-// is, since only the markup and ASCII names and values matter here. The
-// encoding is UTF-16 when the body starts with a UTF-16 byte order mark,
-// whatever the charset says, or when the charset is a label of UTF-16
-// and the body starts with no UTF-8 byte order mark (the WHATWG Encoding
-// Standard's labels; the HTML encoding sniffing algorithm puts the mark
-// first, then the charset). It is then decoded whole, its mark dropped,
-// unpaired surrogates and an odd last octet read as U+FFFD.
-func asUTF8(body []byte, charset string) []byte {
+// asUTF8 returns an HTML body as UTF-8, which the tokenizer reads, given its
+// Content-Type ("" for none). UTF-16 is the one encoding a page may be in
+// whose ASCII is not ASCII octets, so that not one tag of it would be found
+// read as octets; every other is left as it is, since only the markup and
+// ASCII names and values matter here. The encoding is UTF-16 when the body
+// starts with a UTF-16 byte order mark, whatever the charset says, or when
+// the charset is a label of UTF-16 and the body starts with no UTF-8 byte
+// order mark (the WHATWG Encoding Standard's labels; the HTML encoding
+// sniffing algorithm puts the mark first, then the charset). It is then
+// decoded whole, its mark dropped, unpaired surrogates and an odd last octet
+// read as U+FFFD.
+func asUTF8(body []byte, contentType string) []byte {
 	bigEndian := false
 	switch {
 	case bytes.HasPrefix(body, []byte("\xFF\xFE")):
@@ -881,7 +882,7 @@ func asUTF8(body []byte, charset string) []byte {
 		return body
 	default:
 		var isUTF16 bool
-		if isUTF16, bigEndian = utf16Label(charset); !isUTF16 {
+		if isUTF16, bigEndian = utf16Label(charsetOf(contentType)); !isUTF16 {
 			return body
 		}
 	}
@@ -925,17 +926,8 @@ func utf16Label(charset string) (ok, bigEndian bool) {
 
 // charsetOf returns the charset parameter of a Content-Type, unquoted, or "".
 func charsetOf(contentType string) string {
-	params := contentType
-	for params != "" {
-		i := strings.IndexByte(params, ';')
-		if i < 0 {
-			break
-		}
-		params = params[i+1:]
-		param := params
-		if j := strings.IndexByte(param, ';'); j >= 0 {
-			param = param[:j]
-		}
+	_, params, _ := strings.Cut(contentType, ";")
+	for param := range strings.SplitSeq(params, ";") {
 		key, value, ok := strings.Cut(param, "=")
 		if ok && equalLower(trimASCIISpace(key), "charset") {
 			value = trimASCIISpace(value)
@@ -1754,8 +1746,9 @@ func collect(h http.Header, body []byte, token string, sources *[]Source) direct
 			take(&merged, &c, token, "", Source{Carrier: CarrierRobotsTag, Value: field}, sources)
 		}
 	}
-	if kind := markup(h, body); kind != notHTML {
-		headMetas(asUTF8(body, charsetOf(contentType(h))), kind == xhtml, func(name, content []byte) {
+	ct := contentType(h)
+	if kind := markup(ct, body); kind != notHTML {
+		headMetas(asUTF8(body, ct), kind == xhtml, func(name, content []byte) {
 			n := trimASCIISpace(name)
 			var who string // "" for every bot, else token
 			switch {
@@ -1818,14 +1811,13 @@ const (
 // follows links only where it would read meta tags, and not in a text/plain
 // page that holds markup. It is safe for concurrent use.
 func IsHTML(h http.Header, body []byte) bool {
-	return markup(h, body) != notHTML
+	return markup(contentType(h), body) != notHTML
 }
 
 // markup says whether a body is read for meta tags, and how: it is when
 // Content-Type says text/html or application/xhtml+xml, or, without a
 // Content-Type, when the WHATWG MIME Sniffing rules find HTML.
-func markup(h http.Header, body []byte) int {
-	ct := contentType(h)
+func markup(ct string, body []byte) int {
 	if trimASCIISpace(ct) == "" { // a blank value names no type: none was sent
 		if strings.HasPrefix(http.DetectContentType(body), "text/html") {
 			return textHTML
@@ -2047,19 +2039,19 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 // section as a bogus comment, a cdataText reading as text. An HTML
 // <noscript> is text to a browser that runs scripts and markup to one that
 // does not, such as a crawler (HTML §13.2.6.4.4, the scripting flag): the
-// first reading takes it as text, a noScripts reading as markup, placed as
-// a tree builder with scripting disabled places it (in the head, the "in
-// head noscript" insertion mode of §13.2.6.4.5). An end tag that goes to
-// the HTML around closes nothing in the first reading, and all that is
-// open in a closeAround reading (only Links meets one: the head scanner
-// follows foreign content inside templates alone, which stop end tags).
-// Until a reading meets the first such thing it reads the same tokens into
-// the same states as the others; it records where as cdataFork, scriptFork
-// or aroundFork, and eachReading
-// then reads the body again each way that parts there. Neither way is safe
-// alone, for a meta tag or a link may stand where only one of them finds
-// it, so the scanners keep what any reading finds past where it parts from
-// the first: a meta tag or link too many, never one too few.
+// first reading takes it as text, a noScripts reading as markup, placed as a
+// tree builder with scripting disabled places it (in the head, the "in head
+// noscript" insertion mode of §13.2.6.4.5). An end tag that goes to the HTML
+// around closes nothing in the first reading, and all that is open in a
+// closeAround reading (only Links meets one: the head scanner follows
+// foreign content inside templates alone, which stop end tags). Until a
+// reading meets the first such thing it reads the same tokens into the same
+// states as the others; it records where as cdataFork, scriptFork or
+// aroundFork, and eachReading then reads the body again each way that parts
+// there. Neither way is safe alone, for a meta tag or a link may stand where
+// only one of them finds it, so the scanners keep what any reading finds
+// past where it parts from the first: a meta tag or link too many, never one
+// too few.
 type reading struct {
 	z          *html.Tokenizer
 	body       []byte // the body (after a BOM) that at and end are offsets in
@@ -2196,34 +2188,33 @@ func (r *reading) next() html.TokenType {
 // integration points (<foreignObject>, <desc> and <title> in SVG, <mi> and
 // the like and an HTML <annotation-xml> in MathML), where the content is
 // HTML again, and of HTML templates and all they hold. It follows enough of
-// HTML's tree builder to know where an end tag goes among those, not all
-// of it, and not the HTML around them: the table insertion modes, implied
-// end tags, forms and the simpler cases of the adoption agency, but not the
+// HTML's tree builder to know where an end tag goes among those, not all of
+// it, and not the HTML around them: the table insertion modes, implied end
+// tags, forms and the simpler cases of the adoption agency, but not the
 // agency's later passes, which move a formatting element into a block and
 // close the copy (after "<b><div></b>" a second </b> closes nothing), nor
 // the reopening of formatting elements text brings. Where its stack could
-// part from a
-// tree builder's (an element closed out of order, a part of a table in
-// foreign content in a table, an end tag that reaches the HTML around, a
-// template opened while foreign content is, after which html.Parse reads
-// nothing more), it sets guess, and from there on a CDATA section where a
-// foreign element is innermost may be text or a bogus comment. Neither
-// reading is safe alone: read wrongly as text, a CDATA section hides all
-// markup up to its "]]>", which may be the rest of the document; read
-// wrongly as a bogus comment, it hides what stands before its first '>'
-// and lets the markup-like text after it be read as markup, which can break
-// out of the foreign content and open raw text ("<![CDATA[><b><title>]]>")
-// that hides the rest. So the scanners read such a document both ways and
-// keep what either reading finds (see reading): a meta tag or link too
-// many, never one too few, unless a tree builder reads some of those
-// sections one way and some the other.
-// An end tag that goes to the HTML around, which it does not follow, closes
-// all that is open or nothing, as an element of its name is open there or
-// not: the scanners read on both ways (see reading), for either, taken
-// wrongly, can hide the rest of the document (an SVG <title> left open
-// holds markup, an HTML one raw text). guess is never cleared, and past maxFollowedHTML HTML
-// elements it is set and no more are followed, which keeps short the
-// searches the tree builder's rules make on every HTML tag.
+// part from a tree builder's (an element closed out of order, a part of a
+// table in foreign content in a table, an end tag that reaches the HTML
+// around, a template opened while foreign content is, after which html.Parse
+// reads nothing more), it sets guess, and from there on a CDATA section
+// where a foreign element is innermost may be text or a bogus comment.
+// Neither reading is safe alone: read wrongly as text, a CDATA section hides
+// all markup up to its "]]>", which may be the rest of the document; read
+// wrongly as a bogus comment, it hides what stands before its first '>' and
+// lets the markup-like text after it be read as markup, which can break out
+// of the foreign content and open raw text ("<![CDATA[><b><title>]]>") that
+// hides the rest. So the scanners read such a document both ways and keep
+// what either reading finds (see reading): a meta tag or link too many,
+// never one too few, unless a tree builder reads some of those sections one
+// way and some the other. An end tag that goes to the HTML around, which it
+// does not follow, closes all that is open or nothing, as an element of its
+// name is open there or not: the scanners read on both ways (see reading),
+// for either, taken wrongly, can hide the rest of the document (an SVG
+// <title> left open holds markup, an HTML one raw text). guess is never
+// cleared, and past maxFollowedHTML HTML elements it is set and no more are
+// followed, which keeps short the searches the tree builder's rules make on
+// every HTML tag.
 //
 // Foreign elements it follows up to maxForeignDepth, as many as html.Parse
 // does, but searches down the stack skip a run of them in one step (see
@@ -2756,6 +2747,12 @@ func (e *foreignElement) stopsScope(scope int) bool {
 	return false
 }
 
+// readAsTable reports whether e is a template whose first element makes a
+// tree builder read on in a table's insertion modes (see templateTable).
+func (e *foreignElement) readAsTable() bool {
+	return e.point == templateTable || e.point == templateRows || e.point == templateCells
+}
+
 // special reports whether e is a foreign element of the special category
 // (HTML §13.2.4.3) or a template, each of which ends every scope and stops
 // the end tag of any other element.
@@ -2778,7 +2775,7 @@ func (f *foreignContent) tablePart(start bool) {
 		case !e.html:
 			foreign = true
 			i = int(e.run) // past the run
-		case e.point == templateTable || e.point == templateRows || e.point == templateCells, tableElement(e.elementName):
+		case e.readAsTable(), tableElement(e.elementName):
 			if foreign {
 				f.guess = true
 				if start {
@@ -2809,7 +2806,7 @@ func (f *foreignContent) tablePartStart(name elementName) bool {
 	table := -1 // the table, or the template read as one
 	for i := len(f.open) - 1; i >= 0; i-- {
 		if e := &f.open[i]; e.stopsScope(tableScope) {
-			if e.point == templateTable || e.point == templateRows || e.point == templateCells || e.html && e.is("table") {
+			if e.readAsTable() || e.html && e.is("table") {
 				table = i
 			}
 			break
@@ -2868,7 +2865,7 @@ func (f *foreignContent) tablePartStart(name elementName) bool {
 // and opens another beside it (a template read as a table holds no table
 // to close: the tag is dropped); any other part is dropped there.
 func (f *foreignContent) tableInTable(table int, isTable bool) bool {
-	if !isTable || !f.open[table].is("table") || !f.open[table].html {
+	if !isTable || !f.open[table].is("table") { // else a template
 		return false
 	}
 	f.truncate(table)
@@ -2954,7 +2951,7 @@ func (f *foreignContent) inTableMode() bool {
 	for i := len(f.open) - 1; i >= 0; i-- {
 		e := &f.open[i]
 		switch {
-		case e.point == templateTable || e.point == templateRows || e.point == templateCells:
+		case e.readAsTable():
 			return true
 		case !e.html:
 			i = int(e.run) // foreign content, integration points too, leaves the mode as it is

@@ -713,18 +713,18 @@ func utf16Bytes(s string, bigEndian bool) []byte {
 
 func TestAsUTF8(t *testing.T) {
 	tests := []struct {
-		name    string
-		body    []byte
-		charset string
-		want    string
+		name        string
+		body        []byte
+		contentType string
+		want        string
 	}{
 		{"no mark, no charset", []byte("<p>x"), "", "<p>x"},
-		{"another charset", []byte("<p>\xe9"), "windows-1252", "<p>\xe9"},
-		{"UTF-8 mark kept for trimBOM", []byte("\xEF\xBB\xBF<p>"), "utf-16", "\xEF\xBB\xBF<p>"},
+		{"another charset", []byte("<p>\xe9"), "text/html; charset=windows-1252", "<p>\xe9"},
+		{"UTF-8 mark kept for trimBOM", []byte("\xEF\xBB\xBF<p>"), "text/html; charset=utf-16", "\xEF\xBB\xBF<p>"},
 		{"LE mark", utf16Bytes("\uFEFF<p>é", false), "", "<p>é"},
 		{"BE mark", utf16Bytes("\uFEFF<p>é", true), "", "<p>é"},
-		{"labels in any case", utf16Bytes("<p>", false), "UCS-2", "<p>"},
-		{"big-endian label", utf16Bytes("<p>", true), "UnicodeFFFE", "<p>"},
+		{"labels in any case", utf16Bytes("<p>", false), "text/html; charset=UCS-2", "<p>"},
+		{"big-endian label", utf16Bytes("<p>", true), "text/html; charset=UnicodeFFFE", "<p>"},
 		{"a surrogate pair", utf16Bytes("\uFEFF<p>\U0001F600", false), "", "<p>\U0001F600"},
 		{"an unpaired high surrogate", append(utf16Bytes("\uFEFF<p>", false), 0x3D, 0xD8, '<', 0), "", "<p>\uFFFD<"},
 		{"an unpaired low surrogate", append(utf16Bytes("\uFEFF<p>", false), 0x00, 0xDE), "", "<p>\uFFFD"},
@@ -734,8 +734,8 @@ func TestAsUTF8(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := string(asUTF8(tc.body, tc.charset)); got != tc.want {
-				t.Errorf("asUTF8(%q, %q) = %q, want %q", tc.body, tc.charset, got, tc.want)
+			if got := string(asUTF8(tc.body, tc.contentType)); got != tc.want {
+				t.Errorf("asUTF8(%q, %q) = %q, want %q", tc.body, tc.contentType, got, tc.want)
 			}
 		})
 	}

@@ -214,15 +214,15 @@ type Outcome struct {
 	Robots *Robots
 
 	// Lifetime is how long a cache may keep this outcome, counted from
-	// FetchedAt. For Parsed and Unavailable it is Cache-Control max-age minus
-	// Age, else Expires minus Date (an invalid Expires such as "0" is already
-	// expired, RFC 9111 §5.3), else 24 hours; never above 24 hours (RFC 9309
-	// §2.4). For a 429, a 5xx or a status outside 100-599 (a final 1xx
-	// too) it is Retry-After, capped at 24 hours, else 1 hour. For a network failure, a refused redirect or a page URL that
-	// cannot be fetched it is 1 hour. It is 1 minute when ctx ended the
-	// retrieval or the Fetcher's UserAgent cannot be sent (see UserAgent):
-	// such outcomes say nothing about the origin, and should be asked again
-	// soon.
+	// FetchedAt. For Parsed and Unavailable it is Cache-Control max-age
+	// minus Age, else Expires minus Date (an invalid Expires such as "0" is
+	// already expired, RFC 9111 §5.3), else 24 hours; never above 24 hours
+	// (RFC 9309 §2.4). For a 429, a 5xx or a status outside 100-599 (a final
+	// 1xx too) it is Retry-After, capped at 24 hours, else 1 hour. For a
+	// network failure, a refused redirect or a page URL that cannot be
+	// fetched it is 1 hour. It is 1 minute when ctx ended the retrieval or
+	// the Fetcher's UserAgent cannot be sent (see UserAgent): such outcomes
+	// say nothing about the origin, and should be asked again soon.
 	//
 	// It can be 0: "max-age=0", an Expires at or before Date, "Retry-After:
 	// 0". A Cache then retrieves robots.txt again for every question,
@@ -280,26 +280,27 @@ type Outcome struct {
 }
 
 // Fetch retrieves the robots.txt of pageURL's origin and returns what it
-// decides. It never panics and always returns an Outcome; when it cannot know,
-// the outcome is Unreachable, which refuses everything but /robots.txt.
+// decides. It never panics and always returns an Outcome; when it cannot
+// know, the outcome is Unreachable, which refuses everything but
+// /robots.txt.
 //
-// The request goes to scheme://host[:port]/robots.txt with GET: the page URL's
-// path, query, fragment and userinfo are dropped, so its credentials are never
-// sent, and an internationalized host is sent in its ASCII form. Redirects
-// (301, 302, 303, 307, 308) are followed up to MaxRedirects, to any host: the
-// file found governs pageURL's origin. A chain that ends in a 3xx (too many
-// hops, a loop, no Location, a Location that does not parse, is not http or
-// https, names no origin, makes a URL longer than 8,000 octets or is longer
-// than 64 KiB itself, or a 3xx that is not a redirect: 300, 304, 305, 306 and
-// unassigned ones) is Unavailable; so is a 4xx other than 429, whose body is
-// never parsed. Any 2xx is parsed, whatever its Content-Type: an HTML page
-// yields no rules and allows everything. A 429, a 5xx, a final 1xx, a status
-// outside 100-599, a malformed response, and every network, TLS, timeout or
-// decoding failure are Unreachable. gzip and deflate bodies are decoded, in up
-// to four layers (more are a decoding failure); MaxBytes applies to the decoded
-// bytes, and a body cut short within its first MaxBytes is never parsed (one
-// cut after them is read as Truncated, as one that went on would be). A
-// coded body, and each layer
+// The request goes to scheme://host[:port]/robots.txt with GET: the page
+// URL's path, query, fragment and userinfo are dropped, so its credentials
+// are never sent, and an internationalized host is sent in its ASCII form.
+// Redirects (301, 302, 303, 307, 308) are followed up to MaxRedirects, to
+// any host: the file found governs pageURL's origin. A chain that ends in a
+// 3xx (too many hops, a loop, no Location, a Location that does not parse,
+// is not http or https, names no origin, makes a URL longer than 8,000
+// octets or is longer than 64 KiB itself, or a 3xx that is not a redirect:
+// 300, 304, 305, 306 and unassigned ones) is Unavailable; so is a 4xx other
+// than 429, whose body is never parsed. Any 2xx is parsed, whatever its
+// Content-Type: an HTML page yields no rules and allows everything. A 429, a
+// 5xx, a final 1xx, a status outside 100-599, a malformed response, and
+// every network, TLS, timeout or decoding failure are Unreachable. gzip and
+// deflate bodies are decoded, in up to four layers (more are a decoding
+// failure); MaxBytes applies to the decoded bytes, and a body cut short
+// within its first MaxBytes is never parsed (one cut after them is read as
+// Truncated, as one that went on would be). A coded body, and each layer
 // under the last, is read only as far as a compressed form of MaxBytes could
 // go (eight times MaxBytes and 1 MiB): one that goes on further, as endless
 // empty deflate blocks do, is a decoding failure, so that a body that
@@ -1420,7 +1421,7 @@ type CacheEntry struct {
 
 	// UnreachableSince is when the current run of Unreachable outcomes
 	// began; zero unless Outcome is Unreachable, and zero when it is one
-	// the Cache's own Client.CheckRedirect refused (see Cache).
+	// the Fetcher's Client.CheckRedirect refused (see Cache).
 	UnreachableSince time.Time `json:"unreachableSince,omitzero"`
 }
 

@@ -988,15 +988,11 @@ func (k *tokenKey) is(token string, q *tokenKey, userAgent string) bool {
 }
 
 func newAgentIndex(r *Robots) *agentIndex {
-	x := &agentIndex{groups: slices.Clone(r.Groups), lines: ruleLines(r), text: r.text, seed: rand.Uint64()}
-	x.sums = make([]uint64, len(x.groups))
+	x := &agentIndex{groups: slices.Clone(r.Groups), text: r.text, seed: rand.Uint64()}
+	x.lines, x.sums = ruleLines(r)
 	for gi := range x.groups {
-		g := &x.groups[gi]
-		if len(g.ContentSignals) > 0 {
+		if g := &x.groups[gi]; len(g.ContentSignals) > 0 {
 			g.ContentSignals = maps.Clone(g.ContentSignals)
-		}
-		if x.lines[gi] != nil {
-			x.sums[gi] = rulesSum(g.Rules, r.text)
 		}
 	}
 	var signals map[string]bool // nil when there are none
@@ -1256,11 +1252,12 @@ func indexFileDir(rule Rule) (string, bool) {
 
 // ruleLines returns, per group of r, the source lines of its rules, or nil
 // for a group whose rules are not the ones Parse produced (a Robots built or
-// edited in code).
-func ruleLines(r *Robots) [][]int32 {
-	lines := make([][]int32, len(r.Groups))
+// edited in code), and, where it knows the lines, the group's rulesSum.
+func ruleLines(r *Robots) (lines [][]int32, sums []uint64) {
+	lines = make([][]int32, len(r.Groups))
+	sums = make([]uint64, len(r.Groups))
 	if len(r.ruleStore) == 0 {
-		return lines
+		return lines, sums
 	}
 	store := uintptr(unsafe.Pointer(&r.ruleStore[0]))
 	for i, g := range r.Groups {
@@ -1277,10 +1274,10 @@ func ruleLines(r *Robots) [][]int32 {
 		}
 		k, found := slices.BinarySearchFunc(r.parsed, at, func(p parsedRules, at int) int { return cmp.Compare(p.at, at) })
 		if found && rulesSum(g.Rules, r.text) == r.parsed[k].sum {
-			lines[i] = r.ruleLines[at : at+len(g.Rules)]
+			lines[i], sums[i] = r.ruleLines[at:at+len(g.Rules)], r.parsed[k].sum
 		}
 	}
-	return lines
+	return lines, sums
 }
 
 // sourceLines returns a line for every rule MarshalText writes for r, in the
@@ -1292,7 +1289,7 @@ func ruleLines(r *Robots) [][]int32 {
 // lines of the written text: so it has lines, zeros if need be, whenever
 // that text has rules.
 func sourceLines(r *Robots) []int32 {
-	known := ruleLines(r)
+	known, _ := ruleLines(r)
 	var lines []int32
 	for i, g := range r.Groups {
 		switch {
@@ -1664,16 +1661,15 @@ func validAuthority(a string) bool {
 		if host == "" || strings.ContainsAny(host, ":[]") {
 			return false
 		}
-		for i := strings.IndexByte(host, '%'); i >= 0; {
+		for i := 0; i < len(host); i++ {
+			if host[i] != '%' {
+				continue
+			}
 			if i+2 >= len(host) || !isHex(host[i+1]) || !isHex(host[i+2]) ||
 				unhex(host[i+1]) < 8 && host[i:i+3] != "%25" {
 				return false
 			}
-			next := strings.IndexByte(host[i+3:], '%')
-			if next < 0 {
-				break
-			}
-			i += 3 + next
+			i += 2
 		}
 	}
 	for i := 0; i < len(port); i++ {

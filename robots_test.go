@@ -3736,7 +3736,8 @@ func TestDifferentialCorpus(t *testing.T) {
 			key := fmt.Sprint(refSelect(groups, refProductToken(ua)))
 			set := sets[key]
 			if set == nil {
-				cands := refCandidates(groups, refSelect(groups, refProductToken(ua)), ruleLines(r))
+				known, _ := ruleLines(r)
+				cands := refCandidates(groups, refSelect(groups, refProductToken(ua)), known)
 				set = &refSet{refPatterns(cands), cands, map[string]refDecision{}}
 				sets[key] = set
 			}
@@ -3813,7 +3814,8 @@ func TestDifferentialGenerated(t *testing.T) {
 		paths := append(slices.Clone(fixed), refDerivedPaths(groups, 20)...)
 		name, lines := fmt.Sprintf("document %d %q", doc, data), refLines(data)
 		for _, ua := range agents {
-			cands := refCandidates(groups, refSelect(groups, refProductToken(ua)), ruleLines(r))
+			known, _ := ruleLines(r)
+			cands := refCandidates(groups, refSelect(groups, refProductToken(ua)), known)
 			rules := refPatterns(cands)
 			split := madeOfParts(r, ua)
 			for _, p := range paths {

@@ -21,18 +21,17 @@ const DefaultMaxBytes = 512000
 // A Robots is a parsed robots.txt document.
 //
 // The zero value and a nil *Robots are valid empty documents that allow
-// everything. A Robots is safe for concurrent queries. Its exported fields may
-// be set freely before the first query (IsAllowed, Explain, CrawlDelay,
+// everything. A Robots is safe for concurrent queries. Its exported fields
+// may be set freely before the first query (IsAllowed, Explain, CrawlDelay,
 // ContentSignalsFor, Agent), which takes them as they are then: fields and
 // slices set after it (Groups, or a group's Rules, CrawlDelay or
 // ContentSignals) are not seen, and so never make a query fail, nor are
 // Content-Signal maps changed in place. Rules are not copied, though: a Rule
 // changed in place afterwards may be seen by agents not asked for before
-// (their Decision.Line is then 0), and races with queries running
-// meanwhile. So once a Robots is queried, leave it be,
-// and do not copy it either (go vet says so): a copy would answer from the
-// original's compiled rules, not from its own fields. Parse or UnmarshalText
-// a new one instead.
+// (their Decision.Line is then 0), and races with queries running meanwhile.
+// So once a Robots is queried, leave it be, and do not copy it either (go
+// vet says so): a copy would answer from the original's compiled rules, not
+// from its own fields. Parse or UnmarshalText a new one instead.
 //
 // Two parses of the same text are reflect.DeepEqual until either is queried,
 // and text with nothing in it parses to the zero Robots. To compare

@@ -251,9 +251,9 @@ func robotsURL(rawURL string) (*url.URL, error) {
 // validHost reports whether u's host could name an origin. url.Parse lets
 // through names that cannot: octets RFC 3986 §3.2.2 keeps out of hosts
 // ('"', '<', '>' and others, which authorityLen refuses too, so that Origin
-// and IsAllowed agree), and, in schemes other than http and https, colons
-// ("ftp://::1/" has host ":" and port 1), which are only ever an IPv6
-// literal's, in brackets. A literal in brackets url.Parse has checked
+// and IsAllowed agree), brackets outside an IPv6 literal ("http://]/"), and,
+// in schemes other than http and https, colons ("ftp://::1/" has host ":"
+// and port 1), which are only ever an IPv6 literal's, in brackets. A literal in brackets url.Parse has checked
 // already, but for its zone, which RFC 6874 §2 lets hold any octet escaped
 // and u.Host holds unescaped: url.URL.String escapes all but sub-delims,
 // ':', '[', ']', '"', '<' and '>' again, and a zone with '"', '<' or '>'
@@ -268,7 +268,7 @@ func validHost(u *url.URL) bool {
 			return false
 		}
 	}
-	return !strings.Contains(u.Hostname(), ":")
+	return !strings.ContainsAny(u.Hostname(), ":[]")
 }
 
 // defaultPort returns the port a URL of scheme has when it names none, for

@@ -2528,6 +2528,8 @@ func TestRobotsURL(t *testing.T) {
 		{"http://[fe80::1%25a%3Cb]/", true},
 		{"http://[fe80::1%25a%22b]/", true},
 		{"http://[fe80::1%25%5B]/x", true},
+		{"http://]/x", true}, // a bracket outside an IPv6 literal
+		{"http://a]b/x", true},
 		{"http://[::1/x", false},
 		{"http://example.com/%zz", false},
 		// RFC 1034 §3.1: a DNS label has at most 63 octets. Longer IDN

@@ -103,7 +103,12 @@ func needsCanonical(s string) bool {
 // pattern %2A and %24 are how a literal '*' and '$' are written
 // (RFC 9309 §2.2.3), and compiled patterns hold those literals decoded too.
 // So '*' and %2A in a path are one octet, as RFC 9309 §2.2.2 has them when
-// it compares reserved octets percent-encoded on both sides; SPEC is silent.
+// it compares reserved octets percent-encoded on both sides. SPEC lists only
+// unreserved escapes as decoded; read strictly, a pattern's %24 would match
+// the path "$" but not the path "%24" it equals, which the fuzz invariant "a
+// path equal to a literal pattern matches it" forbids. The one answer that
+// differs from the strict reading: a '$' inside a pattern matches a path's
+// %24, as RFC 9309 §2.2.2 would have it.
 //
 // A path for which needsCanonical is false is its own canonical form and
 // need not be rewritten.

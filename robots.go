@@ -559,8 +559,14 @@ func (d Decision) String() string {
 // unreserved characters are decoded, and %2F stays distinct from "/". Paths
 // are case-sensitive. In patterns, '*' matches any run of octets and a final
 // '$' anchors the end of path and query; %2A and %24 stand for a literal '*'
-// and '$'. Of the matching rules, the one with the most octets in its
-// (canonical) pattern decides, and Allow wins a tie; no match allows.
+// and '$'. A path's %2A and %24 are its '*' and '$' (unlike the escapes of
+// other reserved characters), so that a pattern's %24 matches both ("/a%24"
+// matches the path "/a%24" it equals, and "/a$", as RFC 9309 §2.2.3 has it),
+// and a '$' inside a pattern, a literal, matches %24 too ("Disallow: /a$b"
+// refuses "/a%24b"), as RFC 9309 §2.2.2 has it, escaping reserved octets on
+// both sides before comparing. Of the matching rules, the one with the most
+// octets in its (canonical) pattern decides, and Allow wins a tie; no match
+// allows.
 //
 // Like Google's crawler, an Allow pattern ending in /index.htm or
 // /index.html, with or without a final '$', also allows its directory:

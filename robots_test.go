@@ -1178,6 +1178,16 @@ func TestIsAllowedPatterns(t *testing.T) {
 			disallow: []string{"/path/foo-$", "https://www.example.com/path/foo-$", "/path/foo-$x"},
 		},
 		{
+			// A path's %24 and %2A are its '$' and '*', so that a pattern matches the
+			// path it equals; a literal '$' inside a pattern then matches %24 too,
+			// as RFC 9309 §2.2.2's escaping of reserved octets on both sides has it.
+			name:     "RFC9309 §2.2.2 a path's %24 and %2A are '$' and '*'",
+			robots:   "User-agent: *\nDisallow: /a%24\nDisallow: /b$c\nDisallow: /d%2Ae\n",
+			agent:    "ExampleBot",
+			allow:    []string{"/a", "/a%2524", "/bc", "/b%2524c", "/dxe", "/d%252Ae"},
+			disallow: []string{"/a%24", "/a$", "/a%24x", "/b$c", "/b%24c", "/d%2Ae", "/d*e", "/d%2ae"},
+		},
+		{
 			name:   "RFC9309 §2.2.2 matching starts at the first octet: patterns not starting with / or * never match",
 			robots: "User-agent: *\nDisallow: fish\nDisallow: ?x\nDisallow: $\nDisallow: %2Fa\nDisallow: .html\n",
 			agent:  "ExampleBot",

@@ -194,12 +194,13 @@ const (
 	Unreachable Status = "unreachable"
 )
 
-// An Outcome is the result of one robots.txt retrieval: what was fetched, what
-// it decides and how long it may be kept. It is plain data: encoding/json
-// writes and reads it with identical decisions, so outcomes can be stored and
-// shared. The robots.txt is stored as MarshalText writes it, without its
-// comments, so a Decision from an outcome read back cites the line of the
-// stored text, not of the file as served.
+// An Outcome is the result of one robots.txt retrieval: what was fetched,
+// what it decides and how long it may be kept. It is plain data:
+// encoding/json writes and reads it with identical decisions, so outcomes
+// can be stored and shared. The robots.txt is stored as MarshalText writes
+// it, without its comments, and beside it each rule's line in the file as
+// served, so that a Decision from an outcome read back cites the same line
+// as before (see MarshalJSON).
 //
 // The zero Outcome, an Outcome with an unknown Status and a nil *Outcome are
 // Unreachable: they refuse everything but /robots.txt.
@@ -1331,23 +1332,24 @@ func monthNumber(name string) int {
 // are the Store's Get and Put around it).
 //
 // RFC 9309 §2.3.1.4 lets a crawler stop treating an origin as unreachable
-// after a long time, for example 30 days. The Cache does so exactly this way:
-// while an origin's latest outcome is Unreachable, it refuses everything for
-// the first 30 days, counted from the first Unreachable outcome after the
-// last outcome that was not. After 30 days the last outcome that was not
-// Unreachable decides again (the last Parsed copy keeps its rules; an
-// Unavailable one allows everything), and with no such outcome on record the
-// origin is treated as Unavailable and everything is allowed; this is what
-// Google documents too. Retrieval continues meanwhile at the pace the
-// Unreachable outcomes' Lifetime (or MinLifetime) sets, and the first outcome
-// that is not Unreachable ends the episode. A hop the Fetcher's
-// Client.CheckRedirect refuses is the crawler's own policy, not a server or
-// network error, which is all the RFC's 30 days are for: such an outcome
-// refuses everything however long it lasts, and ends a run of Unreachable
-// outcomes (a later one starts another). The history lives in the
-// CacheEntry, so an evicted origin starts over; the first Unreachable outcome
-// is the first on record (after a Store failure, possibly a later one; see
-// Store).
+// after a long time, for example 30 days. The Cache does so exactly this
+// way: while an origin's latest outcome is Unreachable (a 429 as much as a
+// 5xx or a network error: Google reads a 429 as a server error), it refuses
+// everything for the first 30 days, counted from the first Unreachable
+// outcome after the last outcome that was not. After 30 days the last
+// outcome that was not Unreachable decides again (the last Parsed copy keeps
+// its rules; an Unavailable one allows everything), and with no such outcome
+// on record the origin is treated as Unavailable and everything is allowed;
+// this is what Google documents too. Retrieval continues meanwhile at the
+// pace the Unreachable outcomes' Lifetime (or MinLifetime) sets, and the
+// first outcome that is not Unreachable ends the episode. A hop the
+// Fetcher's Client.CheckRedirect refuses is the crawler's own policy, not a
+// server or network error, which is all the RFC's 30 days are for: such an
+// outcome refuses everything however long it lasts, and ends a run of
+// Unreachable outcomes (a later one starts another). The history lives in
+// the CacheEntry, so an evicted origin starts over; the first Unreachable
+// outcome is the first on record (after a Store failure, possibly a later
+// one; see Store).
 //
 // A Cache must not be copied after first use. Set its fields before first
 // use; it is safe for concurrent use. Its methods take a nil ctx as
@@ -1763,17 +1765,19 @@ func (c *Cache) CrawlDelay(ctx context.Context, userAgent, rawURL string) (time.
 }
 
 // Outcome returns the outcome that decides for rawURL's origin, fetching it
-// when the Cache holds no fresh one. After 30 days of Unreachable outcomes it
-// is the last reachable one, or an Unavailable outcome saying why (see
+// when the Cache holds no fresh one. After 30 days of Unreachable outcomes
+// it is the last reachable one, or an Unavailable outcome saying why (see
 // Cache); either keeps the fields of the fetch it comes from: the last
-// reachable one its own FetchedAt and Lifetime, long past, and the
+// reachable one its own FetchedAt and Lifetime, long past (the Cache asks
+// the server again when the latest Unreachable fetch's Lifetime, or
+// MinLifetime, runs out, which this outcome does not say), and the
 // Unavailable one the HTTPStatus, FetchedAt and Lifetime of the latest
-// Unreachable fetch, which say when the Cache will ask the server again.
-// The outcome is shared: treat it as read-only. The error wraps
-// ErrNoOrigin when rawURL has no http or https origin (no host, another
-// scheme, or a port past 65535), is ctx's when ctx ends first, and says so
-// when c is nil or Fetcher.UserAgent cannot be sent (empty or blank, or with
-// a control other than tab).
+// Unreachable fetch, which say when the Cache will ask the server again. The
+// outcome is shared: treat it as read-only. The error wraps ErrNoOrigin when
+// rawURL has no http or https origin (no host, another scheme, or a port
+// past 65535), is ctx's when ctx ends first, and says so when c is nil or
+// Fetcher.UserAgent cannot be sent (empty or blank, or with a control other
+// than tab).
 func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 	o, e, err := c.outcome(ctx, rawURL)
 	if o == unreachableTooLong {

@@ -17,7 +17,8 @@
 // decides and Allow wins a tie; '*' and '$' work as RFC 9309 §2.2.3 says, and
 // percent-encoding is normalised on both sides. [Robots.Agent] compiles the
 // rules of one agent for hot loops; once an agent's first query has compiled
-// them, queries allocate nothing either way.
+// them, its queries (IsAllowed, Explain, CrawlDelay) allocate nothing either
+// way; ContentSignalsFor returns a map of the caller's own.
 //
 // # Fetching
 //
@@ -538,10 +539,14 @@ func (d Decision) String() string {
 // disallowed, as is an absolute URL with no authority ("http:///x"), one
 // that holds an ASCII octet RFC 3986 lets no authority hold (a space, a
 // control, '\', '|', ...: "http://example.com\private" is /private to a
-// browser and an error to net/url), and one whose authority names no host or
-// does not parse ("http://:80/x", "http://e.com:abc/x", "http://[::1/x",
-// "http://e%41.com/x"; see RobotsURL). The path /robots.txt, without a
-// query, is always allowed, however its octets are escaped (/%72obots.txt).
+// browser and an error to net/url), and one whose authority names no origin
+// or does not parse, as net/url and RobotsURL read it ("http://:80/x",
+// "http://e.com:abc/x", "http://e.com:65536/x", "http://[::1/x",
+// "http://[1.2.3.4]/x", "http://e%41.com/x", "http://%zz@e.com/x"). The path
+// of a URL taken is matched even where net/url would refuse it:
+// "http://e.com/%zz" is the path "/%zz". The path /robots.txt, without a
+// query (even an empty one: "/robots.txt?" is another path), is always
+// allowed, however its octets are escaped (/%72obots.txt).
 //
 // A "/"-rooted path is taken whole: a '#' in it and what follows are
 // matched too ("/p#top" is not "/p"), and "//host/p" is a path, not a URL
@@ -697,7 +702,7 @@ var allowAll = &Agent{}
 // or reuses those of a token named by the same groups; later calls find the
 // same Agent among the few views r keeps of the tokens last asked for, or
 // else by a table lookup; neither allocates. A nil Robots gives an Agent
-// that allows everything.
+// that allows every URL and path IsAllowed can read.
 //
 // What a document's compiled Agents hold is bounded, at about four times
 // what its rules and Content-Signal entries hold compiled once each, plus 1
@@ -1624,19 +1629,28 @@ func authorityLen(s string) (int, bool) {
 }
 
 // validAuthority reports whether an authority, of octets RFC 3986 lets an
-// authority hold, names a host as net/url reads it (RFC 3986 §3.2.2-3): after
-// any userinfo, a host that is not empty, in brackets if it holds a colon,
-// with no escape but %25 and those of non-ASCII octets, and a port, if any,
-// of digits. "http://:80/x", "http://@/x", "http://e.com:abc/x",
-// "http://[::1/x" and "http://e%41.com/x" are not URLs a crawler can fetch.
+// authority hold, names an origin as net/url and RobotsURL read it
+// (RFC 3986 §3.2.1-3): userinfo, if any, of the octets net/url takes in it,
+// its escapes well formed; a host that is not empty, in brackets if it holds
+// a colon, then an IPv6 address (RFC 6874: with a zone after %25, not empty);
+// with no escape but %25 and those of non-ASCII octets outside brackets; and
+// a port, if any, of digits, at most 65535. "http://:80/x", "http://@/x",
+// "http://e.com:abc/x", "http://[::1/x", "http://[zz]/x", "http://%zz@e.com/x"
+// and "http://e%41.com/x" are not URLs a crawler can fetch. It reads the
+// authority in place, allocating nothing.
 func validAuthority(a string) bool {
 	if at := strings.LastIndexByte(a, '@'); at >= 0 {
+		if !validUserinfo(a[:at]) {
+			return false
+		}
 		a = a[at+1:]
 	}
 	host, port := a, ""
 	if strings.HasPrefix(a, "[") {
-		end := strings.IndexByte(a, ']')
-		if end < 2 {
+		// The last ']' closes the literal, as net/url reads it: a zone may
+		// hold one.
+		end := strings.LastIndexByte(a, ']')
+		if end < 0 {
 			return false
 		}
 		host, port = a[1:end], a[end+1:]
@@ -1646,18 +1660,7 @@ func validAuthority(a string) bool {
 			}
 			port = port[1:]
 		}
-		if zone := strings.Index(host, "%25"); zone >= 0 {
-			// RFC 6874: the zone may escape any octet, but those that
-			// validHost refuses in it.
-			for i := zone + 3; i+2 < len(host); i++ {
-				if host[i] == '%' && isHex(host[i+1]) && isHex(host[i+2]) &&
-					strings.IndexByte("\"<>[", unhex(host[i+1])<<4|unhex(host[i+2])) >= 0 {
-					return false
-				}
-			}
-			host = host[:zone]
-		}
-		if strings.IndexByte(host, '%') >= 0 {
+		if !validIPLiteral(host) {
 			return false
 		}
 	} else {
@@ -1678,12 +1681,70 @@ func validAuthority(a string) bool {
 			i += 2
 		}
 	}
+	n := 0
 	for i := 0; i < len(port); i++ {
 		if port[i] < '0' || port[i] > '9' {
 			return false
 		}
+		if n = n*10 + int(port[i]-'0'); n > 65535 {
+			return false // no origin has it (see RobotsURL)
+		}
 	}
 	return true
+}
+
+// validUserinfo reports whether s, the userinfo before an authority's last
+// '@', is one net/url takes: ASCII letters, digits, escapes of two hex digits,
+// and "-._~!$&'()*+,;=:@".
+func validUserinfo(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '%':
+			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+				return false
+			}
+			i += 2
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case strings.IndexByte("-._~!$&'()*+,;=:@", c) < 0:
+			return false
+		}
+	}
+	return true
+}
+
+// validIPLiteral reports whether s, the text between an authority's
+// brackets, is an IPv6 address (not an IPv4 one), optionally with a zone
+// after %25 (RFC 6874) that is not empty and whose escapes are well formed
+// and stand for octets a host could hold as they are: net/url refuses the
+// rest, and RobotsURL also '"', '<', '>' and '['.
+func validIPLiteral(s string) bool {
+	if zone := strings.Index(s, "%25"); zone >= 0 {
+		z := s[zone+3:]
+		if z == "" {
+			return false
+		}
+		for i := 0; i < len(z); i++ {
+			switch c := z[i]; {
+			case c == '[':
+				return false
+			case c != '%':
+			case i+2 >= len(z) || !isHex(z[i+1]) || !isHex(z[i+2]):
+				return false
+			default:
+				v := unhex(z[i+1])<<4 | unhex(z[i+2])
+				if v < ' ' || v >= 0x7f || strings.IndexByte("#/?@\\^`{|}\"<>[", v) >= 0 {
+					return false
+				}
+				i += 2
+			}
+		}
+		s = s[:zone]
+	}
+	if strings.IndexByte(s, '%') >= 0 {
+		return false // ParseAddr would read it as a zone
+	}
+	addr, err := netip.ParseAddr(s)
+	return err == nil && !addr.Is4()
 }
 
 // urlOctets classifies the octets requestPath looks for.

@@ -28,6 +28,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -623,6 +624,18 @@ func TestParseHTMLPage(t *testing.T) {
 			t.Errorf("IsAllowed(ExampleBot, %q) = false, want true (HTML page)", p)
 		}
 	}
+	// A page's lines that read as records are read as any text's are (the
+	// Parse doc says so): a quoted robots.txt, a script's object literal.
+	for _, c := range []struct{ name, page, want string }{
+		{"quoted robots.txt", "<html><body>\n<pre>\nUser-agent: *\nDisallow: /\n</pre>\n</body></html>\n",
+			`group ["*"] D"/"` + "\n"},
+		{"script", "<script>\nfetch(u, {\n  userAgent: navigator.userAgent,\n  allow: true,\n});\n</script>\n",
+			`group ["navigator.userAgent,"] A"true,"` + "\n"},
+	} {
+		if got := describe(parseString(c.page)); got != c.want {
+			t.Errorf("%s: Parse =\n%s\nwant\n%s", c.name, got, c.want)
+		}
+	}
 }
 
 // SPEC: "any bytes are accepted, nothing panics, nothing is an error";
@@ -976,7 +989,7 @@ func TestIsAllowedPaths(t *testing.T) {
 			name:     "core-api /robots.txt: exactly that path, no query",
 			robots:   "User-agent: *\nDisallow: /\n",
 			agent:    "ExampleBot",
-			disallow: []string{"/robots.txt?x=1", "https://example.com/robots.txt?x"},
+			disallow: []string{"/robots.txt?x=1", "https://example.com/robots.txt?x", "/robots.txt?", "https://example.com/robots.txt?"},
 		},
 	})
 }
@@ -996,7 +1009,12 @@ func TestIsAllowedInvalidURL(t *testing.T) {
 		// RobotsURL does.
 		"http://:80/a", "http://@/a", "http://user@:80/a", "http://example.com:abc/a", "http://example.com:80:80/a",
 		"http://[::1/a", "http://[]/a", "http://[::1]x/a", "http://[::1%41]/a", "http://a:b:80/a", "http://a]b/a",
-		"http://example.com%zz/a", "http://e%41.com/a", "http://e.com%4/a", "http://[fe80::1%25%5B]/a"} {
+		"http://example.com%zz/a", "http://e%41.com/a", "http://e.com%4/a", "http://[fe80::1%25%5B]/a",
+		// Brackets that hold no IPv6 address, an empty or badly escaped
+		// zone, userinfo net/url refuses, a port no origin has.
+		"http://[zz]/a", "http://[1.2.3.4]/a", "http://[::1%25]/a", "http://[fe80::1%25%zz]/a", "http://[fe80::1%25a%C3]/a",
+		"http://[fe80::1%25a[]/a", "http://[fe80::1%en0]/a", "http://%zz@example.com/a", "http://a[b@example.com/a",
+		"http://\u00e9@example.com/a", "http://a%4@example.com/a", "http://example.com:65536/a", "http://example.com:99999999999999999999/a"} {
 		if r.IsAllowed("ExampleBot", u) {
 			t.Errorf("IsAllowed(ExampleBot, %q) = true, want false (not a URL)", u)
 		}
@@ -1010,10 +1028,75 @@ func TestIsAllowedInvalidURL(t *testing.T) {
 	// Authorities that do name a host, however written.
 	for _, u := range []string{"http://example.com:/a", "http://user:pw@example.com:8080/a", "http://a@b@example.com/a",
 		"http://[::1]:8080/a", "http://[fe80::1%25en0]/a", "http://[fe80::1%25%41]/a", "http://b%C3%BCcher.example/a",
-		"http://example.com%25/a", "http://xn--bcher-kva.example/a", "http://bücher.example/a", "http://1.2.3.4:1/a"} {
+		"http://example.com%25/a", "http://xn--bcher-kva.example/a", "http://bücher.example/a", "http://1.2.3.4:1/a",
+		"http://[::ffff:1.2.3.4]/a", "http://[fe80::1%25a%20b]/a", "http://[fe80::1%25a]b]/a", "http://[fe80::1%25\u00e9]/a",
+		"http://a%C3%A9:p@example.com/a", "http://example.com:065535/a"} {
 		if !r.IsAllowed("ExampleBot", u) {
 			t.Errorf("IsAllowed(ExampleBot, %q) = false, want true", u)
 		}
+	}
+}
+
+// authorityOK reports whether rawURL, an http or https URL, has an
+// authority net/url parses to a host, and RobotsURL to an origin: what
+// IsAllowed must take, and nothing else.
+func authorityOK(rawURL string) bool {
+	scheme, rest, _ := strings.Cut(rawURL, "://")
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	u, err := url.Parse(scheme + "://" + rest + "/")
+	if err != nil || u.Hostname() == "" || !validHost(u) {
+		return false
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.ParseUint(p, 10, 16); err != nil || n > 65535 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestIsAllowedAuthorityAsNetURL checks IsAllowed's reading of authorities
+// against net/url's (and RobotsURL's), over authorities made of the pieces
+// each part of one can hold, every octet among them.
+func TestIsAllowedAuthorityAsNetURL(t *testing.T) {
+	var octets []string
+	for c := range 256 {
+		octets = append(octets, string([]byte{byte(c)}), fmt.Sprintf("%%%02X", c))
+	}
+	users := []string{"", "@", "u@", "u:p@", "a@b@", "%zz@", "%4@"}
+	for _, o := range octets {
+		users = append(users, "u"+o+"@")
+	}
+	hosts := []string{"", "example.com", "e%41.com", "b%C3%BCcher.example", "[::1]", "[]", "[::1", "::1]", "[1.2.3.4]",
+		"[::ffff:1.2.3.4]", "[zz]", "[fe80::1%25]", "[fe80::1%25en0]", "[fe80::1%en0]", "[fe80::1%25a]b]", "a]b", "a:b"}
+	for _, o := range octets {
+		hosts = append(hosts, "e"+o+"x.com", "[fe80::1%25a"+o+"]")
+	}
+	ports := []string{"", ":", ":80", ":0443", ":65535", ":65536", ":8a", ":99999999999999999999"}
+	r := Parse(nil)
+	check := func(user, host, port string) {
+		u := "http://" + user + host + port + "/a"
+		if got, want := r.IsAllowed("ExampleBot", u), authorityOK(u); got != want {
+			t.Errorf("IsAllowed(ExampleBot, %q) = %v, want %v, as net/url and RobotsURL read it", u, got, want)
+		}
+	}
+	// Each part in all its forms, beside a few forms of the other two.
+	for _, user := range users {
+		for _, host := range hosts[:12] {
+			check(user, host, ":80")
+		}
+	}
+	for _, host := range hosts {
+		for _, user := range users[:7] {
+			for _, port := range ports {
+				check(user, host, port)
+			}
+		}
+	}
+	if allocs := testing.AllocsPerRun(100, func() { r.IsAllowed("ExampleBot", "http://u%41:p@[fe80::1%25en0]:8080/a") }); allocs != 0 {
+		t.Errorf("IsAllowed with userinfo and a zone allocates %v times, want 0", allocs)
 	}
 }
 
@@ -4055,10 +4138,16 @@ func fuzzSeeds(t testing.TB) [][]byte {
 // (so that a crawler may key caches on it), and that it agrees with Origin
 // on http and https URLs.
 func FuzzRobotsURL(f *testing.F) {
-	for _, s := range []string{"https://User:pw@Example.COM:0443/a?b#c", "ftp://[::1]:21/x", "ftp://::1/x", "http://[fe80::1%25en0]:8080/", "http://bücher.example/", "gopher://a:70", "/x", "mailto:a@b", "http://a:65536/", "http://[fe80::1%25%5B]/x"} {
+	for _, s := range []string{"https://User:pw@Example.COM:0443/a?b#c", "ftp://[::1]:21/x", "ftp://::1/x", "http://[fe80::1%25en0]:8080/", "http://bücher.example/", "gopher://a:70", "/x", "mailto:a@b", "http://a:65536/", "http://[fe80::1%25%5B]/x", "http://u%41:p@[fe80::1%25a]b]:0080/x"} {
 		f.Add(s)
 	}
+	allowAll := Parse(nil)
 	f.Fuzz(func(t *testing.T, rawURL string) {
+		if strings.HasPrefix(rawURL, "http://") || strings.HasPrefix(rawURL, "https://") {
+			if got, want := allowAll.IsAllowed("ExampleBot", rawURL), authorityOK(rawURL); got != want {
+				t.Errorf("IsAllowed(ExampleBot, %q) = %v with no rules, want %v, as net/url and RobotsURL read its authority", rawURL, got, want)
+			}
+		}
 		got, err := RobotsURL(rawURL)
 		origin, originErr := Origin(rawURL)
 		var parseErr *url.Error

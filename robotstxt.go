@@ -28,7 +28,8 @@ const DefaultMaxBytes = 512000
 // ContentSignals) are not seen, and so never make a query fail, nor are
 // Content-Signal maps changed in place. Rules are not copied, though: a Rule
 // changed in place afterwards may be seen by agents not asked for before
-// (their Decision.Line is then 0), and races with queries running meanwhile.
+// (every rule of its group then has Decision.Line 0: the group's lines are
+// no longer known), and races with queries running meanwhile.
 // So once a Robots is queried, leave it be, and do not copy it either (go
 // vet says so): a copy would answer from the original's compiled rules, not
 // from its own fields. Parse or UnmarshalText a new one instead.
@@ -65,6 +66,10 @@ type Robots struct {
 const robotsPad = 16
 
 // A Group is one run of user-agent lines and the records that follow them.
+// A user-agent value names the product token it starts with, in any case
+// (see ProductToken): "ExampleBot/2.0" and "Example Bot" name examplebot and
+// example, and "123bot" names none. One that starts with '*' is the
+// wildcard, "*foo" too.
 type Group struct {
 	UserAgents     []string        // as written; "*" for the wildcard
 	Rules          []Rule          // in document order
@@ -72,7 +77,9 @@ type Group struct {
 	ContentSignals map[string]bool // Content-Signal: search=yes, ai-train=no -> {"search":true,"ai-train":false}; nil = none
 }
 
-// A Rule is one allow or disallow line. An empty Pattern matches nothing.
+// A Rule is one allow or disallow line. An empty Pattern matches nothing, and
+// so does one that starts with neither '/' nor '*' ("Disallow: private"):
+// matching starts at a path's first octet, which is '/'.
 type Rule struct {
 	Allow   bool   // an Allow line; false for Disallow
 	Pattern string // as written, comment and surrounding whitespace removed
@@ -94,7 +101,10 @@ type Record struct {
 // Parse reads data as a robots.txt document (RFC 9309 §2), up to
 // DefaultMaxBytes. Parse accepts any bytes; it never fails. Lines that are
 // not records are skipped, so an HTML page parses to a document with no
-// groups, which allows everything.
+// groups, which allows everything, unless lines of it read as records: a
+// page that quotes a robots.txt on lines of their own, or a script line
+// such as "userAgent: navigator.userAgent," (a User-agent line) followed by
+// "allow: true," (a rule), is read for those lines as any text is.
 //
 // Lines end at LF, CR or CRLF. A UTF-8 byte order mark at the start is
 // skipped, even a truncated one. '#' starts a comment, also within a value.
@@ -126,8 +136,8 @@ func Parse(data []byte) *Robots {
 // DefaultMaxBytes; zero or less means DefaultMaxBytes, and a limit above
 // 2 GiB (math.MaxInt32) is read as 2 GiB. A line counts when its line end
 // falls within the limit; the line the limit cuts is dropped whole, as are
-// all after it (RFC 9309 §2.5). A document shorter than the limit is read to
-// its end, final line included. There is no limit on the length of a line
+// all after it (RFC 9309 §2.5). A document no longer than the limit is read
+// to its end, final line included, with or without a line end. There is no limit on the length of a line
 // below that.
 func ParseLimit(data []byte, maxBytes int) *Robots {
 	if maxBytes <= 0 {

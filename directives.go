@@ -91,20 +91,21 @@ type Directives struct {
 // restricts nothing: "all" gives one empty set for every bot, "examplebot:"
 // one for examplebot.
 //
-// unavailable_after takes RFC 3339 and ISO 8601 dates, in the extended or
-// the basic form (2010-06-25T15:00:00Z, 20100625T150000Z; a bare date is
-// 00:00 UTC, a time without a zone is UTC), RFC 1123 and RFC 822 dates with or
-// without the weekday, RFC 850 dates, and "25-Jun-2010 15:00:00 EST"; years
-// have two or four digits (two digits: 00-49 is 20xx, 50-99 is 19xx); zones
-// are numeric or one of UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST
-// and PDT. The comma after a weekday does not end the item, nor does one
-// before a digit when the whole is a date (ISO 8601's decimal comma,
+// unavailable_after takes RFC 3339 and ISO 8601 dates, in the extended or the
+// basic form (2010-06-25T15:00:00Z, 20100625T150000Z; a bare date is 00:00
+// UTC, a time without a zone is UTC, a fraction is of the last component
+// given, 15:00,5 being 15:00:30), RFC 1123 and RFC 822 dates with or without
+// the weekday, RFC 850 dates, and "25-Jun-2010 15:00:00 EST"; years have two
+// or four digits (two digits: 00-49 is 20xx, 50-99 is 19xx); zones are
+// numeric or one of UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST and
+// PDT. The comma after a weekday does not end the item, nor does one before a
+// digit when the whole is a date (ISO 8601's decimal comma,
 // "15:00:00,5+02:00"); when it is not, the date before the comma is read
 // alone, and what follows is read as items if it names something
 // ("2025-06-25, 360spider: noindex"), else dropped as the rest of a broken
-// date ("June 25, 2010 3:00 PM EST"). A date before 0001-01-01T00:00:01Z
-// (the zero time.Time, a date in the year 0000, which RFC 3339 allows, or
-// a year-1 date with a zone east of UTC) is read as that instant: the zero
+// date ("June 25, 2010 3:00 PM EST"). A date before 0001-01-01T00:00:01Z (the
+// zero time.Time, a date in the year 0000, which RFC 3339 allows, or a year-1
+// date with a zone east of UTC) is read as that instant: the zero
 // UnavailableAfter means none, and a date long past must not be lost.
 //
 // ParseDirectives accepts any string. A directive whose value does not parse
@@ -119,10 +120,12 @@ func ParseDirectives(value string) []Directives {
 // ParseRobotsTag reads the lines of a Robots-Tag field (draft-illyes-repext
 // §3.1.1) and returns one set per list member that is a token, in order of
 // first appearance, merged per bot: the token "*" gives the set with Bot "",
-// any other token its lower-cased self. The member's parameters are the
-// directives: a bare key is on, ?0 is off, integers, tokens and strings are
-// values read as in ParseDirectives, and an RFC 9651 Date is read as a time.
-// Members that are not tokens, and parameters that do not parse, are ignored.
+// any other token its lower-cased self ("robots" too: unlike the legacy
+// grammar, the field has no other name for every bot). The member's
+// parameters are the directives: a bare key is on, ?0 is off, integers,
+// tokens and strings are values read as in ParseDirectives, and an RFC 9651
+// Date is read as a time. Members that are not tokens, and parameters that do
+// not parse, are ignored.
 //
 // Empty lines are skipped and the others joined with ", " (RFC 9651 §4.2),
 // then cut to MaxRobotsTagBytes, keeping only whole members. The field is
@@ -152,26 +155,28 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // "examplebot: all" leaves a "noindex" for every bot in place.
 //
 // The body is read as HTML when the Content-Type header is text/html or
-// application/xhtml+xml, or, when there is no Content-Type, when it sniffs
-// as HTML (http.DetectContentType, the WHATWG MIME Sniffing rules). Only
-// <meta name="robots"> and <meta name="<product token>"> tags that the HTML5
-// tree builder places in <head> count, with scripting enabled or disabled: a
-// meta inside a <noscript> in the head counts, as a crawler that runs no
-// scripts reads it, and so does one that an element in such a <noscript>
-// would push out of the head, as a browser reads it (where a CDATA section
-// in SVG or MathML in a head <template> leaves unsure how the tree builder
-// reads it, those either reading places there too; misnested markup in such
-// a template can still hide the metas after it, as Links explains). Reading
-// stops where the head ends, so the cost does not grow with the body, but
-// for a body in UTF-16, which is decoded whole first: one that starts with a
-// UTF-16 byte order mark, or whose Content-Type charset names UTF-16
-// ("utf-16", "utf-16be", ...) and that starts with no UTF-8 mark, as the
-// HTML encoding sniffing algorithm decides. Other encodings are read as
+// application/xhtml+xml, or, when there is no Content-Type, when it sniffs as
+// HTML (http.DetectContentType, the WHATWG MIME Sniffing rules, by which a
+// body that starts with a UTF-16 byte order mark is text/plain). Only <meta
+// name="robots"> and <meta name="<product token>"> tags that the HTML5 tree
+// builder places in <head> count, with scripting enabled or disabled: a meta
+// inside a <noscript> in the head counts, as a crawler that runs no scripts
+// reads it, and so does one that an element in such a <noscript> would push
+// out of the head, as a browser reads it (where a CDATA section in SVG or
+// MathML in a head <template> leaves unsure how the tree builder reads it,
+// those either reading places there too; misnested markup in such a template
+// can still hide the metas after it, as Links explains). Reading stops where
+// the head ends, so the cost does not grow with the body, but for a head that
+// never ends (an unclosed <title> or <template> in it is read to the end of
+// the body) and for a body in UTF-16, which is decoded whole first: one that
+// starts with a UTF-16 byte order mark, or whose Content-Type charset names
+// UTF-16 ("utf-16", "utf-16be", ...) and that starts with no UTF-8 mark, as
+// the HTML encoding sniffing algorithm decides. Other encodings are read as
 // octets, which finds the same tags and names in every encoding whose ASCII
 // is ASCII. In application/xhtml+xml, which is XML, a self-closing tag such
-// as <title/> is an empty element, where HTML would read the rest of the
-// page as its text. A nil h or body is valid. Header names are matched in
-// any case, also in a map written by hand whose keys are not in net/http's
+// as <title/> is an empty element, where HTML would read the rest of the page
+// as its text. A nil h or body is valid. Header names are matched in any
+// case, also in a map written by hand whose keys are not in net/http's
 // canonical form.
 //
 // DirectivesFor accepts any input; what does not parse applies nothing. It
@@ -285,8 +290,9 @@ func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives
 // package knows; and when its values are valid (limits of at least -1,
 // MaxImagePreview "", none, standard or large, UnavailableAfter a whole
 // second in UTC of the years 1 to 9999, as every date ParseDirectives reads
-// is). Sets from ParseRobotsTag may fail that, since a structured-field
-// token can hold ':'.
+// is). Sets from ParseRobotsTag may fail that, since a structured-field token
+// can hold ':', and a set of the token robots, a bot of that name there,
+// writes "robots: ...", which reads back as every bot's.
 func (d Directives) String() string {
 	return string(d.appendLegacy(nil, false))
 }
@@ -326,14 +332,14 @@ func (d Directives) IsEmpty() bool {
 // are written as given, where the field can hold them (a date past 9999 is
 // written, and read back as no date).
 //
-// The error, prefixed "robots:", reports a Bot named "*" (which there
-// means every bot), and, wrapping the httpsfv error, a Bot that is not a
+// The error, prefixed "robots:", reports a Bot named "*" (which there means
+// every bot), and, wrapping the httpsfv error, a Bot that is not a
 // structured-field token, an Other name that is not a key (keys are
-// lower-case, start with a letter or '*', and hold only letters, digits,
-// '_', '-', '.' and '*'), a MaxImagePreview that is not a token ("a b"), or
-// a limit beyond ±999,999,999,999,999, the structured-field integers. A
-// field longer than MaxRobotsTagBytes is written, but readers keep only its
-// first whole members.
+// lower-case, start with a letter or '*', and hold only letters, digits, '_',
+// '-', '.' and '*'), a MaxImagePreview that is not a token ("a b"), or a
+// limit beyond ±999,999,999,999,999, the structured-field integers. A field
+// longer than MaxRobotsTagBytes is written, but readers keep only its first
+// whole members. With no sets it returns "": send no field.
 func FormatRobotsTag(sets ...Directives) (string, error) {
 	list := make(httpsfv.List, 0, len(sets))
 	for _, d := range sets {
@@ -423,27 +429,28 @@ type Link struct {
 // with no host name (as "//" and "///x" do, which name an empty host) or a
 // port past 65535, or whose resolved URL is longer than MaxLinkBytes. Links
 // inside comments and raw-text elements (<script>, <style>, <textarea>,
-// <title>) are not links; inside SVG and MathML those elements hold markup and
-// a self-closing tag is empty, as in a browser, and SVG's <a href> is a link.
-// A <noscript> holds text for a browser that runs scripts and markup for one
-// that does not, as a crawler does not: its links count. Where a tree builder
-// may read the document in more than one way, with scripting enabled or
-// disabled, or a CDATA section in SVG or MathML as text or as a bogus comment
-// where Links cannot tell which, or an end tag in SVG or MathML as closing it
-// or as ignored, which depends on HTML around it that Links does not follow
-// ("<a><svg></a>" closes the SVG, "<svg></a>" does not), it reads the
-// document each way and returns the links of any reading, each once, in
+// <title>) are not links; inside SVG and MathML those elements hold markup
+// and a self-closing tag is empty, as in a browser, and SVG's <a href> is a
+// link. A <noscript> holds text for a browser that runs scripts and markup
+// for one that does not, as a crawler does not: its links count. Where a tree
+// builder may read the document in more than one way, with scripting enabled
+// or disabled, or a CDATA section in SVG or MathML as text or as a bogus
+// comment where Links cannot tell which, or an end tag in SVG or MathML as
+// closing it or as ignored, which depends on HTML around it that Links does
+// not follow ("<a><svg></a>" closes the SVG, "<svg></a>" does not), it reads
+// the document each way and returns the links of any reading, each once, in
 // document order: a link too many costs a crawler a fetch, a link missed a
 // page it never finds. The <base href> is then the first one a browser that
 // runs scripts finds (not one in a <noscript>), reading those sections as
-// bogus comments and those end tags as ignored. It follows the tree
-// builder's rules where SVG, MathML or a template is open closely, not
-// wholly (see foreignContent): where such content is misnested with
-// formatting elements the adoption agency moves, or an end tag closes
-// foreign content in one place and not in another, a reading can part from
-// the tree builder's without knowing it and miss the links after it. That
-// takes markup made to provoke it: none of the real pages in testdata/html
-// does.
+// bogus comments and those end tags as ignored. It follows the tree builder's
+// rules where SVG, MathML or a template is open closely, not wholly: where
+// such content is misnested with formatting elements the adoption agency
+// moves, or an end tag closes foreign content in one place and not in
+// another, a reading can part from the tree builder's without knowing it and
+// miss the links after it. That takes markup made to provoke it: none of the
+// real pages in testdata/html does. The other way, Links returns a few links
+// a browser has not: an <a href> in MathML (an element of MathML there, not a
+// link), and links before a <frameset> that replaces the body they were in.
 //
 // Links reads the document with a tokenizer, not with a tree builder: once
 // for most documents (and what their <noscript>s hold twice), the whole of it
@@ -3381,8 +3388,10 @@ func parseDate(s string) (time.Time, bool) {
 
 // parseISODate reads an RFC 3339 or ISO 8601 date. In the extended form,
 // that is YYYY-MM-DD, optionally followed by T (or a space) and
-// hh:mm[:ss[.fraction]] and a zone; in the basic form of ISO 8601,
-// YYYYMMDD, optionally followed by T and hhmm[ss[.fraction]] and a zone.
+// hh:mm[:ss][.fraction] and a zone; in the basic form of ISO 8601,
+// YYYYMMDD, optionally followed by T and hhmm[ss][.fraction] and a zone. A
+// fraction, after '.' or ',', is one of the last component: of the minute
+// when there are no seconds.
 func parseISODate(s string) (time.Time, bool) {
 	d := dateCursor{s: s}
 	year, _ := d.fixed(4)
@@ -3403,6 +3412,7 @@ func parseISODate(s string) (time.Time, bool) {
 	}
 	d.i++
 	var hour, min, sec int
+	clockStart := d.i
 	if extended {
 		hour, min, sec, ok = d.clock()
 	} else {
@@ -3411,9 +3421,10 @@ func parseISODate(s string) (time.Time, bool) {
 	if !ok {
 		return time.Time{}, false
 	}
+	// Without seconds, a fraction is one of the minute (ISO 8601 §4.2.2.4:
+	// of the last component given): "15:00,5" is 15:00:30.
+	withSeconds := strings.Count(s[clockStart:d.i], ":") == 2 || !extended && d.i-clockStart == 6
 	if d.skipByte('.') || d.skipByte(',') {
-		// A fraction of a second is dropped: directives are kept to whole
-		// seconds, the precision every writer has.
 		start := d.i
 		for d.i < len(s) && isDigit(s[d.i]) {
 			d.i++
@@ -3421,6 +3432,17 @@ func parseISODate(s string) (time.Time, bool) {
 		if d.i == start {
 			return time.Time{}, false
 		}
+		if !withSeconds {
+			// Seconds of the minute's fraction, of its first nine digits
+			// at most; a fraction of a second is dropped, as below.
+			frac, scale := 0, 1
+			for i := start; i < d.i && i < start+9; i++ {
+				frac, scale = frac*10+int(s[i]-'0'), scale*10
+			}
+			sec = frac * 60 / scale
+		}
+		// A fraction of a second is dropped: directives are kept to whole
+		// seconds, the precision every writer has.
 	}
 	d.skipSpace()
 	offset := 0

@@ -314,6 +314,12 @@ func TestParseDirectivesDates(t *testing.T) {
 		{"ISO basic offset", "20100625T170000+0200", want},
 		{"ISO basic fraction", "20100625T150000.5Z", want},
 		{"ISO basic no zone", "20100625T150000", want},
+		// ISO 8601 §4.2.2.4: a fraction is one of the last component given.
+		{"ISO fraction of a minute", "2010-06-25T15:00,5Z", utc(2010, 6, 25, 15, 0, 30)},
+		{"ISO fraction of a minute, a point", "2010-06-25T14:59.75+00:00", utc(2010, 6, 25, 14, 59, 45)},
+		{"ISO basic fraction of a minute", "20100625T1500.5Z", utc(2010, 6, 25, 15, 0, 30)},
+		{"ISO fraction of a minute, long, whole seconds kept", "2010-06-25T15:00,99999999999999Z", utc(2010, 6, 25, 15, 0, 59)},
+		{"ISO fraction of a second after seconds", "2010-06-25T15:00:00,9Z", want},
 		{"ISO basic bare date", "20100625", utc(2010, 6, 25, 0, 0, 0)},
 		{"ISO basic lower-case t", "20100625t150000z", want},
 		{"ISO basic with space", "20100625 150000Z", time.Time{}},

@@ -95,18 +95,19 @@ type Directives struct {
 // basic form (2010-06-25T15:00:00Z, 20100625T150000Z; a bare date is 00:00
 // UTC, a time without a zone is UTC, a fraction is of the last component
 // given, 15:00,5 being 15:00:30), RFC 1123 and RFC 822 dates with or without
-// the weekday, RFC 850 dates, and "25-Jun-2010 15:00:00 EST"; years have two
-// or four digits (two digits: 00-49 is 20xx, 50-99 is 19xx); zones are
-// numeric or one of UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST and
-// PDT. The comma after a weekday does not end the item, nor does one before a
-// digit when the whole is a date (ISO 8601's decimal comma,
-// "15:00:00,5+02:00"); when it is not, the date before the comma is read
-// alone, and what follows is read as items if it names something
-// ("2025-06-25, 360spider: noindex"), else dropped as the rest of a broken
-// date ("June 25, 2010 3:00 PM EST"). A date before 0001-01-01T00:00:01Z (the
-// zero time.Time, a date in the year 0000, which RFC 3339 allows, or a year-1
-// date with a zone east of UTC) is read as that instant: the zero
-// UnavailableAfter means none, and a date long past must not be lost.
+// the weekday (and with a comment after the zone, "+0000 (UTC)"), RFC 850
+// dates, and "25-Jun-2010 15:00:00 EST"; years have two or four digits (two
+// digits: 00-49 is 20xx, 50-99 is 19xx); zones are numeric or one of UT, GMT,
+// UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST and PDT. The comma after a
+// weekday does not end the item, nor does one before a digit when the whole
+// is a date (ISO 8601's decimal comma, "15:00:00,5+02:00"); when it is not,
+// the date before the comma is read alone, and what follows is read as items
+// if it names something ("2025-06-25, 360spider: noindex"), else dropped as
+// the rest of a broken date ("June 25, 2010 3:00 PM EST"). A date before
+// 0001-01-01T00:00:01Z (the zero time.Time, a date in the year 0000, which
+// RFC 3339 allows, or a year-1 date with a zone east of UTC) is read as that
+// instant: the zero UnavailableAfter means none, and a date long past must
+// not be lost.
 //
 // ParseDirectives accepts any string. A directive whose value does not parse
 // (max-snippet: abc, a limit below -1, an unknown zone) is ignored, and does
@@ -3335,6 +3336,11 @@ func parseDate(s string) (time.Time, bool) {
 	s = trimASCIISpace(s)
 	if len(s) >= 5 && allDigits(s[:4]) && (s[4] == '-' || len(s) >= 8 && allDigits(s[4:8])) {
 		return parseISODate(s)
+	}
+	// RFC 5322 §3.3 lets a comment follow the zone, as mail writes one:
+	// "Fri, 25 Jun 2010 15:00:00 +0000 (UTC)". One, not nested, is skipped.
+	if open := strings.LastIndexByte(s, '('); open > 0 && s[len(s)-1] == ')' {
+		s = trimASCIISpace(s[:open])
 	}
 	d := dateCursor{s: s}
 	if d.i < len(s) && isAlpha(s[d.i]) {

@@ -337,6 +337,11 @@ func TestParseDirectivesDates(t *testing.T) {
 		// RFC 1123 and RFC 822.
 		{"RFC 1123", "Fri, 25 Jun 2010 15:00:00 GMT", want},
 		{"RFC 1123 without weekday", "25 Jun 2010 15:00:00 GMT", want},
+		{"RFC 5322 with a comment after the zone", "Fri, 25 Jun 2010 15:00:00 +0000 (UTC)", want},
+		{"RFC 5322 with a comment, no space", "25 Jun 2010 10:00:00 -0500(CDT)", want},
+		{"a comment alone", "(UTC)", time.Time{}},
+		{"a comment not at the end", "25 Jun 2010 (x) 15:00:00 GMT", time.Time{}},
+		{"a nested comment", "25 Jun 2010 15:00:00 GMT ((UTC))", time.Time{}},
 		{"RFC 822 two-digit year", "Fri, 25 Jun 10 15:00:00 GMT", want},
 		{"two-digit year 99 is 1999", "25 Jun 99 15:00:00 GMT", utc(1999, 6, 25, 15, 0, 0)},
 		{"two-digit year 49 is 2049", "25 Jun 49 15:00:00 GMT", utc(2049, 6, 25, 15, 0, 0)},

@@ -213,6 +213,8 @@ func TestParseDirectives(t *testing.T) {
 		{"scoped bad value opens only the scope", "examplebot: max-snippet: x", []Directives{{Bot: "examplebot"}}},
 		{"weekday then no date keeps the next item", "unavailable_after: Wed, noindex", []Directives{{NoIndex: true}}},
 		{"a scope naming no bot ends its item, a weekday after it too", ": unavailable_after: Wed, noindex", []Directives{{NoIndex: true}}},
+		{"an item naming no bot is dropped, the scope before it goes on", "examplebot: noarchive, : nofollow, nosnippet",
+			[]Directives{{Bot: "examplebot", NoArchive: true, NoSnippet: true}}},
 		{"broken date after a weekday is dropped whole", "unavailable_after: Wed, 32 Jun 2025 15:00:00 GMT, noindex", []Directives{{NoIndex: true}}},
 		{"unknown weekday drops the date whole", "unavailable_after: Fry, 25 Jun 2010 15:00:00 GMT", []Directives{{}}},
 		// ISO 8601 writes a decimal comma too: a comma before a digit

@@ -288,24 +288,25 @@ type Outcome struct {
 // The request goes to scheme://host[:port]/robots.txt with GET: the page
 // URL's path, query, fragment and userinfo are dropped, so its credentials
 // are never sent, and an internationalized host is sent in its ASCII form.
-// Redirects (301, 302, 303, 307, 308) are followed up to MaxRedirects, to
-// any host: the file found governs pageURL's origin. A chain that ends in a
-// 3xx (too many hops, a loop, no Location, a Location that does not parse,
-// is not http or https, names no origin, makes a URL longer than 8,000
-// octets or is longer than 64 KiB itself, or a 3xx that is not a redirect:
-// 300, 304, 305, 306 and unassigned ones) is Unavailable; so is a 4xx other
-// than 429, whose body is never parsed. Any 2xx is parsed, whatever its
-// Content-Type: an HTML page yields no rules and allows everything. A 429, a
-// 5xx, a final 1xx, a status outside 100-599, a malformed response, and
-// every network, TLS, timeout or decoding failure are Unreachable. gzip and
-// deflate bodies are decoded, in up to four layers (more are a decoding
-// failure); MaxBytes applies to the decoded bytes, and a body cut short
-// within its first MaxBytes is never parsed (one cut after them is read as
-// Truncated, as one that went on would be). A coded body, and each layer
-// under the last, is read only as far as a compressed form of MaxBytes could
-// go (eight times MaxBytes and 1 MiB): one that goes on further, as endless
-// empty deflate blocks do, is a decoding failure, so that a body that
-// decodes to nothing cannot keep a retrieval reading until its Timeout.
+// Redirects (301, 302, 303, 307, 308) are followed up to MaxRedirects, to any
+// host: the file found governs pageURL's origin. A chain that ends in a 3xx
+// (too many hops, a loop, no Location, a Location that does not parse, is not
+// http or https, names no host ("//", "///x": an empty authority, RFC 3986
+// §4.2) or no origin, makes a URL longer than 8,000 octets or is longer than
+// 64 KiB itself, or a 3xx that is not a redirect: 300, 304, 305, 306 and
+// unassigned ones) is Unavailable; so is a 4xx other than 429, whose body is
+// never parsed. Any 2xx is parsed, whatever its Content-Type: an HTML page
+// yields no rules and allows everything. A 429, a 5xx, a final 1xx, a status
+// outside 100-599, a malformed response, and every network, TLS, timeout or
+// decoding failure are Unreachable. gzip and deflate bodies are decoded, in
+// up to four layers (more are a decoding failure); MaxBytes applies to the
+// decoded bytes, and a body cut short within its first MaxBytes is never
+// parsed (one cut after them is read as Truncated, as one that went on would
+// be). A coded body, and each layer under the last, is read only as far as a
+// compressed form of MaxBytes could go (eight times MaxBytes and 1 MiB): one
+// that goes on further, as endless empty deflate blocks do, is a decoding
+// failure, so that a body that decodes to nothing cannot keep a retrieval
+// reading until its Timeout.
 //
 // Timeout bounds the whole retrieval, and ctx can end it sooner; a nil ctx
 // is context.Background(). A nil *Fetcher is the zero Fetcher, which has no
@@ -585,6 +586,13 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 		// Not parsed: the URL it makes, without its fragment, is measured
 		// below, but no URL worth parsing is this long.
 		return nil, fmt.Sprintf("status %d has a Location of %d octets", resp.StatusCode, len(loc))
+	}
+	// A reference that starts with "//" names an authority (RFC 3986 §4.2),
+	// which "//" alone, "///x" or "//?x" leave empty: no host, as Links reads
+	// them, where net/url would resolve them to the request's own host, and
+	// "//" to the request itself, a loop.
+	if rest, ok := strings.CutPrefix(loc, "//"); ok && (rest == "" || strings.IndexByte("/?#", rest[0]) >= 0) {
+		return nil, fmt.Sprintf("status %d redirects to %q, which names no host", resp.StatusCode, loc)
 	}
 	// Relative and protocol-relative references resolve against the
 	// request, as RFC 9110 §10.2.2 says.

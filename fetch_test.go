@@ -315,6 +315,8 @@ func TestFetchRedirectLocations(t *testing.T) {
 		{"unparseable escape", "%zz", Unavailable, 302, allowsEverything, ""},
 		{"unparseable host", "http://a b/", Unavailable, 302, allowsEverything, ""},
 		{"no host", "http:///robots.txt", Unavailable, 302, allowsEverything, ""},
+		{"empty authority", "//", Unavailable, 302, allowsEverything, "<self>/robots.txt"},
+		{"empty authority and a path", "///robots.txt", Unavailable, 302, allowsEverything, "<self>/robots.txt"},
 		// URLs with no origin, as RobotsURL has it: not followed (they were,
 		// and failed to dial: Unreachable, everything refused).
 		{"port past 65535", "http://127.0.0.1:99999/robots.txt", Unavailable, 302, allowsEverything, ""},
@@ -3676,6 +3678,13 @@ func TestRedirectTarget(t *testing.T) {
 		{"http://example.com:65536/robots.txt", ""},
 		{"http://[::1%25lo]:99999/robots.txt", ""},
 		{"http://" + strings.Repeat("ü", 70) + ".test/", ""},
+		// An empty authority (RFC 3986 §4.2) names no host: net/url
+		// resolved these to the request's own host, "//" to a loop.
+		{"//", ""},
+		{"///robots.txt", ""},
+		{"//?x", ""},
+		{"//#f", ""},
+		{"//example.org/r.txt", "https://example.org/r.txt"},
 	} {
 		resp := &http.Response{StatusCode: http.StatusFound, Header: http.Header{"Location": {tc.location}}}
 		next, why := redirectTarget(from, resp)

@@ -111,11 +111,11 @@ type Record struct {
 // Keys are case-insensitive and the whitespace around keys, colons and values
 // is dropped; a line without a colon after its key is read as a key and a
 // value only when it is exactly two words ("Disallow /x", and "Sitemap
-// https://example.com/s.xml", whose only colon is the value's). Like
-// Google's parser, Parse accepts "useragent" and "user agent" for
-// user-agent and "dissallow", "dissalow", "disalow", "diasllow" and
-// "disallaw" for disallow, and no other misspelling: not even Google's
-// "site-map" for sitemap, which SPEC leaves out, so that it is a Record.
+// https://example.com/s.xml", whose only colon is the value's). Like Google's
+// parser, Parse accepts "useragent" and "user agent" for user-agent and
+// "dissallow", "dissalow", "disalow", "diasllow" and "disallaw" for disallow,
+// and no other misspelling, not even Google's "site-map" for sitemap: that
+// line is a Record.
 //
 // A group is one or more user-agent lines followed by rules; only an allow or
 // disallow line ends the run of user-agent lines, and a user-agent line after
@@ -576,17 +576,16 @@ func (p *parser) robots() *Robots {
 // is still too long, and the shortest forms Parse reads bring it within the
 // limit, those are written instead: the misspellings Google accepts for the
 // two commonest keys ("useragent:*", "disalow:/a"), a Crawl-delay as ".5"
-// or, too long for a Duration, as "9223372037", no blank lines at all and
-// no line end after the last line. What that writes for a line Parse read
-// is no longer than the line, and for lines Parse merged (the
-// Content-Signal lines of a group) no longer than those together: so every
-// document Parse read with the default limit is written within the limit
-// and reads back the same, as SPEC asks (the round trip wins over SPEC's
-// blank lines there). A file meant for other parsers, which may not know
-// the misspellings, should stay well under the limit. A document built by
-// hand, or read with a larger limit, that does not fit even so is written
-// in the tight form, of any length: UnmarshalText and ParseLimit read it
-// whole.
+// or, too long for a Duration, as "9223372037", no blank lines at all and no
+// line end after the last line. What that writes for a line Parse read is no
+// longer than the line, and for lines Parse merged (the Content-Signal lines
+// of a group) no longer than those together: so every document Parse read
+// with the default limit is written within the limit and reads back the same
+// (the round trip wins over the blank lines there). A file meant for other
+// parsers, which may not know the misspellings, should stay well under the
+// limit. A document built by hand, or read with a larger limit, that does
+// not fit even so is written in the tight form, of any length: UnmarshalText
+// and ParseLimit read it whole.
 //
 // MarshalText returns an error, naming the value, when a value cannot be
 // written so that it reads back the same: a line break or '#' in any value,

@@ -497,10 +497,7 @@ func Links(body []byte, base *url.URL) []Link {
 		l := f.Link
 		href := cleanHref(l.URL)
 		ref, err := url.Parse(href)
-		if err != nil || ref.Scheme == "" && ref.Host == "" && strings.HasPrefix(href, "//") {
-			// A network-path reference with no host ("//", "//?q",
-			// "///x"), which net/url reads as a path or as nothing, so
-			// that it would resolve to a page of base's host.
+		if err != nil || hostless(href, ref) {
 			continue
 		}
 		if base != nil {
@@ -2107,22 +2104,17 @@ func (r *reading) parted() bool { return r.cdataFork >= 0 || r.scriptFork >= 0 |
 
 // eachReading calls scan with the first reading of body and then with each
 // other reading that parts from one already read, at most eight in all, and
-// most bodies only once: a reading of each set of ways, those of fewer ways
-// first. from is where the reading may first find what those before it do
-// not: up to there it reads as the reading it parted from, which has found
-// the same.
+// most bodies only once: a reading of each set of ways, in the order of
+// their bits, so that every set comes after those it adds a way to. from is
+// where the reading may first find what those before it do not: up to there
+// it reads as the reading it parted from, which has found the same.
 func eachReading(body []byte, scan func(r *reading, from int)) {
 	var from [allWays + 1]int // -1: no reading parts into that way
 	for w := range from {
 		from[w] = -1
 	}
 	from[0] = 0
-	for _, w := range [...]readingWay{
-		0,
-		cdataText, noScripts, closeAround,
-		cdataText | noScripts, cdataText | closeAround, noScripts | closeAround,
-		allWays,
-	} {
+	for w := readingWay(0); w <= allWays; w++ {
 		if from[w] < 0 {
 			continue
 		}

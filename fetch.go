@@ -587,19 +587,16 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 		// below, but no URL worth parsing is this long.
 		return nil, fmt.Sprintf("status %d has a Location of %d octets", resp.StatusCode, len(loc))
 	}
-	// A reference that starts with "//" names an authority (RFC 3986 §4.2),
-	// which "//" alone, "///x" or "//?x" leave empty: no host, as Links reads
-	// them, where net/url would resolve them to the request's own host, and
-	// "//" to the request itself, a loop.
-	if rest, ok := strings.CutPrefix(loc, "//"); ok && (rest == "" || strings.IndexByte("/?#", rest[0]) >= 0) {
+	ref, err := url.Parse(loc)
+	if err != nil {
+		return nil, fmt.Sprintf("status %d has a Location that does not parse: %v", resp.StatusCode, err)
+	}
+	if hostless(loc, ref) { // as Links reads it; "//" would resolve to the request itself, a loop
 		return nil, fmt.Sprintf("status %d redirects to %q, which names no host", resp.StatusCode, loc)
 	}
 	// Relative and protocol-relative references resolve against the
 	// request, as RFC 9110 §10.2.2 says.
-	next, err := from.Parse(loc)
-	if err != nil {
-		return nil, fmt.Sprintf("status %d has a Location that does not parse: %v", resp.StatusCode, err)
-	}
+	next = from.ResolveReference(ref)
 	if next.Scheme != "http" && next.Scheme != "https" || next.Hostname() == "" {
 		return nil, fmt.Sprintf("status %d redirects to %q, which is not an http or https URL", resp.StatusCode, loc)
 	}

@@ -49,6 +49,15 @@ func appendEscape(dst []byte, c byte) []byte {
 	return append(dst, '%', upperHex[c>>4], upperHex[c&15])
 }
 
+// escapeAt reports whether s holds a well-formed escape ('%' and two hex
+// digits) at i, and the octet it stands for.
+func escapeAt(s string, i int) (byte, bool) {
+	if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+		return 0, false
+	}
+	return unhex(s[i+1])<<4 | unhex(s[i+2]), true
+}
+
 func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }

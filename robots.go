@@ -272,6 +272,14 @@ func validHost(u *url.URL) bool {
 	return !strings.ContainsAny(u.Hostname(), ":[]")
 }
 
+// hostless reports whether ref, which parses as u, is a network-path
+// reference with an empty authority ("//", "//?q", "///x"): RFC 3986 §4.2
+// reads it as naming no host, where net/url reads it as a path or as
+// nothing, so that it would resolve to a URL of the base's own host.
+func hostless(ref string, u *url.URL) bool {
+	return u.Scheme == "" && u.Host == "" && strings.HasPrefix(ref, "//")
+}
+
 // defaultPort returns the port a URL of scheme has when it names none, for
 // the schemes whose origins the URL Standard defines; "" for others, whose
 // ports are all kept.
@@ -1674,8 +1682,7 @@ func validAuthority(a string) bool {
 			if host[i] != '%' {
 				continue
 			}
-			if i+2 >= len(host) || !isHex(host[i+1]) || !isHex(host[i+2]) ||
-				unhex(host[i+1]) < 8 && host[i:i+3] != "%25" {
+			if v, ok := escapeAt(host, i); !ok || v < 0x80 && v != '%' {
 				return false
 			}
 			i += 2
@@ -1700,7 +1707,7 @@ func validUserinfo(s string) bool {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == '%':
-			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			if _, ok := escapeAt(s, i); !ok {
 				return false
 			}
 			i += 2
@@ -1727,12 +1734,9 @@ func validIPLiteral(s string) bool {
 			switch c := z[i]; {
 			case c == '[':
 				return false
-			case c != '%':
-			case i+2 >= len(z) || !isHex(z[i+1]) || !isHex(z[i+2]):
-				return false
-			default:
-				v := unhex(z[i+1])<<4 | unhex(z[i+2])
-				if v < ' ' || v >= 0x7f || strings.IndexByte("#/?@\\^`{|}\"<>[", v) >= 0 {
+			case c == '%':
+				v, ok := escapeAt(z, i)
+				if !ok || v < ' ' || v >= 0x7f || strings.IndexByte("#/?@\\^`{|}\"<>[", v) >= 0 {
 					return false
 				}
 				i += 2

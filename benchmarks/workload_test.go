@@ -146,17 +146,19 @@ func TestPercentHelpers(t *testing.T) {
 	}
 }
 
-// TestAgreement compares the libraries' answers over the whole workload.
-// They are expected to differ, so disagreements are reported, not failed;
-// run with -v to see them. temoto does not normalise percent-encoding,
-// matches user agents by prefix, picks one group, and rejects files with a
-// rule before any user-agent. grobotstxt, Google's parser ported to Go, does
-// not normalise percent-encoding either (an escaped letter, lower-case hex),
-// keeps the whole file (ours stops at 500 KiB), disallows /robots.txt when
-// a rule says so, ignores a "*" group written "*text", keeps digits in a
-// user-agent line's token, and takes keys that only start with a known one
-// ("Disallowed:"). What must hold is that our compiled view answers exactly
-// as the document does.
+// TestAgreement compares the libraries' answers over the whole workload. They
+// are expected to differ, so disagreements are reported, not failed; run with
+// -v to see them. temoto does not normalise percent-encoding, matches user
+// agents by prefix, picks one group, and rejects files with a rule before any
+// user-agent. grobotstxt, Google's parser ported to Go, does not normalise
+// percent-encoding either (an escaped letter, lower-case hex), passes the URL
+// through net/url first, so that a path's '{' becomes "%7B" while a pattern's
+// '{' stays as written, and a URL net/url refuses (a broken escape such as
+// "%Ev") is disallowed, keeps the whole file (ours stops at 500 KiB),
+// disallows /robots.txt when a rule says so, ignores a "*" group written
+// "*text", keeps digits in a user-agent line's token, and takes keys that
+// only start with a known one ("Disallowed:"). What must hold is that our
+// compiled view answers exactly as the document does.
 func TestAgreement(t *testing.T) {
 	c, w := setup(t)
 	d := ParseAll(c)

@@ -689,6 +689,13 @@ func TestParseDeepEqual(t *testing.T) {
 			}
 		})
 	}
+	// A group with no rules has nil Rules, as a literal Group would, even
+	// after a group that has some.
+	const text = "User-agent: a\nDisallow: /x\n\nUser-agent: b\n"
+	want := Group{UserAgents: []string{"b"}}
+	if got := parseString(text).Groups; len(got) != 2 || !reflect.DeepEqual(got[1], want) {
+		t.Errorf("Parse(%q).Groups = %#v, want [1] to be %#v", text, got, want)
+	}
 }
 
 // ---------------------------------------------------------------------------
@@ -2429,11 +2436,18 @@ func TestCrawlDelay(t *testing.T) {
 		{"exponent ignored", "User-agent: *\nCrawl-delay: 1e3\n", "a", 0, false},
 		{"hexadecimal ignored", "User-agent: *\nCrawl-delay: 0x10\n", "a", 0, false},
 		{"decimal comma ignored", "User-agent: *\nCrawl-delay: 1,5\n", "a", 0, false},
+		{"two points ignored", "User-agent: *\nCrawl-delay: 1.5.5\n", "a", 0, false},
+		{"a point alone ignored", "User-agent: *\nCrawl-delay: .\n", "a", 0, false},
+		{"no whole seconds", "User-agent: *\nCrawl-delay: .5\n", "a", 500 * time.Millisecond, true},
+		{"no fraction after the point", "User-agent: *\nCrawl-delay: 2.\n", "a", 2 * time.Second, true},
+		{"fraction beyond nanoseconds dropped", "User-agent: *\nCrawl-delay: 0.0000000019\n", "a", time.Nanosecond, true},
 		{"infinity ignored", "User-agent: *\nCrawl-delay: Inf\n", "a", 0, false},
 		{"NaN ignored", "User-agent: *\nCrawl-delay: NaN\n", "a", 0, false},
 		{"bad value does not erase a good one", "User-agent: *\nCrawl-delay: 3\nCrawl-delay: soon\n", "a", 3 * time.Second, true},
 		{"several lines in a group: the largest", "User-agent: *\nCrawl-delay: 5\nCrawl-delay: 3\n", "a", 5 * time.Second, true},
 		{"several groups: the largest", "User-agent: a\nCrawl-delay: 2\nDisallow: /\n\nUser-agent: a\nCrawl-delay: 8\n", "a", 8 * time.Second, true},
+		{"several groups: the largest, not the last", "User-agent: a\nCrawl-delay: 8\nDisallow: /\n\nUser-agent: a\nCrawl-delay: 2\n", "a", 8 * time.Second, true},
+		{"several groups: one without a delay", "User-agent: a\nCrawl-delay: 8\nDisallow: /\n\nUser-agent: a\nDisallow: /x\n", "a", 8 * time.Second, true},
 		{"specific group: * delay not used", "User-agent: *\nCrawl-delay: 9\nDisallow: /y\n\nUser-agent: a\nDisallow: /x\n", "a", 0, false},
 		{"fallback to * delay", "User-agent: *\nCrawl-delay: 9\nDisallow: /y\n\nUser-agent: b\nCrawl-delay: 1\n", "a", 9 * time.Second, true},
 		// No rule ends the run: * and a are one group with one delay.

@@ -249,6 +249,12 @@ func TestParseDirectives(t *testing.T) {
 			[]Directives{{}, {Bot: "360spider", NoIndex: true}}},
 		{"robots: behind a scope starting with a digit", "unavailable_after: 2025-06-25, 1: robots: nofollow",
 			[]Directives{{NoFollow: true, UnavailableAfter: utc(2025, 6, 25, 0, 0, 0)}, {Bot: "1"}}},
+		// A digit-led item after a date's comma is a name when it holds
+		// three letters: kept in Other. With two it is the date's rest.
+		{"a digit-led name of three letters after a date", "unavailable_after: 2025-06-25, 1abc",
+			[]Directives{{UnavailableAfter: utc(2025, 6, 25, 0, 0, 0), Other: []string{"1abc"}}}},
+		{"a digit-led item of two letters after a date is its rest", "unavailable_after: 2025-06-25, 1ab",
+			[]Directives{{UnavailableAfter: utc(2025, 6, 25, 0, 0, 0)}}},
 		{"a time with a zone letter after a date's comma", "unavailable_after: 2010-06-25, 15:00:00Z, noindex",
 			[]Directives{{NoIndex: true, UnavailableAfter: utc(2010, 6, 25, 0, 0, 0)}}},
 		{"after a broken fraction the date before the comma is kept, the rest dropped, not a scope", "unavailable_after: 2025-06-25T15:00:00,5+25:00, noindex",
@@ -292,6 +298,9 @@ func TestParseDirectivesDates(t *testing.T) {
 		{"ISO February 29 in a leap year", "2012-02-29", utc(2012, 2, 29, 0, 0, 0)},
 		{"ISO February 29 otherwise", "2011-02-29", time.Time{}},
 		{"ISO bad zone", "2010-06-25T15:00:00+25:00", time.Time{}},
+		// RFC 3339 §5.6: an offset's hours run 00-23.
+		{"ISO zone hour 24", "2010-06-25T15:00:00+24:00", time.Time{}},
+		{"ISO zone minute 60", "2010-06-25T15:00:00+01:60", time.Time{}},
 		{"ISO junk after", "2010-06-25T15:00:00Z junk", time.Time{}},
 		// RFC 3339's date-fullyear is four digits: 0000 is a date, long
 		// past, kept as the earliest, as ParseRobotsTag keeps a Date
@@ -351,6 +360,8 @@ func TestParseDirectivesDates(t *testing.T) {
 		{"three-digit year", "25 Jun 010 15:00:00 GMT", time.Time{}},
 		{"numeric zone", "25 Jun 2010 17:00:00 +0200", want},
 		{"negative numeric zone", "25 Jun 2010 11:30:00 -0330", want},
+		{"numeric zone hour 24", "25 Jun 2010 15:00:00 +2400", time.Time{}},
+		{"numeric zone 23:59", "26 Jun 2010 14:59:00 +2359", want},
 		{"no seconds RFC 822", "25 Jun 2010 15:00 GMT", want},
 		{"one-digit day", "5 Jun 2010 15:00:00 GMT", utc(2010, 6, 5, 15, 0, 0)},
 		{"full month name", "25 June 2010 15:00:00 GMT", want},
@@ -433,6 +444,8 @@ func TestParseRobotsTag(t *testing.T) {
 		{"limit as token ignored", []string{"*;max-snippet=abc"}, []Directives{{}}, false},
 		{"limit as decimal ignored", []string{"*;max-snippet=2.5"}, []Directives{{}}, false},
 		{"limit as string read", []string{`*;max-snippet="20"`}, []Directives{{MaxSnippet: intp(20)}}, false},
+		{"string values trimmed", []string{`*;max-snippet=" 20 ";max-image-preview=" none "`},
+			[]Directives{{MaxSnippet: intp(20), MaxImagePreview: "none"}}, false},
 		{"bare valued key ignored", []string{"*;max-snippet"}, []Directives{{}}, false},
 		{"image preview as string", []string{`*;max-image-preview="standard"`}, []Directives{{MaxImagePreview: "standard"}}, false},
 		{"image preview unknown ignored", []string{"*;max-image-preview=huge"}, []Directives{{}}, false},
@@ -594,6 +607,7 @@ func TestDirectivesForMeta(t *testing.T) {
 		{"a longer token is another bot", "", `<head><meta name="examplebot-news" content="noindex">`, ""},
 		{"name trimmed", "", `<head><meta name=" robots " content="noindex">`, "noindex"},
 		{"property is not name", "", `<head><meta property="robots" content="noindex">`, ""},
+		{"property is not name, with name elsewhere in the tag", "", `<head><meta property="robots" itemprop="name" content="noindex">`, ""},
 		{"http-equiv is not name", "", `<head><meta http-equiv="robots" content="noindex">`, ""},
 		{"no content", "", `<head><meta name="robots"><meta name="robots" value="noindex">`, ""},
 		{"first duplicate attribute wins", "", `<head><meta name="otherbot" name="robots" content="noindex">`, ""},
@@ -845,6 +859,9 @@ func TestDirectivesForUnion(t *testing.T) {
 		{"another bot's scope", []string{"googlebot: noindex"}, nil, "", exampleBot, Directives{}},
 		{"our scope", []string{"googlebot: noindex"}, nil, "", "Googlebot/2.1 (+http://www.google.com/bot.html)", Directives{NoIndex: true}},
 		{"product token matched exactly", []string{"examplebot-news: noindex", "example: nofollow"}, nil, "", exampleBot, Directives{}},
+		{"structured field token matched exactly", nil, []string{"examplebot-news;noindex, example;nofollow"}, "", exampleBot, Directives{}},
+		{"scope in any case", []string{"ExampleBot: noindex", "EXAMPLEBOT: nofollow"}, nil, "", exampleBot, Directives{NoIndex: true, NoFollow: true}},
+		{"structured field token in any case", nil, []string{"EXAMPLEBOT;noindex"}, "", exampleBot, Directives{NoIndex: true}},
 		{"scope in a longer product token", []string{"examplebot-news: noindex"}, nil, "", "ExampleBot-News", Directives{NoIndex: true}},
 		{"bot scope never lifts a generic restriction", []string{"noindex", "examplebot: all"}, nil, "", exampleBot, Directives{NoIndex: true}},
 		{"generic restrictions with scoped ones", []string{"noindex, examplebot: nofollow, otherbot: noarchive"}, nil, "", exampleBot,

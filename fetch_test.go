@@ -334,6 +334,7 @@ func TestFetchRedirectLocations(t *testing.T) {
 			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 				if r.URL.Path == "/robots.txt" {
 					w.Header()["Location"] = []string{tc.location}
+					w.Header().Set("Cache-Control", "max-age=600")
 					w.WriteHeader(302)
 					return
 				}
@@ -346,6 +347,12 @@ func TestFetchRedirectLocations(t *testing.T) {
 				t.Fatalf("Fetch = %s, want %s %d", describeOutcome(o), tc.status, tc.httpStatus)
 			}
 			checkOutcome(t, o, srv.URL, tc.checks)
+			// A 3xx not followed is kept as a 2xx would be: for the
+			// redirect's own max-age. One followed is kept for the final
+			// response's, which gives none.
+			if want := map[Status]time.Duration{Unavailable: 10 * time.Minute, Parsed: 24 * time.Hour}[tc.status]; o.Lifetime != want {
+				t.Errorf("Lifetime = %v, want %v", o.Lifetime, want)
+			}
 			if strings.HasPrefix(tc.name, "unparseable") && !strings.Contains(o.Error, "Location that does not parse") {
 				t.Errorf("Error = %q, want it to say the Location does not parse", o.Error)
 			}
@@ -1280,6 +1287,8 @@ func TestFetchLifetime(t *testing.T) {
 		{"max-age overflowing", 200, []string{"Cache-Control", "max-age=99999999999999999999999"}, 24 * time.Hour},
 		{"max-age=0", 200, []string{"Cache-Control", "no-cache, max-age=0"}, 0},
 		{"comma in a quoted value", 200, []string{"Cache-Control", `no-cache="Set-Cookie, max-age=5", max-age=60`}, time.Minute},
+		// RFC 9110 §5.6.4: \" is a quoted-pair, not the string's end.
+		{"escaped quote in a quoted value", 200, []string{"Cache-Control", `no-cache="a\", max-age=5, b", max-age=60`}, time.Minute},
 		{"first valid max-age", 200, []string{"Cache-Control", "max-age=abc, max-age=120, max-age=30"}, 2 * time.Minute},
 		{"max-age on a second line", 200, []string{"Cache-Control", "no-store", "Cache-Control", "max-age=120"}, 2 * time.Minute},
 		{"invalid max-age, no Expires", 200, []string{"Cache-Control", "max-age=-1"}, 24 * time.Hour},
@@ -1295,6 +1304,10 @@ func TestFetchLifetime(t *testing.T) {
 		{"Expires beyond 24h", 200, []string{"Expires", at(48 * time.Hour)}, 24 * time.Hour},
 		{"Expires in the past", 200, []string{"Expires", at(-time.Hour)}, 0},
 		{"Expires 0", 200, []string{"Expires", "0"}, 0},
+		// RFC 9110 §5.6.7: each part of the time has two digits.
+		{"Expires with one-digit seconds", 200, []string{"Expires", "Sun, 06 Nov 1994 10:49:3 GMT"}, 0},
+		// RFC 9111 §4.2.1: the first of several Expires lines.
+		{"Expires twice: the first", 200, []string{"Expires", at(time.Hour), "Expires", at(3 * time.Hour)}, time.Hour},
 		{"max-age over Expires", 200, []string{"Expires", at(2 * time.Hour), "Cache-Control", "max-age=60"}, time.Minute},
 		{"Expires, Age ignored", 200, []string{"Expires", at(2 * time.Hour), "Age", "600"}, 2 * time.Hour},
 		{"404 with max-age", 404, []string{"Cache-Control", "max-age=600"}, 10 * time.Minute},
@@ -1308,6 +1321,7 @@ func TestFetchLifetime(t *testing.T) {
 		{"503 Retry-After date beyond 24h", 503, []string{"Retry-After", at(72 * time.Hour)}, 24 * time.Hour},
 		{"503 Retry-After in the past", 503, []string{"Retry-After", at(-time.Hour)}, 0},
 		{"503 Retry-After unreadable", 503, []string{"Retry-After", "soon"}, time.Hour},
+		{"503 Retry-After with one-digit seconds", 503, []string{"Retry-After", "Sun, 06 Nov 1994 10:49:3 GMT"}, time.Hour},
 		{"503 Retry-After RFC 850 short of a '-'", 503, []string{"Retry-After", "Sunday, 06-Nov94 08:49:37 GMT"}, time.Hour},
 		{"503 Retry-After asctime short of a space", 503, []string{"Retry-After", "Sun Nov 6,08:49:37 1994"}, time.Hour},
 		{"503 bare", 503, nil, time.Hour},
@@ -1400,6 +1414,7 @@ func TestOutcomeJSON(t *testing.T) {
 		"unavailable": respond(404, ""),
 		"unreachable": respond(503, ""),
 		"big":         respond(200, big.String()),
+		"truncated":   respond(200, big.String()), // read with the default MaxBytes
 		// Latin-1, not UTF-8: encoding/json would turn \xe9 into U+FFFD.
 		"latin1": respond(200, "User-agent: *\nDisallow: /caf\xe9\nAllow: /caf\xe9s\n# r\xe9sum\xe9\n"),
 	}
@@ -1410,8 +1425,13 @@ func TestOutcomeJSON(t *testing.T) {
 				h(w, r)
 			})
 			f := newTestFetcher()
-			f.MaxBytes = 1 << 20
+			if name != "truncated" {
+				f.MaxBytes = 1 << 20
+			}
 			o := f.Fetch(context.Background(), srv.URL)
+			if o.Truncated != (name == "truncated") {
+				t.Fatalf("Fetch = %s, want Truncated %v", describeOutcome(o), name == "truncated")
+			}
 			back := jsonRoundTrip(t, o, Outcome{})
 			if back.Status != o.Status || back.HTTPStatus != o.HTTPStatus || back.Lifetime != o.Lifetime ||
 				back.URL != o.URL || back.FinalURL != o.FinalURL || back.Redirects != o.Redirects ||

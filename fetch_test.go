@@ -24,6 +24,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -162,6 +163,7 @@ func TestFetchStatus(t *testing.T) {
 			w.WriteHeader(300)
 		}, Unavailable, 300, allowsEverything},
 		{"304", respond(304, ""), Unavailable, 304, allowsEverything},
+		{"399, the last 3xx", respond(399, errorPage), Unavailable, 399, allowsEverything},
 		{"301 without Location", respond(301, ""), Unavailable, 301, allowsEverything},
 		{"308 without Location", respond(308, ""), Unavailable, 308, allowsEverything},
 	}
@@ -465,8 +467,8 @@ func TestFetchCheckRedirect(t *testing.T) {
 			client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return refusal }}
 			f := &Fetcher{Client: client, UserAgent: fetchAgent}
 			o := f.Fetch(context.Background(), srv.URL)
-			if o.Status != Unreachable || o.HTTPStatus != 301 || o.Redirects != 0 || o.Lifetime <= 0 {
-				t.Errorf("Fetch with CheckRedirect returning %v = %s, want unreachable 301 after 0 redirects", refusal, describeOutcome(o))
+			if o.Status != Unreachable || o.HTTPStatus != 301 || o.Redirects != 0 || o.Lifetime != time.Hour {
+				t.Errorf("Fetch with CheckRedirect returning %v = %s, want unreachable 301 after 0 redirects, kept 1h", refusal, describeOutcome(o))
 			}
 			if !strings.Contains(o.Error, "refused") || !strings.Contains(o.Error, refusal.Error()) {
 				t.Errorf("Error = %q, want it to say the hop was refused and why", o.Error)
@@ -968,6 +970,23 @@ func (c countingBody) Read(p []byte) (int, error) {
 
 // TestFetchTimeout checks that Timeout bounds the whole retrieval and that
 // ctx ends it sooner.
+// clipError cuts at a character boundary: of two texts one octet apart,
+// one has its cut fall inside a two-octet character.
+func TestClipError(t *testing.T) {
+	for _, prefix := range []string{"", "x"} {
+		s := prefix + strings.Repeat("é", maxErrorBytes)
+		got := clipError(s)
+		tail := fmt.Sprintf("... (%d octets in all)", len(s))
+		if len(got) > maxErrorBytes || !utf8.ValidString(got) || !strings.HasSuffix(got, tail) || !strings.HasPrefix(s, strings.TrimSuffix(got, tail)) {
+			t.Errorf("clipError(%q + %d é) = %d octets ending %q, want at most %d octets of valid UTF-8, a prefix of it and %q",
+				prefix, maxErrorBytes, len(got), got[max(0, len(got)-40):], maxErrorBytes, tail)
+		}
+	}
+	if s := strings.Repeat("é", maxErrorBytes/2); clipError(s) != s {
+		t.Errorf("clipError of %d octets changed it", len(s))
+	}
+}
+
 func TestFetchTimeout(t *testing.T) {
 	const timeout = 200 * time.Millisecond
 	stall := func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }
@@ -1076,6 +1095,24 @@ func TestFetchTimeout(t *testing.T) {
 		f := &Fetcher{Client: &http.Client{Timeout: timeout}, UserAgent: fetchAgent, Timeout: 10 * timeout}
 		o := f.Fetch(context.Background(), srv.URL)
 		if o.Status != Unreachable || !strings.Contains(o.Error, "Client.Timeout") || strings.Contains(o.Error, "Fetcher.Timeout") {
+			t.Errorf("Fetch = %s, error %q; want unreachable, the Client's Timeout named", describeOutcome(o), o.Error)
+		}
+	})
+	t.Run("the last hop gets what is left of the Client's Timeout", func(t *testing.T) {
+		// One redirect, then the file, each answering after 70 % of the
+		// Timeout: the file arrives past it, with no hop after it at which
+		// to notice.
+		srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+			time.Sleep(timeout * 7 / 10)
+			if r.URL.Path == "/robots.txt" {
+				http.Redirect(w, r, "/hop", http.StatusFound)
+				return
+			}
+			io.WriteString(w, fetchRobots)
+		})
+		f := &Fetcher{Client: &http.Client{Timeout: timeout}, UserAgent: fetchAgent, Timeout: 10 * timeout}
+		o := f.Fetch(context.Background(), srv.URL)
+		if o.Status != Unreachable || !strings.Contains(o.Error, "Client.Timeout") {
 			t.Errorf("Fetch = %s, error %q; want unreachable, the Client's Timeout named", describeOutcome(o), o.Error)
 		}
 	})
@@ -1415,6 +1452,21 @@ func TestOutcomeJSON(t *testing.T) {
 		"unreachable": respond(503, ""),
 		"big":         respond(200, big.String()),
 		"truncated":   respond(200, big.String()), // read with the default MaxBytes
+		"redirected": func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/robots.txt" {
+				http.Redirect(w, r, "/real.txt", http.StatusMovedPermanently)
+				return
+			}
+			io.WriteString(w, "User-agent: *\nDisallow: /private/\n")
+		},
+		// Without a Date, Expires is measured from our clock: a Lifetime
+		// with a fraction of a second, which JSON must keep whole.
+		"expires": func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Del("Cache-Control")
+			w.Header()["Date"] = nil
+			w.Header().Set("Expires", time.Now().Add(time.Hour).UTC().Format(http.TimeFormat))
+			io.WriteString(w, "User-agent: *\nDisallow: /private/\n")
+		},
 		// Latin-1, not UTF-8: encoding/json would turn \xe9 into U+FFFD.
 		"latin1": respond(200, "User-agent: *\nDisallow: /caf\xe9\nAllow: /caf\xe9s\n# r\xe9sum\xe9\n"),
 	}
@@ -1429,8 +1481,8 @@ func TestOutcomeJSON(t *testing.T) {
 				f.MaxBytes = 1 << 20
 			}
 			o := f.Fetch(context.Background(), srv.URL)
-			if o.Truncated != (name == "truncated") {
-				t.Fatalf("Fetch = %s, want Truncated %v", describeOutcome(o), name == "truncated")
+			if o.Truncated != (name == "truncated") || (o.Redirects == 1) != (name == "redirected") {
+				t.Fatalf("Fetch = %s, want Truncated %v and one redirect %v", describeOutcome(o), name == "truncated", name == "redirected")
 			}
 			back := jsonRoundTrip(t, o, Outcome{})
 			if back.Status != o.Status || back.HTTPStatus != o.HTTPStatus || back.Lifetime != o.Lifetime ||
@@ -1635,6 +1687,33 @@ func servePerHostRobots(w http.ResponseWriter, r *http.Request) {
 
 // TestCacheOneFetchPerOrigin is the single-request figure: 1,000 goroutines
 // ask about one cold origin at once, and one request reaches the server.
+// lateWriterStore misses on its first Get, as if another worker's Put of a
+// fresh entry landed just after it.
+type lateWriterStore struct {
+	MemoryStore
+	gets atomic.Int32
+}
+
+func (s *lateWriterStore) Get(ctx context.Context, origin string) (*CacheEntry, error) {
+	if s.gets.Add(1) == 1 {
+		fresh := &CacheEntry{Outcome: &Outcome{Status: Parsed, HTTPStatus: 200, Robots: Parse([]byte("User-agent: *\nDisallow: /\n")),
+			Lifetime: time.Hour, FetchedAt: time.Now().UTC()}}
+		s.MemoryStore.Put(ctx, origin, fresh)
+		return nil, nil
+	}
+	return s.MemoryStore.Get(ctx, origin)
+}
+
+// A fresh entry another worker stored while this one was getting ready to
+// fetch is used, not fetched again and overwritten.
+func TestCacheFreshEntryStoredMeanwhile(t *testing.T) {
+	srv, requests := countingServer(t)
+	c := &Cache{Fetcher: *newTestFetcher(), Store: &lateWriterStore{}}
+	if c.IsAllowed(context.Background(), fetchAgent, srv.URL+"/public/b") || requests.Load() != 0 {
+		t.Errorf("IsAllowed = true after %d requests; want false, the other worker's Disallow: /, after none", requests.Load())
+	}
+}
+
 func TestCacheOneFetchPerOrigin(t *testing.T) {
 	const goroutines = 1000
 	var requests atomic.Int32
@@ -2053,12 +2132,12 @@ func TestMemoryStoreLRU(t *testing.T) {
 	s.Put(ctx, "http://b", entry(402))
 	s.Put(ctx, "http://c", entry(403))
 	s.Get(ctx, "http://a")             // a is now the most recent; b the least
-	s.Put(ctx, "http://c", entry(404)) // replacing is a use too
-	s.Put(ctx, "http://d", entry(405)) // evicts b
+	s.Put(ctx, "http://b", entry(404)) // replacing is a use too: c is now the least
+	s.Put(ctx, "http://d", entry(405)) // evicts c
 	if s.Len() != 3 {
 		t.Errorf("Len() = %d, want 3", s.Len())
 	}
-	for origin, want := range map[string]int{"http://a": 401, "http://b": 0, "http://c": 404, "http://d": 405} {
+	for origin, want := range map[string]int{"http://a": 401, "http://b": 404, "http://c": 0, "http://d": 405} {
 		e, err := s.Get(ctx, origin)
 		got := 0
 		if e != nil {
@@ -2069,9 +2148,9 @@ func TestMemoryStoreLRU(t *testing.T) {
 		}
 	}
 	// A nil entry drops the origin's, and frees its place.
-	s.Put(ctx, "http://c", nil)
+	s.Put(ctx, "http://b", nil)
 	s.Put(ctx, "http://c", nil) // one it does not hold: nothing
-	if e, _ := s.Get(ctx, "http://c"); e != nil || s.Len() != 2 {
+	if e, _ := s.Get(ctx, "http://b"); e != nil || s.Len() != 2 {
 		t.Errorf("after Put(nil): Get = %v, Len() = %d; want nil, 2", e, s.Len())
 	}
 	var zero MemoryStore
@@ -3618,6 +3697,45 @@ func TestReadBodyInnerLayers(t *testing.T) {
 			want := tc.text[:min(len(tc.text), DefaultMaxBytes+1)]
 			if err != nil || truncated != (len(tc.text) > DefaultMaxBytes) || string(got) != want {
 				t.Fatalf("readBody = %d octets, truncated %v, %v; want the text's first %d octets", len(got), truncated, err, len(want))
+			}
+		})
+	}
+}
+
+// TestReadBodyLayerBound checks where the bound on a coded body falls, as
+// the Fetch doc gives it: eight times MaxBytes and 1 MiB (and the one
+// octet past MaxBytes that tells a truncated body). A raw deflate body of
+// a short text padded with empty blocks decodes when it ends a few octets
+// short of that, and is a decoding failure a few octets past it.
+func TestReadBodyLayerBound(t *testing.T) {
+	const maxBytes = 100
+	const bound = 8*(maxBytes+1) + 1<<20
+	const text = "User-agent: *\nDisallow: /private/\n"
+	stored := append([]byte{0, byte(len(text)), 0, ^byte(len(text)), 0xff}, text...) // RFC 1951 §3.2.4, not the last block
+	padded := func(size int) []byte {
+		b := append([]byte(nil), stored...)
+		for len(b)+len(emptyBlock)+len(lastEmptyBlock) <= size {
+			b = append(b, emptyBlock...)
+		}
+		return append(b, lastEmptyBlock...)
+	}
+	for _, tc := range []struct {
+		name string
+		body []byte
+		want error
+	}{
+		{"just short of the bound", padded(bound - 8), nil},
+		{"just past the bound", padded(bound + 16), errLayerTooLong},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.want == nil && len(tc.body) > bound || tc.want != nil && len(tc.body) <= bound {
+				t.Fatalf("the body is %d octets, on the wrong side of %d", len(tc.body), bound)
+			}
+			req := httptest.NewRequest(http.MethodGet, "/robots.txt", nil)
+			resp := &http.Response{Header: http.Header{"Content-Encoding": {"deflate"}}, Body: io.NopCloser(bytes.NewReader(tc.body)), Request: req}
+			got, _, err := readBody(resp, maxBytes)
+			if !errors.Is(err, tc.want) || tc.want == nil && string(got) != text {
+				t.Errorf("readBody of %d octets = %q, %v; want %q, %v", len(tc.body), got, err, text, tc.want)
 			}
 		})
 	}

@@ -136,6 +136,12 @@ func TestParseLimit(t *testing.T) {
 		checks []check
 	}{
 		{
+			name:   "ParseLimit: a limit of zero or less is the default",
+			doc:    head,
+			limit:  -1,
+			checks: []check{{"/first", false}},
+		},
+		{
 			// SPEC: "a line counts when its line end falls inside the limit".
 			name:   "SPEC limit: default 512,000, LF at octet 512,000 counts",
 			doc:    padded(t, head, "Disallow: /last\n", DefaultMaxBytes),
@@ -235,6 +241,10 @@ func TestParseLimit(t *testing.T) {
 				}
 			}
 		})
+	}
+	// The table's 0 means Parse; ParseLimit's own 0 is the default too.
+	if r := ParseLimit([]byte(head), 0); r.IsAllowed("ExampleBot", "/first") {
+		t.Errorf("ParseLimit(%q, 0) allows /first, want the default limit and the rule read", head)
 	}
 }
 
@@ -1021,7 +1031,9 @@ func TestIsAllowedInvalidURL(t *testing.T) {
 		// zone, userinfo net/url refuses, a port no origin has.
 		"http://[zz]/a", "http://[1.2.3.4]/a", "http://[::1%25]/a", "http://[fe80::1%25%zz]/a", "http://[fe80::1%25a%C3]/a",
 		"http://[fe80::1%25a[]/a", "http://[fe80::1%en0]/a", "http://%zz@example.com/a", "http://a[b@example.com/a",
-		"http://\u00e9@example.com/a", "http://a%4@example.com/a", "http://example.com:65536/a", "http://example.com:99999999999999999999/a"} {
+		"http://\u00e9@example.com/a", "http://a%4@example.com/a", "http://example.com:65536/a", "http://example.com:99999999999999999999/a",
+		// RFC 3986 §3.1: a scheme starts with a letter.
+		"1http://example.com/a", "+x://example.com/a", "-x://example.com/a", ".x://example.com/a"} {
 		if r.IsAllowed("ExampleBot", u) {
 			t.Errorf("IsAllowed(ExampleBot, %q) = true, want false (not a URL)", u)
 		}
@@ -1030,6 +1042,13 @@ func TestIsAllowedInvalidURL(t *testing.T) {
 		}
 		if r.Agent("ExampleBot").IsAllowed(u) {
 			t.Errorf("Agent(ExampleBot).IsAllowed(%q) = true, want false (not a URL)", u)
+		}
+	}
+	// RFC 3986 §3.1: after its first letter a scheme holds letters, digits,
+	// '+', '-' and '.'.
+	for _, u := range []string{"git+ssh://example.com/a", "h2c://example.com/a", "coap.tcp://example.com/a", "a-b://example.com/a"} {
+		if d := r.Explain("ExampleBot", u); !d.Allowed || d.Reason != ReasonRule {
+			t.Errorf("Explain(ExampleBot, %q) = %+v, want allowed by Allow: /", u, d)
 		}
 	}
 	// Authorities that do name a host, however written.
@@ -1192,6 +1211,21 @@ func TestIsAllowedNormalisation(t *testing.T) {
 func TestIsAllowedPatterns(t *testing.T) {
 	runDecisionCases(t, []decisionCase{
 		{
+			// Enough wildcard rules that they are looked for by needle.
+			name:     "RFC9309 §2.2.3 several trailing * are one",
+			robots:   "User-agent: *\nDisallow: /a**\nAllow: /b*1\nAllow: /c*2\nAllow: /d*3\n",
+			agent:    "ExampleBot",
+			allow:    []string{"/", "/b"},
+			disallow: []string{"/a", "/ab", "/a/b"},
+		},
+		{
+			name:     "RFC9309 §2.2.3 an anchored last part does not overlap the parts before it",
+			robots:   "User-agent: *\nDisallow: /*ab*b$\n",
+			agent:    "ExampleBot",
+			allow:    []string{"/ab", "/xab", "/abx"},
+			disallow: []string{"/abb", "/xabyb"},
+		},
+		{
 			name:     "RFC9309 §2.2.3 * matches any run of octets, across /",
 			robots:   "User-agent: *\nDisallow: /foo/*/qux\n",
 			agent:    "ExampleBot",
@@ -1320,6 +1354,14 @@ func TestIsAllowedPatterns(t *testing.T) {
 
 func TestIsAllowedLongestMatch(t *testing.T) {
 	runDecisionCases(t, []decisionCase{
+		{
+			// "/a%2A" is 5 octets, "/a*x" 4: the literal '*' outranks.
+			name:     "core-api longest: %2A counts the three octets it is written in",
+			robots:   "User-agent: *\nAllow: /a%2A\nDisallow: /a*x\n",
+			agent:    "ExampleBot",
+			allow:    []string{"/a*x", "/a%2Ax"},
+			disallow: []string{"/abx"},
+		},
 		{
 			name:     "RFC9309 §5.2 the longest match decides",
 			robots:   "User-Agent: foobot\nAllow: /example/page/\nDisallow: /example/page/disallowed.gif\n",
@@ -2093,6 +2135,46 @@ func TestAgentsMadeOfParts(t *testing.T) {
 // each keep their merged Content-Signal: a shared group with many entries,
 // asked as each of hundreds of tokens, would otherwise hold its entries
 // once a token (about 40 MB here), where the bound keeps it to a few.
+// An index.html rule compiles to two rules, which the order of an Agent
+// made of parts must count: a tie between a shared group's rule and a
+// token's own goes to the earlier line, as in the Agent compiled whole.
+func TestAgentsMadeOfPartsIndexRules(t *testing.T) {
+	const tokens, shared = 40, 1500
+	token := func(i int) string { return "bot" + letters(i) }
+	var doc strings.Builder
+	for i := range tokens {
+		fmt.Fprintf(&doc, "User-agent: %s\n", token(i))
+	}
+	for i := range shared {
+		fmt.Fprintf(&doc, "Disallow: /shared/%04d\n", i)
+	}
+	for i := range 40 {
+		fmt.Fprintf(&doc, "Allow: /d%d/index.html\n", i)
+	}
+	doc.WriteString("Allow: /a\n\n")
+	for i := range tokens {
+		fmt.Fprintf(&doc, "User-agent: %s\nAllow: /a\n\n", token(i))
+	}
+	r := parseString(doc.String())
+	for i := range tokens {
+		r.IsAllowed(token(i), "/")
+	}
+	parts := 0
+	for i := range tokens {
+		a := r.Agent(token(i))
+		if a.parts != nil {
+			parts++
+		}
+		whole := parseString(doc.String()).Agent(token(i))
+		if got, want := a.Explain("/a"), whole.Explain("/a"); got != want {
+			t.Errorf("%s /a: made of parts %+v, whole %+v", token(i), got, want)
+		}
+	}
+	if parts == 0 {
+		t.Fatalf("no Agent is made of parts: the test no longer passes the bound")
+	}
+}
+
 func TestAgentsMadeOfPartsSignals(t *testing.T) {
 	const tokens, shared, entries = 300, 1000, 2000
 	token := func(i int) string { return "bot" + letters(i) }
@@ -2324,6 +2406,11 @@ func TestDecisionString(t *testing.T) {
 			t.Errorf("Explain(%q, %q).String() = %q, want %q", c.agent, c.url, got, c.want)
 		}
 	}
+	// A rule built in code has no line, and cites none.
+	built := &Robots{Groups: []Group{{UserAgents: []string{"*"}, Rules: []Rule{{Pattern: "/a"}}}}}
+	if got, want := built.Explain("ExampleBot", "/a").String(), `disallowed by "Disallow: /a"`; got != want {
+		t.Errorf("Explain of a rule built in code: String() = %q, want %q", got, want)
+	}
 	// The other reasons: a line of their own, saying allowed or disallowed.
 	for _, c := range []struct {
 		url     string
@@ -2474,6 +2561,20 @@ func TestCrawlDelay(t *testing.T) {
 	}
 }
 
+// An Agent keeps the signals the document had when it was compiled: the
+// document's own map changed later is not seen, as the Robots doc says of
+// every field.
+func TestContentSignalsCopied(t *testing.T) {
+	r := parseString("Content-Signal: search=yes\nUser-agent: *\nDisallow: /x\n")
+	r.ContentSignalsFor("ExampleBot")
+	r.ContentSignals["search"] = false
+	for _, agent := range []string{"ExampleBot", "OtherBot"} {
+		if got := r.ContentSignalsFor(agent); !maps.Equal(got, map[string]bool{"search": true}) {
+			t.Errorf("ContentSignalsFor(%q) after the document's map changed = %v, want map[search:true]", agent, got)
+		}
+	}
+}
+
 func TestContentSignals(t *testing.T) {
 	for _, tc := range []struct {
 		name, robots, agent string
@@ -2603,6 +2704,12 @@ func TestRobotsURL(t *testing.T) {
 		{"http://\u212Aa.example/", "http://ka.example/robots.txt"},
 		// 62 octets in punycode: within a DNS label's 63.
 		{"http://" + strings.Repeat("a", 54) + "ü.de/", "http://xn--" + strings.Repeat("a", 54) + "-ovf.de/robots.txt"},
+		// 63 octets: a DNS label's most, still one.
+		{"http://" + strings.Repeat("a", 55) + "ü.com/", "http://xn--" + strings.Repeat("a", 55) + "-8yf.com/robots.txt"},
+		// UTS #46: the ideographic and full-width full stops separate labels.
+		{"http://例え。jp/a", "http://xn--r8jz45g.jp/robots.txt"},
+		{"http://例え．jp/a", "http://xn--r8jz45g.jp/robots.txt"},
+		{"http://例え｡jp/a", "http://xn--r8jz45g.jp/robots.txt"},
 	} {
 		got, err := RobotsURL(c.in)
 		if err != nil || got != c.want {
@@ -2615,6 +2722,9 @@ func TestRobotsURL(t *testing.T) {
 	}{
 		{"/page", true},
 		{"page", true},
+		{"http://:80/x", true}, // a port and no host
+		{"http://:8080/x", true},
+		{"https://:443/", true},
 		{"", true},
 		{"mailto:a@example.com", true},
 		{"file:///etc/hosts", true},

@@ -112,6 +112,7 @@ func TestParseDirectives(t *testing.T) {
 		{"every flag", "noarchive, nosnippet, noimageindex, notranslate",
 			[]Directives{{NoArchive: true, NoSnippet: true, NoImageIndex: true, NoTranslate: true}}},
 		{"none is noindex nofollow", "none", []Directives{{NoIndex: true, NoFollow: true}}},
+		{"each flag is its own", "noimageindex", []Directives{{NoImageIndex: true}}},
 		{"NONE upper", "NONE", []Directives{{NoIndex: true, NoFollow: true}}},
 		{"nocache is noarchive", "nocache", []Directives{{NoArchive: true}}},
 		{"all restricts nothing", "all", []Directives{{}}},
@@ -467,6 +468,8 @@ func TestParseRobotsTag(t *testing.T) {
 		{"an inner list before the limit's cut", []string{"*;noindex, (a b), y;" + strings.Repeat("x", 8192) + ", z"}, []Directives{{NoIndex: true}}, false},
 		{"bad date ignored", []string{`*;unavailable_after="someday"`}, []Directives{{}}, false},
 		{"flag with a value ignored", []string{"*;noindex=5"}, []Directives{{}}, false},
+		{"a Date only for unavailable_after", []string{"*;max-snippet=@1277506800"}, []Directives{{}}, false},
+		{"robots is a bot here, only * is every bot", []string{"robots;noindex"}, []Directives{{Bot: "robots", NoIndex: true}}, false},
 		{"unknown key to Other", []string{"*;noai;noimageai=?1;off=?0"}, []Directives{{Other: []string{"noai", "noimageai"}}}, false},
 		{"string member ignored", []string{`"*";noindex, examplebot;nofollow`}, []Directives{{Bot: "examplebot", NoFollow: true}}, false},
 		{"inner list ignored", []string{"(examplebot *);noindex"}, nil, false},
@@ -768,6 +771,23 @@ func TestAsUTF8(t *testing.T) {
 	}
 }
 
+// The WHATWG Encoding Standard's labels of UTF-16LE and UTF-16BE, each one.
+func TestUTF16Label(t *testing.T) {
+	for _, tc := range []struct {
+		label         string
+		ok, bigEndian bool
+	}{
+		{"utf-16", true, false}, {"UTF-16LE", true, false}, {"unicode", true, false}, {"unicodeFEFF", true, false},
+		{"ucs-2", true, false}, {"iso-10646-ucs-2", true, false}, {"csUnicode", true, false},
+		{"utf-16be", true, true}, {"unicodeFFFE", true, true},
+		{"utf-8", false, false}, {"utf-32", false, false}, {"", false, false},
+	} {
+		if ok, be := utf16Label(tc.label); ok != tc.ok || ok && be != tc.bigEndian {
+			t.Errorf("utf16Label(%q) = %v, %v; want %v, %v", tc.label, ok, be, tc.ok, tc.bigEndian)
+		}
+	}
+}
+
 func TestCharsetOf(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"text/html", ""},
@@ -776,6 +796,8 @@ func TestCharsetOf(t *testing.T) {
 		{"text/html; x=y; charset = utf-16 ", "utf-16"},
 		{"text/html; charset=", ""},
 		{"text/html; charsets=utf-16", ""},
+		// WHATWG MIME Sniffing §4.4: the first of a parameter's values.
+		{"text/html; charset=utf-16le; charset=utf-8", "utf-16le"},
 		{"", ""},
 	} {
 		if got := charsetOf(tc.in); got != tc.want {
@@ -860,6 +882,7 @@ func TestDirectivesForUnion(t *testing.T) {
 		{"our scope", []string{"googlebot: noindex"}, nil, "", "Googlebot/2.1 (+http://www.google.com/bot.html)", Directives{NoIndex: true}},
 		{"product token matched exactly", []string{"examplebot-news: noindex", "example: nofollow"}, nil, "", exampleBot, Directives{}},
 		{"structured field token matched exactly", nil, []string{"examplebot-news;noindex, example;nofollow"}, "", exampleBot, Directives{}},
+		{"structured field robots is a bot, not every bot", nil, []string{"robots;noindex"}, "", exampleBot, Directives{}},
 		{"scope in any case", []string{"ExampleBot: noindex", "EXAMPLEBOT: nofollow"}, nil, "", exampleBot, Directives{NoIndex: true, NoFollow: true}},
 		{"structured field token in any case", nil, []string{"EXAMPLEBOT;noindex"}, "", exampleBot, Directives{NoIndex: true}},
 		{"scope in a longer product token", []string{"examplebot-news: noindex"}, nil, "", "ExampleBot-News", Directives{NoIndex: true}},
@@ -992,6 +1015,42 @@ func TestExplainDirectives(t *testing.T) {
 	}
 }
 
+// What a Source's Value holds: the X-Robots-Tag line as received (spaces
+// and all, as a hand-built header keeps them), the Robots-Tag field cut to
+// MaxRobotsTagBytes; and a carrier that restricts nothing is listed too.
+func TestExplainDirectivesSourceValues(t *testing.T) {
+	long := `*;noindex, x;a="` + strings.Repeat("f", MaxRobotsTagBytes) + `"`
+	for _, tc := range []struct {
+		name   string
+		h      http.Header
+		values []string
+		sets   []string
+	}{
+		{"line as received", http.Header{"X-Robots-Tag": {" noindex "}}, []string{" noindex "}, []string{"noindex"}},
+		{"restricts nothing", http.Header{"X-Robots-Tag": {"index, follow"}}, []string{"index, follow"}, []string{"all"}},
+		{"field cut to the limit", http.Header{"Robots-Tag": {long}}, []string{"*;noindex"}, []string{"noindex"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, sources := ExplainDirectives(tc.h, nil, exampleBot)
+			var values, sets []string
+			for _, src := range sources {
+				values, sets = append(values, src.Value), append(sets, src.Directives.String())
+			}
+			if !slices.Equal(values, tc.values) || !slices.Equal(sets, tc.sets) {
+				t.Errorf("ExplainDirectives sources: values %q, sets %q; want %q, %q", values, sets, tc.values, tc.sets)
+			}
+		})
+	}
+}
+
+// The limits are the documented numbers: RFC 9110 §4.1's 8,000 octets a
+// URL, and 8,192 octets of a Robots-Tag field.
+func TestDocumentedLimits(t *testing.T) {
+	if MaxLinkBytes != 8000 || MaxRobotsTagBytes != 8192 {
+		t.Errorf("MaxLinkBytes, MaxRobotsTagBytes = %d, %d; want 8000, 8192", MaxLinkBytes, MaxRobotsTagBytes)
+	}
+}
+
 func TestExplainDirectivesIgnoredField(t *testing.T) {
 	h := http.Header{"Robots-Tag": {"noindex, examplebot: nofollow"}}
 	got, sources := ExplainDirectives(h, nil, exampleBot)
@@ -1066,6 +1125,12 @@ func TestString(t *testing.T) {
 			"unavailable_after: Friday, 25-Jun-10 23:00:00 UTC", "index, follow, unavailable_after: Friday, 25-Jun-10 23:00:00 UTC"},
 		{"date in another zone written in UTC", Directives{UnavailableAfter: time.Date(2010, 6, 25, 15, 0, 0, 0, time.FixedZone("PST", -8*3600))},
 			"unavailable_after: Friday, 25-Jun-10 23:00:00 UTC", "index, follow, unavailable_after: Friday, 25-Jun-10 23:00:00 UTC"},
+		{"date, then Other", Directives{UnavailableAfter: utc(2010, 6, 25, 23, 0, 0), Other: []string{"noai"}},
+			"unavailable_after: Friday, 25-Jun-10 23:00:00 UTC, noai", "index, follow, unavailable_after: Friday, 25-Jun-10 23:00:00 UTC, noai"},
+		{"2049 in two digits", Directives{UnavailableAfter: utc(2049, 6, 1, 0, 0, 0)},
+			"unavailable_after: Tuesday, 01-Jun-49 00:00:00 UTC", "index, follow, unavailable_after: Tuesday, 01-Jun-49 00:00:00 UTC"},
+		{"1950 in two digits", Directives{UnavailableAfter: utc(1950, 6, 1, 0, 0, 0)},
+			"unavailable_after: Thursday, 01-Jun-50 00:00:00 UTC", "index, follow, unavailable_after: Thursday, 01-Jun-50 00:00:00 UTC"},
 		{"date past 2049 has four digits", Directives{UnavailableAfter: utc(2075, 1, 2, 3, 4, 5)},
 			"unavailable_after: Wednesday, 02-Jan-2075 03:04:05 UTC", "index, follow, unavailable_after: Wednesday, 02-Jan-2075 03:04:05 UTC"},
 		{"date before 1950 has four digits", Directives{UnavailableAfter: utc(1949, 12, 31, 0, 0, 0)},
@@ -1138,6 +1203,19 @@ func TestFormatRobotsTag(t *testing.T) {
 				t.Errorf("ParseRobotsTag(%q) = %s, %v; want %s", got, showAll(back), err, showAll(tc.sets))
 			}
 		})
+	}
+	// What reads back as an equal set, not the same one: a date in UTC
+	// and whole seconds, a bot as given (the reader lower-cases it).
+	for _, tc := range []struct {
+		set  Directives
+		want string
+	}{
+		{Directives{UnavailableAfter: time.Date(2010, 6, 25, 15, 0, 0, 500_000_000, time.FixedZone("PST", -8*3600))}, `*;unavailable_after="2010-06-25T23:00:00Z"`},
+		{Directives{Bot: "ExampleBot", NoIndex: true}, "ExampleBot;noindex"},
+	} {
+		if got, err := FormatRobotsTag(tc.set); err != nil || got != tc.want {
+			t.Errorf("FormatRobotsTag(%s) = %q, %v; want %q", show(tc.set), got, err, tc.want)
+		}
 	}
 }
 
@@ -1316,6 +1394,15 @@ func TestLinks(t *testing.T) {
 		{"relative base", page, `<base href="/sub/"><a href="x">`, []Link{{URL: "https://example.com/sub/x"}}},
 		{"base applies to earlier links", page, `<a href="x"><base href="/sub/">`, []Link{{URL: "https://example.com/sub/x"}}},
 		{"first base wins", page, `<base href="/one/"><base href="/two/"><a href="x">`, []Link{{URL: "https://example.com/one/x"}}},
+		{"a ws base with no host leaves the page's", page, `<base href="ws://:80/"><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
+		{"a base of exactly MaxLinkBytes", page, `<base href="https://b.example/` + strings.Repeat("m", MaxLinkBytes-len("https://b.example//")) + `/"><a href="">`,
+			[]Link{{URL: "https://b.example/" + strings.Repeat("m", MaxLinkBytes-len("https://b.example//")) + "/"}}},
+		// The URL Standard strips C0 controls and spaces around a URL and
+		// removes tabs and line breaks within it; a CR reaches the href
+		// only as a character reference.
+		{"C0 control before an href", page, "<a href=\"\x0b/x\">", []Link{{URL: "https://example.com/x"}}},
+		{"CR inside an href", page, `<a href="/c&#13;d">`, []Link{{URL: "https://example.com/cd"}}},
+		{"rel after leading space", page, `<a href="/x" rel=" nofollow">`, []Link{{URL: "https://example.com/x", Rel: []string{"nofollow"}, NoFollow: true}}},
 		{"base without href skipped", page, `<base target="_blank"><base href="/two/"><a href="x">`, []Link{{URL: "https://example.com/two/x"}}},
 		{"unparseable base ignored", page, `<base href="http://[::1"><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
 		// HTML §4.2.3: the first <base href> of the document, which a
@@ -1375,8 +1462,8 @@ func TestLinks(t *testing.T) {
 		// Backslashes, as browsers read them in http(s) URLs (URL Standard).
 		{"backslashes in a path", page, `<a href="\docs\guide.html"><a href="sub\x">`,
 			[]Link{{URL: "https://example.com/docs/guide.html"}, {URL: "https://example.com/dir/sub/x"}}},
-		{"backslashes before a host", page, `<a href="\\cdn.example\x"><a href="HTTP:\\h.example\y">`,
-			[]Link{{URL: "https://cdn.example/x"}, {URL: "http://h.example/y"}}},
+		{"backslashes before a host", page, `<a href="\\cdn.example\x"><a href="HTTP:\\h.example\y"><a href="https:\\h.example\z">`,
+			[]Link{{URL: "https://cdn.example/x"}, {URL: "http://h.example/y"}, {URL: "https://h.example/z"}}},
 		{"backslashes in the query stay", page, `<a href="/a\b?c\d#e\f">`, []Link{{URL: `https://example.com/a/b?c\d`}}},
 		{"backslashes in a base", page, `<base href="\sub\"><a href="x">`, []Link{{URL: "https://example.com/sub/x"}}},
 		{"javascript resolved from a base", nil, `<base href="javascript:x"><a href="y">`, nil},

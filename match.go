@@ -50,7 +50,10 @@ func appendEscape(dst []byte, c byte) []byte {
 }
 
 // escapeAt reports whether s holds a well-formed escape ('%' and two hex
-// digits) at i, and the octet it stands for.
+// digits) at i, and the octet it stands for. The matcher's own loops
+// (appendCanonicalPath, canonicalLen, appendPattern) test escapes in line
+// instead: escapeAt is too large for the compiler to inline, and the first
+// two run on every query whose path holds a '%'.
 func escapeAt(s string, i int) (byte, bool) {
 	if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
 		return 0, false

@@ -250,16 +250,17 @@ func robotsURL(rawURL string) (*url.URL, error) {
 }
 
 // validHost reports whether u's host could name an origin. url.Parse lets
-// through names that cannot: octets RFC 3986 §3.2.2 keeps out of hosts
-// ('"', '<', '>' and others, which authorityLen refuses too, so that Origin
-// and IsAllowed agree), brackets outside an IPv6 literal ("http://]/"), and,
-// in schemes other than http and https, colons ("ftp://::1/" has host ":"
-// and port 1), which are only ever an IPv6 literal's, in brackets. A literal in brackets url.Parse has checked
-// already, but for its zone, which RFC 6874 §2 lets hold any octet escaped
-// and u.Host holds unescaped: url.URL.String escapes all but sub-delims,
-// ':', '[', ']', '"', '<' and '>' again, and a zone with '"', '<' or '>'
-// would give a URL that Origin refuses, one with '[' a URL that url.Parse
-// does ("invalid IP-literal"), as a check of every octet showed.
+// through names that cannot: octets RFC 3986 §3.2.2 keeps out of hosts ('"',
+// '<', '>' and others, which authorityLen refuses too, so that Origin and
+// IsAllowed agree), brackets outside an IPv6 literal ("http://]/"), and, in
+// schemes other than http and https, colons ("ftp://::1/" has host ":" and
+// port 1), which are only ever an IPv6 literal's, in brackets. A literal in
+// brackets url.Parse has checked already, but for its zone, which RFC 6874 §2
+// lets hold any octet escaped and u.Host holds unescaped: url.URL.String
+// escapes all but sub-delims, ':', '[', ']', '"', '<' and '>' again, and a
+// zone with '"', '<' or '>' would give a URL that Origin refuses, one with
+// '[' a URL that url.Parse does ("invalid IP-literal"), as a check of every
+// octet showed.
 func validHost(u *url.URL) bool {
 	if strings.HasPrefix(u.Host, "[") {
 		return !strings.ContainsAny(u.Host[1:], "\"<>[")

@@ -137,8 +137,8 @@ func Parse(data []byte) *Robots {
 // 2 GiB (math.MaxInt32) is read as 2 GiB. A line counts when its line end
 // falls within the limit; the line the limit cuts is dropped whole, as are
 // all after it (RFC 9309 §2.5). A document no longer than the limit is read
-// to its end, final line included, with or without a line end. There is no limit on the length of a line
-// below that.
+// to its end, final line included, with or without a line end. There is no
+// limit on the length of a line below that.
 func ParseLimit(data []byte, maxBytes int) *Robots {
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes

@@ -173,13 +173,14 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // the body) and for a body in UTF-16, which is decoded whole first: one that
 // starts with a UTF-16 byte order mark, or whose Content-Type charset names
 // UTF-16 ("utf-16", "utf-16be", ...) and that starts with no UTF-8 mark, as
-// the HTML encoding sniffing algorithm decides. Other encodings are read as
-// octets, which finds the same tags and names in every encoding whose ASCII
-// is ASCII. In application/xhtml+xml, which is XML, a self-closing tag such
-// as <title/> is an empty element, where HTML would read the rest of the page
-// as its text. A nil h or body is valid. Header names are matched in any
-// case, also in a map written by hand whose keys are not in net/http's
-// canonical form.
+// the HTML encoding sniffing algorithm decides (the charset parameter read as
+// WHATWG MIME Sniffing parses it: `charset="utf-16` names UTF-16, and
+// `charset =utf-16` is no charset). Other encodings are read as octets, which
+// finds the same tags and names in every encoding whose ASCII is ASCII. In
+// application/xhtml+xml, which is XML, a self-closing tag such as <title/> is
+// an empty element, where HTML would read the rest of the page as its text. A
+// nil h or body is valid. Header names are matched in any case, also in a map
+// written by hand whose keys are not in net/http's canonical form.
 //
 // DirectivesFor accepts any input; what does not parse applies nothing. It
 // is safe for concurrent use.
@@ -930,20 +931,79 @@ func utf16Label(charset string) (ok, bigEndian bool) {
 	return equalLower(charset, "utf-16be") || equalLower(charset, "unicodefffe"), true
 }
 
-// charsetOf returns the charset parameter of a Content-Type, unquoted, or "".
+// charsetOf returns the charset parameter of a Content-Type as a browser
+// reads it (WHATWG MIME Sniffing §4.4, "parse a MIME type"), or "": the
+// first charset parameter whose value is valid, unquoted and unescaped,
+// its ASCII whitespace trimmed as an encoding label's is. A quoted value
+// ends at its closing quote, or at the end when there is none, and may hold
+// ';'; a name followed by a space ("charset =utf-16") is no parameter, and
+// an empty unquoted value leaves the next charset to decide.
 func charsetOf(contentType string) string {
-	_, params, _ := strings.Cut(contentType, ";")
-	for param := range strings.SplitSeq(params, ";") {
-		key, value, ok := strings.Cut(param, "=")
-		if ok && equalLower(trimASCIISpace(key), "charset") {
-			value = trimASCIISpace(value)
-			if len(value) >= 2 && value[0] == '"' && value[len(value)-1] == '"' {
-				value = value[1 : len(value)-1]
+	_, s, _ := strings.Cut(contentType, ";")
+	for s != "" {
+		s = strings.TrimLeft(s, httpSpace)
+		end := strings.IndexAny(s, ";=")
+		if end < 0 {
+			break // a name with no value at the end
+		}
+		name, sep := s[:end], s[end]
+		s = s[end+1:]
+		if sep == ';' {
+			continue
+		}
+		var value string
+		if s != "" && s[0] == '"' {
+			value, s = quotedString(s)
+			_, s, _ = strings.Cut(s, ";")
+		} else {
+			value, s, _ = strings.Cut(s, ";")
+			if value = strings.TrimRight(value, httpSpace); value == "" {
+				continue
 			}
-			return trimASCIISpace(value)
+		}
+		if equalLower(name, "charset") && quotedStringOctets(value) {
+			return strings.TrimFunc(value, isHTMLSpace)
 		}
 	}
 	return ""
+}
+
+// httpSpace is HTTP whitespace as Fetch defines it.
+const httpSpace = "\t\n\r "
+
+// quotedString reads the quoted string at the start of s, which starts with
+// '"', as Fetch's "collect an HTTP quoted string" extracts its value: a '\'
+// escapes the octet after it, and a string with no closing quote runs to
+// the end. It returns the value and what follows the closing quote.
+func quotedString(s string) (value, rest string) {
+	var b strings.Builder
+	i := 1
+	for i < len(s) {
+		c := s[i]
+		i++
+		switch {
+		case c == '"':
+			return b.String(), s[i:]
+		case c == '\\' && i < len(s):
+			b.WriteByte(s[i])
+			i++
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), ""
+}
+
+// quotedStringOctets reports whether every octet of s may stand in an HTTP
+// quoted string, as a MIME type parameter's value must: tab, visible ASCII,
+// space, and octets from 0x80, each one code point to a browser.
+func quotedStringOctets(s string) bool {
+	for i := range len(s) {
+		if c := s[i]; c < ' ' && c != '\t' || c == 0x7F {
+			return false
+		}
+	}
+	return true
 }
 
 // isHTMLSpace reports whether r is ASCII whitespace as HTML defines it: tab,

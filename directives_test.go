@@ -788,22 +788,82 @@ func TestUTF16Label(t *testing.T) {
 	}
 }
 
+// TestCharsetOf follows WHATWG MIME Sniffing §4.4 ("parse a MIME type"),
+// whose outcomes on these forms the web-platform-tests' MIME type cases
+// record as what a browser navigating to the page uses.
 func TestCharsetOf(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"text/html", ""},
-		{"text/html; charset=UTF-16", "UTF-16"},
-		{`text/html;charset="utf-16le"`, "utf-16le"},
-		{"text/html; x=y; charset = utf-16 ", "utf-16"},
-		{"text/html; charset=", ""},
-		{"text/html; charsets=utf-16", ""},
-		// WHATWG MIME Sniffing §4.4: the first of a parameter's values.
-		{"text/html; charset=utf-16le; charset=utf-8", "utf-16le"},
-		{"", ""},
+	for _, tc := range []struct{ name, in, want string }{
+		{"no parameters", "text/html", ""},
+		{"empty", "", ""},
+		{"plain", "text/html; charset=UTF-16", "UTF-16"},
+		{"name in any case", "TEXT/HTML;CHARSET=utf-16", "utf-16"},
+		{"space before the parameters", "text/html ;charset=utf-16", "utf-16"},
+		{"trailing space of a value", "text/html; x=y; charset=utf-16 ", "utf-16"},
+		{"leading space of a value trimmed as a label's", "text/html;charset= utf-16", "utf-16"},
+		{"a space before '=' makes no parameter", "text/html; charset =utf-16", ""},
+		{"a space after the name", "text/html; x=y; charset = utf-16 ", ""},
+		{"similar name", "text/html; charsets=utf-16", ""},
+		{"empty value", "text/html; charset=", ""},
+		{"empty value leaves the next", "text/html; charset=; charset=utf-16", "utf-16"},
+		{"the first of two", "text/html; charset=utf-16le; charset=utf-8", "utf-16le"},
+		{"empty parameters skipped", "text/html ; ; ;;charset=utf-16", "utf-16"},
+		{"a name without a value skipped", "text/html;test;charset=utf-16", "utf-16"},
+		{"a lone quote is a name", `text/html;";charset=utf-16`, "utf-16"},
+		{"a name without a value at the end", "text/html;charset", ""},
+		// Quoted strings (Fetch, "collect an HTTP quoted string").
+		{"quoted", `text/html;charset="utf-16le"`, "utf-16le"},
+		{"quoted with spaces inside", `text/html; charset=" utf-16 "`, "utf-16"},
+		{"unterminated quote runs to the end", `text/html;charset="utf-16`, "utf-16"},
+		{"text after the closing quote dropped", `text/html;charset="utf-16"x; y=z`, "utf-16"},
+		{"escaped octets", `text/html;charset="\u\tf-16"`, "utf-16"},
+		{"a ';' inside quotes", `text/html;x=";charset=utf-8";charset=utf-16`, "utf-16"},
+		{"a quoted value with ';' is the charset", `text/html;charset=";charset=foo";charset=utf-16`, ";charset=foo"},
+		{"a quote only", `text/html; charset="`, ""},
+		{"an escape at the end", `text/html;charset="utf-16\`, `utf-16\`},
+		{"a quote at the end of a token", `text/html;charset=utf-16"`, `utf-16"`},
+		{"single quotes are octets", "text/html;charset='utf-16'", "'utf-16'"},
+		// A value holding a control other than tab is not set, so the next
+		// charset decides.
+		{"invalid value skipped", "text/html;charset=utf\x01-8;charset=utf-16", "utf-16"},
+		{"octets from 0x80 are valid", "text/html;x=\xff;charset=utf-16", "utf-16"},
 	} {
-		if got := charsetOf(tc.in); got != tc.want {
-			t.Errorf("charsetOf(%q) = %q, want %q", tc.in, got, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			if got := charsetOf(tc.in); got != tc.want {
+				t.Errorf("charsetOf(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
 	}
+}
+
+// FuzzCharsetOf checks what holds of charsetOf on any Content-Type: the
+// value comes back trimmed and valid; without quotes nothing is unescaped;
+// a charset found is not changed by one appended; and parameters that name
+// no charset never hide one that follows them.
+func FuzzCharsetOf(f *testing.F) {
+	for _, s := range []string{"text/html; charset=utf-16", `text/html;charset="utf-\16`, "text/html;a=b;;c;charset =x", "text/html;x=\x01"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, contentType string) {
+		got := charsetOf(contentType)
+		if got != strings.TrimFunc(got, isHTMLSpace) || !quotedStringOctets(got) {
+			t.Errorf("charsetOf(%q) = %q: untrimmed, or an octet no parameter holds", contentType, got)
+		}
+		if strings.Contains(contentType, `"`) {
+			return
+		}
+		if !strings.Contains(contentType, got) {
+			t.Errorf("charsetOf(%q) = %q, which the unquoted input does not hold", contentType, got)
+		}
+		if got != "" {
+			if again := charsetOf(contentType + ";charset=zz"); again != got {
+				t.Errorf("charsetOf(%q) = %q, but %q after a charset is appended", contentType, got, again)
+			}
+		} else if !strings.Contains(strings.ToLower(contentType), "charset") {
+			if after := charsetOf(contentType + ";charset=utf-16"); after != "utf-16" {
+				t.Errorf("charsetOf(%q + \";charset=utf-16\") = %q, want utf-16", contentType, after)
+			}
+		}
+	})
 }
 
 func TestDirectivesForContentType(t *testing.T) {
@@ -846,6 +906,8 @@ func TestDirectivesForContentType(t *testing.T) {
 		{"UTF-16BE with its mark", []string{"text/html; charset=utf-8"}, utf16Bytes("\uFEFF"+string(page), true), true},
 		{"UTF-16 by charset", []string{"text/html; charset=UTF-16"}, utf16Bytes(string(page), false), true},
 		{"UTF-16BE by quoted charset", []string{`text/html; x=y; charset="utf-16be"`}, utf16Bytes(string(page), true), true},
+		{"UTF-16 by a charset whose quote is not closed", []string{`text/html; charset="utf-16`}, utf16Bytes(string(page), false), true},
+		{"no charset where a space precedes '='", []string{"text/html; charset =utf-16"}, utf16Bytes(string(page), false), false},
 		{"the mark wins over the charset", []string{"text/html; charset=utf-16be"}, utf16Bytes("\uFEFF"+string(page), false), true},
 		{"a UTF-8 mark wins over the charset", []string{"text/html; charset=utf-16"}, append([]byte("\xEF\xBB\xBF"), page...), true},
 		{"UTF-16 with its mark sniffs as text", nil, utf16Bytes("\uFEFF"+string(page), false), false},

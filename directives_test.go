@@ -211,6 +211,8 @@ func TestParseDirectives(t *testing.T) {
 			[]Directives{{UnavailableAfter: utc(2010, 6, 25, 23, 0, 0)}}},
 		{"bad date ignored, not Other", "unavailable_after: someday", []Directives{{}}},
 		{"date without value ignored", "unavailable_after", []Directives{{}}},
+		{"unavailable-after is no directive: a scope", "unavailable-after: 2025-06-25",
+			[]Directives{{Bot: "unavailable-after", Other: []string{"2025-06-25"}}}},
 		{"scoped bad value opens only the scope", "examplebot: max-snippet: x", []Directives{{Bot: "examplebot"}}},
 		{"weekday then no date keeps the next item", "unavailable_after: Wed, noindex", []Directives{{NoIndex: true}}},
 		{"a scope naming no bot ends its item, a weekday after it too", ": unavailable_after: Wed, noindex", []Directives{{NoIndex: true}}},
@@ -256,6 +258,8 @@ func TestParseDirectives(t *testing.T) {
 			[]Directives{{UnavailableAfter: utc(2025, 6, 25, 0, 0, 0), Other: []string{"1abc"}}}},
 		{"a digit-led item of two letters after a date is its rest", "unavailable_after: 2025-06-25, 1ab",
 			[]Directives{{UnavailableAfter: utc(2025, 6, 25, 0, 0, 0)}}},
+		{"a digit-led name of three upper-case letters after a date", "unavailable_after: 2025-06-25, 1ABC",
+			[]Directives{{UnavailableAfter: utc(2025, 6, 25, 0, 0, 0), Other: []string{"1abc"}}}},
 		{"a time with a zone letter after a date's comma", "unavailable_after: 2010-06-25, 15:00:00Z, noindex",
 			[]Directives{{NoIndex: true, UnavailableAfter: utc(2010, 6, 25, 0, 0, 0)}}},
 		{"after a broken fraction the date before the comma is kept, the rest dropped, not a scope", "unavailable_after: 2025-06-25T15:00:00,5+25:00, noindex",
@@ -365,12 +369,16 @@ func TestParseDirectivesDates(t *testing.T) {
 		{"numeric zone 23:59", "26 Jun 2010 14:59:00 +2359", want},
 		{"no seconds RFC 822", "25 Jun 2010 15:00 GMT", want},
 		{"one-digit day", "5 Jun 2010 15:00:00 GMT", utc(2010, 6, 5, 15, 0, 0)},
+		// RFC 5322 §3.2.2: folding white space, runs of spaces and tabs.
+		{"tabs between fields", "25\tJun\t2010\t15:00:00\tGMT", want},
+		{"runs of spaces between fields", "25  Jun  2010  15:00:00  GMT", want},
 		{"full month name", "25 June 2010 15:00:00 GMT", want},
 		{"no zone is UTC RFC 822", "25 Jun 2010 15:00:00", want},
 		{"date only RFC 822", "25 Jun 2010", utc(2010, 6, 25, 0, 0, 0)},
 		{"no space between day, month and year", "25Jun2010", time.Time{}},
 		{"wrong weekday only checked for spelling", "Mon, 25 Jun 2010 15:00:00 GMT", want},
 		{"unknown weekday", "Fry, 25 Jun 2010 15:00:00 GMT", time.Time{}},
+		{"weekday of four letters", "Thur, 24 Jun 2010 15:00:00 GMT", time.Time{}},
 		{"unknown month", "25 Jux 2010 15:00:00 GMT", time.Time{}},
 		{"June 31", "31 Jun 2010 15:00:00 GMT", time.Time{}},
 		{"hour 25", "25 Jun 2010 25:00:00 GMT", time.Time{}},
@@ -908,6 +916,7 @@ func TestDirectivesForContentType(t *testing.T) {
 		{"UTF-16BE by quoted charset", []string{`text/html; x=y; charset="utf-16be"`}, utf16Bytes(string(page), true), true},
 		{"UTF-16 by a charset whose quote is not closed", []string{`text/html; charset="utf-16`}, utf16Bytes(string(page), false), true},
 		{"no charset where a space precedes '='", []string{"text/html; charset =utf-16"}, utf16Bytes(string(page), false), false},
+		{"a lone quote for a charset", []string{`text/html; charset="`}, page, true},
 		{"the mark wins over the charset", []string{"text/html; charset=utf-16be"}, utf16Bytes("\uFEFF"+string(page), false), true},
 		{"a UTF-8 mark wins over the charset", []string{"text/html; charset=utf-16"}, append([]byte("\xEF\xBB\xBF"), page...), true},
 		{"UTF-16 with its mark sniffs as text", nil, utf16Bytes("\uFEFF"+string(page), false), false},
@@ -1498,6 +1507,7 @@ func TestLinks(t *testing.T) {
 		{"nil base", nil, `<a href="/a">r</a><a href="https://x.example/b#c">`, []Link{{URL: "/a"}, {URL: "https://x.example/b"}}},
 		{"nil base with absolute base href", nil, `<base href="https://b.example/d/"><a href="e">`, []Link{{URL: "https://b.example/d/e"}}},
 		{"nil base, empty href", nil, `<a href="">`, nil},
+		{"nil base, base href of a network path without a host name ignored", nil, `<base href="//user@/x/"><a href="a">`, []Link{{URL: "a"}}},
 		// Resolved against a base without a host, ".//x" has the path "//x",
 		// which must not come back as a link to the host x.
 		{"path of two slashes from a hostless base", nil, `<base href="/"><a href=".//x.example/y"><a href=".//%22">`,
@@ -2090,6 +2100,16 @@ func TestLinksInForeignContent(t *testing.T) {
 			`<body><svg></div><title><style></title>` + a, []string{"/after"}},
 		{"a <base href> only the text reading finds is not used",
 			`<body><svg></x><![CDATA[><b><title>]]></svg><base href="/other/"><a href="x">`, []string{"/dir/x"}},
+		// A link one reading alone finds, between where it parts from the
+		// one before it and a later place where it would part again.
+		{"a link after the first of two end tags going around",
+			`<body><svg><svg></div><title><textarea></title><a href="/closed"></textarea></title></div>` + a, []string{"/closed", "/after"}},
+		{"a link after the first of two unsure CDATA sections",
+			`<body><svg></div><![CDATA[><b><textarea>]]><a href="/text"></textarea><svg><![CDATA[>]]>` + a, []string{"/text", "/after"}},
+		// Only the reading without scripts that closes the SVG and reads
+		// CDATA sections as text finds it.
+		{"a link of the reading of every way",
+			`<body><noscript><svg><svg></div><![CDATA[><svg><![CDATA[><b><title>]]></svg><![CDATA[>` + a, []string{"/after"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			base, _ := url.Parse("https://example.com/dir/")

@@ -2037,9 +2037,10 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 				if tag == "template" && !empty {
 					templates++
 				}
-				rawText = isRawTextTag(tag) && !empty
+				// Text in a template is skipped, raw or not; a <noscript>
+				// still decides how each reading reads on.
 				if tag == "noscript" && !empty && foreign.insertsNoscript() {
-					rawText = r.noscript()
+					r.noscript()
 				}
 				continue
 			}
@@ -3261,16 +3262,6 @@ func breaksOut(z *html.Tokenizer, name elementName) bool {
 				return true
 			}
 		}
-	}
-	return false
-}
-
-// isRawTextTag reports whether the tokenizer reads the element's content as
-// text.
-func isRawTextTag(tag string) bool {
-	switch tag {
-	case "iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "textarea", "title", "xmp":
-		return true
 	}
 	return false
 }

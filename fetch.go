@@ -1102,7 +1102,9 @@ func cacheControlMaxAge(lines []string) (time.Duration, bool) {
 // nextDirective reads the cache directive starting at s[i] (RFC 9111 §5.2:
 // token [ "=" ( token / quoted-string ) ]) and returns the index after the
 // comma that ends it. A quoted value is returned without its quotes and
-// with its escapes left in place. It always advances while i < len(s).
+// with its escapes left in place. Blanks around the '=' are skipped, which
+// the grammar does not allow, so that a quoted value after one still keeps
+// its commas. It always advances while i < len(s).
 func nextDirective(s string, i int) (name, value string, next int) {
 	start := i
 	for i < len(s) && s[i] != '=' && s[i] != ',' {

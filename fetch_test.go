@@ -289,6 +289,11 @@ func TestFetchRedirectLocations(t *testing.T) {
 	var otherAgents atomic.Value
 	other := startServer(t, func(w http.ResponseWriter, r *http.Request) {
 		otherAgents.Store(r.UserAgent() + "|" + r.Header.Get("Authorization"))
+		if r.URL.Path == "/dir/step" { // a second hop, relative to this one
+			w.Header().Set("Location", "next.txt")
+			w.WriteHeader(http.StatusFound)
+			return
+		}
 		io.WriteString(w, "User-agent: *\nDisallow: /other/\n")
 	})
 	otherRules := []pathCheck{{"/other/a", false}, {"/private/a", true}, {"/robots.txt", true}}
@@ -306,6 +311,7 @@ func TestFetchRedirectLocations(t *testing.T) {
 		{"absolute path", "/files/robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>/files/robots.txt"},
 		{"protocol-relative", "//" + otherHostPort + "/robots.txt", Parsed, 200, otherRules, other.URL + "/robots.txt"},
 		{"cross-host", other.URL + "/robots.txt", Parsed, 200, otherRules, other.URL + "/robots.txt"},
+		{"cross-host, then relative to it", other.URL + "/dir/step", Parsed, 200, otherRules, other.URL + "/dir/next.txt"},
 		{"cross-host with credentials", "http://user:pw@" + otherHostPort + "/robots.txt", Parsed, 200, otherRules, other.URL + "/robots.txt"},
 		{"fragment dropped", "/files/robots.txt#top", Parsed, 200, rulesOfFetchRobots, "<self>/files/robots.txt"},
 		{"to ftp", "ftp://" + otherHostPort + "/robots.txt", Unavailable, 302, allowsEverything, ""},
@@ -751,6 +757,15 @@ func TestFetchBody(t *testing.T) {
 		}, Unreachable, 200, false, refusesAllButRobotsTxt},
 		{"coding names in any ASCII case", 0, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Encoding", "Identity, GZIP")
+			w.Write(compressed("gzip", threeLines))
+		}, Parsed, 200, false, bothRules},
+		{"deflate named in upper case", 0, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Encoding", "DEFLATE")
+			w.Write(compressed("deflate", threeLines))
+		}, Parsed, 200, false, bothRules},
+		// RFC 9110 §5.6.1: empty list elements are ignored.
+		{"empty coding list elements", 0, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Encoding", ", gzip,,")
 			w.Write(compressed("gzip", threeLines))
 		}, Parsed, 200, false, bothRules},
 		{"a coding name that only Unicode folds to gzip", 0, func(w http.ResponseWriter, r *http.Request) {
@@ -1253,6 +1268,11 @@ func TestFetchRequest(t *testing.T) {
 		if o.Status != Unreachable || o.Lifetime != time.Minute || !strings.Contains(o.Error, "UserAgent") {
 			t.Errorf("Fetch without UserAgent = %s, want unreachable, lifetime 1m, an error naming UserAgent", describeOutcome(o))
 		}
+		// URL is the page's robots.txt URL all the same; FinalURL is ""
+		// since nothing was sent.
+		if o.URL != "http://example.com/robots.txt" || o.FinalURL != "" {
+			t.Errorf("Fetch without UserAgent: URL, FinalURL = %q, %q, want %q, \"\"", o.URL, o.FinalURL, "http://example.com/robots.txt")
+		}
 	})
 	t.Run("UserAgent that cannot be sent", func(t *testing.T) {
 		// net/http refuses a header value with a control octet: nothing is
@@ -1326,6 +1346,9 @@ func TestFetchLifetime(t *testing.T) {
 		{"comma in a quoted value", 200, []string{"Cache-Control", `no-cache="Set-Cookie, max-age=5", max-age=60`}, time.Minute},
 		// RFC 9110 §5.6.4: \" is a quoted-pair, not the string's end.
 		{"escaped quote in a quoted value", 200, []string{"Cache-Control", `no-cache="a\", max-age=5, b", max-age=60`}, time.Minute},
+		// Leniently, a blank after '=' still opens a quoted string, whose
+		// commas do not split directives.
+		{"blank before a quoted value", 200, []string{"Cache-Control", `no-cache= "x,max-age=5,y", max-age=60`}, time.Minute},
 		{"first valid max-age", 200, []string{"Cache-Control", "max-age=abc, max-age=120, max-age=30"}, 2 * time.Minute},
 		{"max-age on a second line", 200, []string{"Cache-Control", "no-store", "Cache-Control", "max-age=120"}, 2 * time.Minute},
 		{"invalid max-age, no Expires", 200, []string{"Cache-Control", "max-age=-1"}, 24 * time.Hour},
@@ -1350,6 +1373,10 @@ func TestFetchLifetime(t *testing.T) {
 		{"404 with max-age", 404, []string{"Cache-Control", "max-age=600"}, 10 * time.Minute},
 		{"410 with Expires", 410, []string{"Expires", at(3 * time.Hour)}, 3 * time.Hour},
 		{"404 bare", 404, nil, 24 * time.Hour},
+		// A 3xx that is not a redirect is kept as a 2xx would be (SPEC §2's
+		// table), not by Retry-After's rules.
+		{"304 bare", 304, nil, 24 * time.Hour},
+		{"300 with max-age", 300, []string{"Cache-Control", "max-age=600", "Retry-After", "60"}, 10 * time.Minute},
 		{"429 Retry-After seconds", 429, []string{"Retry-After", "120"}, 2 * time.Minute},
 		{"429 Retry-After date", 429, []string{"Retry-After", at(90 * time.Minute)}, 90 * time.Minute},
 		{"503 Retry-After seconds", 503, []string{"Retry-After", " 30 "}, 30 * time.Second},
@@ -1450,6 +1477,8 @@ func TestOutcomeJSON(t *testing.T) {
 		"parsed":      respond(200, "# rules for bots\nUser-agent: ExampleBot\nDisallow: /nobot/\nCrawl-delay: 2\n\nUser-agent: *\nDisallow: /private/\n\n# the press room\nAllow: /private/ok\n\nSitemap: https://example.com/sitemap.xml\n"),
 		"unavailable": respond(404, ""),
 		"unreachable": respond(503, ""),
+		// A 3xx not followed says why in Error, which must come back.
+		"no location": respond(302, ""),
 		"big":         respond(200, big.String()),
 		"truncated":   respond(200, big.String()), // read with the default MaxBytes
 		"redirected": func(w http.ResponseWriter, r *http.Request) {
@@ -2688,6 +2717,23 @@ func TestCacheRefusedRedirectStartsNoEpisode(t *testing.T) {
 			}
 		})
 	}
+	t.Run("kept by the Cache itself", func(t *testing.T) {
+		// The Store cannot take the refusal: the Cache keeps it, and reads
+		// it with the Store's 40 days, which it does not continue.
+		failing.Store(false)
+		store := &readOnlyStore{}
+		store.MemoryStore.Put(ctx, srv.URL, &CacheEntry{
+			Outcome:          &Outcome{Status: Unreachable, HTTPStatus: 503, Lifetime: time.Hour, FetchedAt: now.Add(-2 * time.Hour)},
+			UnreachableSince: now.Add(-40 * day),
+		})
+		refuse := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return errors.New("policy says no") }}
+		cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent, Client: refuse}, Store: store}
+		for i := range 2 {
+			if cache.IsAllowed(ctx, fetchAgent, srv.URL+"/public/b") {
+				t.Errorf("question %d after a refused redirect: IsAllowed(/public/b) = true, want false", i+1)
+			}
+		}
+	})
 }
 
 // flakyStore is a MemoryStore whose Get fails while down is set.
@@ -2764,6 +2810,7 @@ func TestCacheEntryMerged(t *testing.T) {
 	}
 	parsed32, parsed3, parsedNow := at(32*day, Parsed), at(3*day, Parsed), at(30*time.Minute, Parsed)
 	down2h, down1h := at(2*time.Hour, Unreachable), at(time.Hour, Unreachable)
+	refused := &Outcome{Status: Unreachable, Lifetime: time.Hour, FetchedAt: now.Add(-time.Hour), ownPolicy: true}
 	tests := []struct {
 		name       string
 		store, own *CacheEntry
@@ -2796,6 +2843,12 @@ func TestCacheEntryMerged(t *testing.T) {
 			&CacheEntry{Outcome: down1h, LastReachable: parsed32, UnreachableSince: now.Add(-31 * day)},
 			&CacheEntry{Outcome: &Outcome{Status: Parsed, FetchedAt: down1h.FetchedAt}},
 			nil},
+		// A refused redirect is the crawler's own policy (see Cache): the
+		// latest, it refuses on its own, and no run of 30 days counts on.
+		{"a refused redirect, the latest, continues no run",
+			&CacheEntry{Outcome: down2h, UnreachableSince: now.Add(-40 * day)},
+			&CacheEntry{Outcome: refused},
+			&CacheEntry{Outcome: refused}},
 		{"both unreachable, nothing reachable known: the earlier run",
 			&CacheEntry{Outcome: down2h, UnreachableSince: now.Add(-40 * day)},
 			&CacheEntry{Outcome: down1h, UnreachableSince: now.Add(-time.Hour)},
@@ -3339,6 +3392,7 @@ func TestParseHTTPDate(t *testing.T) {
 		{"Sun Nov 06 08:49:37 1994", want},
 		{"sun, 06 nov 1994 08:49:37 gmt", want},
 		{"  Sun, 6 Nov 1994 08:49:37 UTC  ", want},
+		{"Sun, 06 Nov 1994 08:49:37 UT", want},
 		{"Sun, 06 Nov 1994 08:49:37", want},
 		{"Mon, 06 Nov 1994 08:49:37 GMT", want}, // the weekday is not checked
 		{"Thursday, 01-Jan-70 00:00:00 GMT", time.Date(2070, 1, 1, 0, 0, 0, 0, time.UTC)},

@@ -708,6 +708,22 @@ func TestParseDeepEqual(t *testing.T) {
 	}
 }
 
+// The Robots doc lets fields be set before the first query: a group's
+// UserAgents or Rules grown with append must not write over the next
+// group's, which Parse cut from the same arrays.
+func TestParseGroupsGrowApart(t *testing.T) {
+	r := parseString("User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /y\n")
+	r.Groups[0].UserAgents = append(r.Groups[0].UserAgents, "c")
+	r.Groups[0].Rules = append(r.Groups[0].Rules, Rule{Allow: true, Pattern: "/z"})
+	want := `group ["a" "c"] D"/x" A"/z"` + "\n" + `group ["b"] D"/y"` + "\n"
+	if got := describe(r); got != want {
+		t.Errorf("after appending to Groups[0]:\n%s\nwant\n%s", got, want)
+	}
+	if r.IsAllowed("b", "/y") || !r.IsAllowed("b", "/z") {
+		t.Errorf("IsAllowed(b, /y), IsAllowed(b, /z) = %v, %v, want false, true", r.IsAllowed("b", "/y"), r.IsAllowed("b", "/z"))
+	}
+}
+
 // ---------------------------------------------------------------------------
 // Deciding (SPEC §1 "Deciding", RFC 9309 §2.2)
 
@@ -1197,6 +1213,15 @@ func TestIsAllowedNormalisation(t *testing.T) {
 			robots:   "User-agent: *\nDisallow: /a%20b\nDisallow: /x|y\nDisallow: /q\"\n",
 			agent:    "ExampleBot",
 			disallow: []string{"/a b", "/a%20b", "/x%7Cy", "/x%7cy", "/x|y", "/q%22"},
+		},
+		{
+			// RFC 9309 §2.2.2: escapes of reserved characters are not
+			// decoded, on either side, so an escape and its octet differ.
+			name:     "RFC9309 §2.2.2 a reserved octet and its escape differ",
+			robots:   "User-agent: *\nDisallow: /a'\nDisallow: /b%27\nDisallow: /c!\nDisallow: /d%2C\n",
+			agent:    "ExampleBot",
+			allow:    []string{"/a%27", "/b'", "/c%21", "/d,"},
+			disallow: []string{"/a'", "/b%27", "/c!", "/d%2c"},
 		},
 		{
 			name:     "SPEC normalise: sub-delims are not escaped",
@@ -1928,6 +1953,16 @@ func TestAgentIndexSpread(t *testing.T) {
 			if worst > 64 || total > tokens {
 				t.Errorf("tokens are up to %d places from their own, %d in all; want at most 64 and %d", worst, total, tokens)
 			}
+			// Tokens no group names, some alike in key with named ones
+			// (the same length and first 16 octets), follow no group.
+			for k := range 32 {
+				token := tc.token(tokens + k)
+				for i := range tokens {
+					if path := fmt.Sprintf("/%d/", i); !r.IsAllowed(token, path) {
+						t.Fatalf("%s, which no group names, is refused %s", token, path)
+					}
+				}
+			}
 			for _, i := range []int{0, 1, tokens / 2, tokens - 1} {
 				token := strings.ToUpper(tc.token(i)) + "/1.0"
 				if r.IsAllowed(token, fmt.Sprintf("/%d/", i)) || !r.IsAllowed(token, fmt.Sprintf("/%d/", (i+1)%tokens)) {
@@ -2226,6 +2261,43 @@ func TestAgentsMadeOfPartsSignals(t *testing.T) {
 	}
 }
 
+// An Agent made of parts whose groups give no Content-Signal answers with
+// the document's: ContentSignals returns a map of the caller's own there
+// too, which changing does not change later answers.
+func TestAgentsMadeOfPartsSignalsCopied(t *testing.T) {
+	const tokens, shared = 300, 1000
+	token := func(i int) string { return "bot" + letters(i) }
+	var doc strings.Builder
+	doc.WriteString("Content-Signal: search=yes\n")
+	for i := range tokens {
+		fmt.Fprintf(&doc, "User-agent: %s\n", token(i))
+	}
+	for i := range shared {
+		fmt.Fprintf(&doc, "Disallow: /shared/%04d\n", i)
+	}
+	for i := range tokens {
+		fmt.Fprintf(&doc, "User-agent: %s\nDisallow: /own/%d\n", token(i), i)
+	}
+	r := parseString(doc.String())
+	for i := range tokens {
+		if r.IsAllowed(token(i), fmt.Sprintf("/own/%d", i)) {
+			t.Fatalf("%s does not answer by its groups", token(i))
+		}
+	}
+	last := token(tokens - 1)
+	if r.Agent(last).parts == nil {
+		t.Fatal("the last token's Agent is compiled whole: the test no longer passes the bound")
+	}
+	m := r.ContentSignalsFor(last)
+	m["search"] = false
+	r.Agent(last).ContentSignals()["ai-train"] = false
+	for _, ua := range []string{last, token(0), "Other"} {
+		if got := r.ContentSignalsFor(ua); !maps.Equal(got, map[string]bool{"search": true}) {
+			t.Errorf("ContentSignalsFor(%s) after a caller changed its map = %v, want map[search:true]", ua, got)
+		}
+	}
+}
+
 // TestExplainAfterRulesChangedInPlace: a rule changed in place after the
 // first query is seen by agents not asked for before, as the Robots doc
 // allows, but the line it cites is unknown, not the line of the rule it
@@ -2518,6 +2590,8 @@ func TestCrawlDelay(t *testing.T) {
 		{"just below time.Duration's limit", "User-agent: *\nCrawl-delay: 9000000000\n", "a", 9000000000 * time.Second, true},
 		{"the most whole seconds a Duration holds, exactly", "User-agent: *\nCrawl-delay: 9223372036\n", "a", 9223372036 * time.Second, true},
 		{"the limit itself", "User-agent: *\nCrawl-delay: 9223372036.854775807\n", "a", math.MaxInt64, true},
+		{"a nanosecond below the limit", "User-agent: *\nCrawl-delay: 9223372036.854775806\n", "a", math.MaxInt64 - 1, true},
+		{"the most whole seconds and a half", "User-agent: *\nCrawl-delay: 9223372036.5\n", "a", 9223372036*time.Second + 500*time.Millisecond, true},
 		{"just above time.Duration's limit: the longest", "User-agent: *\nCrawl-delay: 9300000000\n", "a", math.MaxInt64, true},
 		{"a long number that is no number", "User-agent: *\nCrawl-delay: 99999999999999999999999x\n", "a", 0, false},
 		{"exponent ignored", "User-agent: *\nCrawl-delay: 1e3\n", "a", 0, false},
@@ -2632,6 +2706,11 @@ func TestContentSignals(t *testing.T) {
 	}
 	if !r.ContentSignals["search"] || len(r.ContentSignals) != 1 {
 		t.Errorf("Robots.ContentSignals = %v changed by a caller's map, want {search:true}", r.ContentSignals)
+	}
+	// SPEC: a's group applies to a alone; merging it for a must not change
+	// what applies to every other agent.
+	if got := r.ContentSignalsFor("b"); !maps.Equal(got, map[string]bool{"search": true}) {
+		t.Errorf("ContentSignalsFor(b) after asking for a = %v, want map[search:true]", got)
 	}
 }
 
@@ -2937,6 +3016,13 @@ func TestMarshalTextFormat(t *testing.T) {
 				[]string{"/", "/x", "/search", "/a.json", "/robots.txt"})
 		})
 	}
+	// core-api writing: Content-Signal keys are written lower-cased (one of
+	// MarshalText's three normalisations), in the order of what is written.
+	mixed := &Robots{Groups: []Group{{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"Zeta": true, "AI-Train": false, "alpha": true, "Search": true}}}}
+	const mixedWant = "User-agent: a\nContent-Signal: search=yes, ai-train=no, alpha=yes, zeta=yes\n"
+	if got, err := mixed.MarshalText(); err != nil || string(got) != mixedWant {
+		t.Errorf("MarshalText of mixed-case Content-Signal keys = %q, %v, want %q", got, err, mixedWant)
+	}
 	var nilRobots *Robots
 	if got, err := nilRobots.MarshalText(); err != nil || len(got) != 0 {
 		t.Errorf("(*Robots)(nil).MarshalText() = %q, %v, want empty, nil", got, err)
@@ -3000,6 +3086,24 @@ func TestMarshalTextNearTheLimit(t *testing.T) {
 	small := parseString("User-agent:*\nDisallow:/a\n")
 	if got := small.String(); got != "User-agent: *\nDisallow: /a\n" {
 		t.Errorf("a small document is written %q, want the usual spaced form", got)
+	}
+
+	// The tight form drops the blank lines between groups, not those
+	// between sections: the document's Content-Signal keeps its own.
+	signed := &Robots{ContentSignals: map[string]bool{"search": true}, Groups: []Group{{UserAgents: []string{"*"}}}}
+	for range 40000 { // 13 octets each as usual, past the limit; 12 tight, within it
+		signed.Groups[0].Rules = append(signed.Groups[0].Rules, Rule{Pattern: "/a"})
+	}
+	if text, err := signed.MarshalText(); err != nil || !strings.HasPrefix(string(text), "Content-Signal:search=yes\n\nUser-agent:*\nDisallow:/a\n") {
+		t.Errorf("MarshalText past the limit with a document Content-Signal starts %q (err %v), want the tight form with the section's blank line", text[:min(len(text), 60)], err)
+	}
+
+	// Only text that would run past DefaultMaxBytes is written tightly:
+	// exactly DefaultMaxBytes in the usual form is not past it.
+	long := "/" + strings.Repeat("x", DefaultMaxBytes-len("User-agent: a\nDisallow: /\n"))
+	exact := &Robots{Groups: []Group{{UserAgents: []string{"a"}, Rules: []Rule{{Pattern: long}}}}}
+	if text, err := exact.MarshalText(); err != nil || string(text) != "User-agent: a\nDisallow: "+long+"\n" {
+		t.Errorf("a document of exactly DefaultMaxBytes in the usual form is written in %d octets (err %v), want the usual form, %d", len(text), err, DefaultMaxBytes)
 	}
 }
 
@@ -3157,6 +3261,8 @@ func TestMarshalTextErrors(t *testing.T) {
 		{"Content-Signal key with =", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"a=b": false}})},
 		{"Content-Signal keys differing in case", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"Search": true, "search": false}})},
 		{"document Content-Signal keys differing in case", &Robots{ContentSignals: map[string]bool{"AI-train": true, "other": true, "ai-TRAIN": false}}},
+		// In octet order "B" < "a" < "b": the two spellings of b are apart.
+		{"Content-Signal keys differing in case, apart in octet order", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"B": true, "a": true, "b": false}})},
 		{"Content-Signal key with ,", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"a,b": true}})},
 		{"empty Content-Signal key", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"": true}})},
 		{"bad document Content-Signal key", &Robots{ContentSignals: map[string]bool{"a b": true}}},
@@ -3208,7 +3314,7 @@ func TestUnmarshalText(t *testing.T) {
 
 	// UnmarshalText replaces everything, including what earlier queries
 	// compiled.
-	r2 := parseString("User-agent: *\nDisallow: /\nSitemap: https://old/s\nHost: old\n")
+	r2 := parseString("Content-Signal: ai-train=no\nUser-agent: *\nDisallow: /\nSitemap: https://old/s\nHost: old\n")
 	if r2.IsAllowed("ExampleBot", "/x") || r2.Agent("ExampleBot").IsAllowed("/x") {
 		t.Fatalf("IsAllowed before UnmarshalText = true, want false")
 	}
@@ -3223,6 +3329,9 @@ func TestUnmarshalText(t *testing.T) {
 	}
 	if want := `group ["*"] D"/y"` + "\n"; describe(r2) != want {
 		t.Errorf("after UnmarshalText:\n%s\nwant\n%s", describe(r2), want)
+	}
+	if got := r2.ContentSignalsFor("ExampleBot"); got != nil {
+		t.Errorf("after UnmarshalText, ContentSignalsFor(ExampleBot) = %v, want nil", got)
 	}
 }
 

@@ -2265,20 +2265,9 @@ func TestAgentsMadeOfPartsSignals(t *testing.T) {
 // the document's: ContentSignals returns a map of the caller's own there
 // too, which changing does not change later answers.
 func TestAgentsMadeOfPartsSignalsCopied(t *testing.T) {
-	const tokens, shared = 300, 1000
+	const tokens = 300
 	token := func(i int) string { return "bot" + letters(i) }
-	var doc strings.Builder
-	doc.WriteString("Content-Signal: search=yes\n")
-	for i := range tokens {
-		fmt.Fprintf(&doc, "User-agent: %s\n", token(i))
-	}
-	for i := range shared {
-		fmt.Fprintf(&doc, "Disallow: /shared/%04d\n", i)
-	}
-	for i := range tokens {
-		fmt.Fprintf(&doc, "User-agent: %s\nDisallow: /own/%d\n", token(i), i)
-	}
-	r := parseString(doc.String())
+	r := parseString("Content-Signal: search=yes\n" + sharedAndOwnGroups(tokens, 1000))
 	for i := range tokens {
 		if r.IsAllowed(token(i), fmt.Sprintf("/own/%d", i)) {
 			t.Fatalf("%s does not answer by its groups", token(i))
@@ -2353,19 +2342,10 @@ func TestAgentsHeldCounted(t *testing.T) {
 // and what its Content-Signal is merged from, not the document's other
 // Agents (it kept the whole index, 3.7 MB here, for its signals).
 func TestAgentMadeOfPartsOutlivesDocument(t *testing.T) {
-	const tokens, shared = 2000, 400
-	var doc strings.Builder
-	for i := range tokens {
-		fmt.Fprintf(&doc, "User-agent: bot%s\n", letters(i))
-	}
-	for i := range shared {
-		fmt.Fprintf(&doc, "Disallow: /shared/%04d\n", i)
-	}
-	for i := range tokens {
-		fmt.Fprintf(&doc, "User-agent: bot%s\nDisallow: /own/%d\n", letters(i), i)
-	}
+	const tokens = 2000
+	doc := sharedAndOwnGroups(tokens, 400)
 	before := liveHeap()
-	r := parseString(doc.String())
+	r := parseString(doc)
 	for i := range tokens {
 		r.IsAllowed("bot"+letters(i), "/")
 	}
@@ -2381,6 +2361,23 @@ func TestAgentMadeOfPartsOutlivesDocument(t *testing.T) {
 	if grown > 1<<20 {
 		t.Errorf("an Agent made of parts keeps %d octets of its document, want at most 1 MiB", grown)
 	}
+}
+
+// sharedAndOwnGroups returns a document in which the tokens bot<letters(i)>
+// share one group of shared Disallow rules, then each has a group of its
+// own that disallows /own/i: with enough of both, an Agent is made of parts.
+func sharedAndOwnGroups(tokens, shared int) string {
+	var doc strings.Builder
+	for i := range tokens {
+		fmt.Fprintf(&doc, "User-agent: bot%s\n", letters(i))
+	}
+	for i := range shared {
+		fmt.Fprintf(&doc, "Disallow: /shared/%04d\n", i)
+	}
+	for i := range tokens {
+		fmt.Fprintf(&doc, "User-agent: bot%s\nDisallow: /own/%d\n", letters(i), i)
+	}
+	return doc.String()
 }
 
 // TestAgentIndexHeld checks what the first query holds for a document that

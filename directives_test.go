@@ -779,7 +779,8 @@ func TestAsUTF8(t *testing.T) {
 	}
 }
 
-// The WHATWG Encoding Standard's labels of UTF-16LE and UTF-16BE, each one.
+// TestUTF16Label checks each of the WHATWG Encoding Standard's labels of
+// UTF-16LE and UTF-16BE.
 func TestUTF16Label(t *testing.T) {
 	for _, tc := range []struct {
 		label         string
@@ -1088,9 +1089,10 @@ func TestExplainDirectives(t *testing.T) {
 	}
 }
 
-// What a Source's Value holds: the X-Robots-Tag line as received (spaces
-// and all, as a hand-built header keeps them), the Robots-Tag field cut to
-// MaxRobotsTagBytes; and a carrier that restricts nothing is listed too.
+// TestExplainDirectivesSourceValues checks what a Source's Value holds: the
+// X-Robots-Tag line as received (spaces and all, as a hand-built header keeps
+// them), the Robots-Tag field cut to MaxRobotsTagBytes; and a carrier that
+// restricts nothing is listed too.
 func TestExplainDirectivesSourceValues(t *testing.T) {
 	long := `*;noindex, x;a="` + strings.Repeat("f", MaxRobotsTagBytes) + `"`
 	for _, tc := range []struct {
@@ -1116,8 +1118,9 @@ func TestExplainDirectivesSourceValues(t *testing.T) {
 	}
 }
 
-// The limits are the documented numbers: RFC 9110 §4.1's 8,000 octets a
-// URL, and 8,192 octets of a Robots-Tag field.
+// TestDocumentedLimits checks that the limits are the documented numbers:
+// RFC 9110 §4.1's 8,000 octets a URL, and 8,192 octets of a Robots-Tag
+// field.
 func TestDocumentedLimits(t *testing.T) {
 	if MaxLinkBytes != 8000 || MaxRobotsTagBytes != 8192 {
 		t.Errorf("MaxLinkBytes, MaxRobotsTagBytes = %d, %d; want 8000, 8192", MaxLinkBytes, MaxRobotsTagBytes)
@@ -1993,10 +1996,6 @@ func TestNoscriptLinks(t *testing.T) {
 	}
 }
 
-// TestLinksInForeignContent checks Links against the tree builder where SVG
-// and MathML change how the tokenizer must read (HTML §13.2.6.5): a
-// self-closing <title/>, <style/> or <script/> there is empty, and their
-// content is markup, but at an integration point HTML rules again.
 // TestLinksUTF16: a body that starts with a UTF-16 byte order mark is
 // decoded; without one, Links cannot know it, and its octets hold no tag.
 func TestLinksUTF16(t *testing.T) {
@@ -2018,6 +2017,10 @@ func TestLinksUTF16(t *testing.T) {
 	}
 }
 
+// TestLinksInForeignContent checks Links against the tree builder where SVG
+// and MathML change how the tokenizer must read (HTML §13.2.6.5): a
+// self-closing <title/>, <style/> or <script/> there is empty, and their
+// content is markup, but at an integration point HTML rules again.
 func TestLinksInForeignContent(t *testing.T) {
 	a := `<a href="https://example.com/after">after</a>`
 	for _, body := range []string{

@@ -983,10 +983,8 @@ func (c countingBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// TestFetchTimeout checks that Timeout bounds the whole retrieval and that
-// ctx ends it sooner.
-// clipError cuts at a character boundary: of two texts one octet apart,
-// one has its cut fall inside a two-octet character.
+// TestClipError checks that clipError cuts at a character boundary: of two
+// texts one octet apart, one has its cut fall inside a two-octet character.
 func TestClipError(t *testing.T) {
 	for _, prefix := range []string{"", "x"} {
 		s := prefix + strings.Repeat("é", maxErrorBytes)
@@ -1002,6 +1000,8 @@ func TestClipError(t *testing.T) {
 	}
 }
 
+// TestFetchTimeout checks that Timeout bounds the whole retrieval and that
+// ctx ends it sooner.
 func TestFetchTimeout(t *testing.T) {
 	const timeout = 200 * time.Millisecond
 	stall := func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }
@@ -1714,8 +1714,6 @@ func servePerHostRobots(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprintf(w, "User-agent: *\nDisallow: /private/\nDisallow: /%s/\n", label)
 }
 
-// TestCacheOneFetchPerOrigin is the single-request figure: 1,000 goroutines
-// ask about one cold origin at once, and one request reaches the server.
 // lateWriterStore misses on its first Get, as if another worker's Put of a
 // fresh entry landed just after it.
 type lateWriterStore struct {
@@ -1733,8 +1731,9 @@ func (s *lateWriterStore) Get(ctx context.Context, origin string) (*CacheEntry, 
 	return s.MemoryStore.Get(ctx, origin)
 }
 
-// A fresh entry another worker stored while this one was getting ready to
-// fetch is used, not fetched again and overwritten.
+// TestCacheFreshEntryStoredMeanwhile checks that a fresh entry another
+// worker stored while this one was getting ready to fetch is used, not
+// fetched again and overwritten.
 func TestCacheFreshEntryStoredMeanwhile(t *testing.T) {
 	srv, requests := countingServer(t)
 	c := &Cache{Fetcher: *newTestFetcher(), Store: &lateWriterStore{}}
@@ -1743,6 +1742,8 @@ func TestCacheFreshEntryStoredMeanwhile(t *testing.T) {
 	}
 }
 
+// TestCacheOneFetchPerOrigin is the single-request figure: 1,000 goroutines
+// ask about one cold origin at once, and one request reaches the server.
 func TestCacheOneFetchPerOrigin(t *testing.T) {
 	const goroutines = 1000
 	var requests atomic.Int32

@@ -708,9 +708,9 @@ func TestParseDeepEqual(t *testing.T) {
 	}
 }
 
-// The Robots doc lets fields be set before the first query: a group's
-// UserAgents or Rules grown with append must not write over the next
-// group's, which Parse cut from the same arrays.
+// TestParseGroupsGrowApart: the Robots doc lets fields be set before the
+// first query: a group's UserAgents or Rules grown with append must not write
+// over the next group's, which Parse cut from the same arrays.
 func TestParseGroupsGrowApart(t *testing.T) {
 	r := parseString("User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /y\n")
 	r.Groups[0].UserAgents = append(r.Groups[0].UserAgents, "c")
@@ -2166,13 +2166,10 @@ func TestAgentsMadeOfParts(t *testing.T) {
 	wg.Wait()
 }
 
-// TestAgentsMadeOfPartsSignals checks that Agents made of parts do not
-// each keep their merged Content-Signal: a shared group with many entries,
-// asked as each of hundreds of tokens, would otherwise hold its entries
-// once a token (about 40 MB here), where the bound keeps it to a few.
-// An index.html rule compiles to two rules, which the order of an Agent
-// made of parts must count: a tie between a shared group's rule and a
-// token's own goes to the earlier line, as in the Agent compiled whole.
+// TestAgentsMadeOfPartsIndexRules: an index.html rule compiles to two rules,
+// which the order of an Agent made of parts must count: a tie between a
+// shared group's rule and a token's own goes to the earlier line, as in the
+// Agent compiled whole.
 func TestAgentsMadeOfPartsIndexRules(t *testing.T) {
 	const tokens, shared = 40, 1500
 	token := func(i int) string { return "bot" + letters(i) }
@@ -2210,6 +2207,10 @@ func TestAgentsMadeOfPartsIndexRules(t *testing.T) {
 	}
 }
 
+// TestAgentsMadeOfPartsSignals checks that Agents made of parts do not
+// each keep their merged Content-Signal: a shared group with many entries,
+// asked as each of hundreds of tokens, would otherwise hold its entries
+// once a token (about 40 MB here), where the bound keeps it to a few.
 func TestAgentsMadeOfPartsSignals(t *testing.T) {
 	const tokens, shared, entries = 300, 1000, 2000
 	token := func(i int) string { return "bot" + letters(i) }
@@ -2261,9 +2262,10 @@ func TestAgentsMadeOfPartsSignals(t *testing.T) {
 	}
 }
 
-// An Agent made of parts whose groups give no Content-Signal answers with
-// the document's: ContentSignals returns a map of the caller's own there
-// too, which changing does not change later answers.
+// TestAgentsMadeOfPartsSignalsCopied: an Agent made of parts whose groups
+// give no Content-Signal answers with the document's: ContentSignals returns
+// a map of the caller's own there too, which changing does not change later
+// answers.
 func TestAgentsMadeOfPartsSignalsCopied(t *testing.T) {
 	const tokens = 300
 	token := func(i int) string { return "bot" + letters(i) }
@@ -2632,9 +2634,9 @@ func TestCrawlDelay(t *testing.T) {
 	}
 }
 
-// An Agent keeps the signals the document had when it was compiled: the
-// document's own map changed later is not seen, as the Robots doc says of
-// every field.
+// TestContentSignalsCopied: an Agent keeps the signals the document had when
+// it was compiled: the document's own map changed later is not seen, as the
+// Robots doc says of every field.
 func TestContentSignalsCopied(t *testing.T) {
 	r := parseString("Content-Signal: search=yes\nUser-agent: *\nDisallow: /x\n")
 	r.ContentSignalsFor("ExampleBot")

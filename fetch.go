@@ -238,6 +238,9 @@ type Outcome struct {
 	// Of Cache-Control only max-age is read, as the contract's table has it:
 	// no-store, no-cache, private and s-maxage change nothing, so
 	// "no-store" alone gives 24 hours and "no-cache, max-age=600" 10 minutes.
+	// Age is subtracted from max-age only, as the table has it too, where
+	// RFC 9111 §4.2.3 would count it against Expires as well: "Expires:
+	// Date + 2h" with "Age: 600" gives 2 hours, not 1 hour 50.
 	// A robots.txt is a rule set a crawler must hold to decide anything, not
 	// a response it may choose not to store.
 	Lifetime time.Duration
@@ -265,8 +268,10 @@ type Outcome struct {
 	// redirect), a body that could not be read or decoded, or a timeout:
 	// "the caller's context ended", "Fetcher.Timeout of 10s ran out" or
 	// "Client.Timeout of 5s ran out" (a Transport's own timeouts, to dial or
-	// for the headers, say so in net/http's words). "" when a response's
-	// status decided. Fetch cuts it at 2 KiB: it may quote what a server
+	// for the headers, say so in net/http's words), or a status that is no
+	// final status (a 1xx, or one outside 100-599, so that "HTTP/1.1 000",
+	// whose HTTPStatus is 0, is told from no response). "" when a 2xx, 4xx
+	// or 5xx decided. Fetch cuts it at 2 KiB: it may quote what a server
 	// sent.
 	Error string
 
@@ -517,6 +522,11 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 			// statuses that mean nothing to a GET: 1xx (Switching Protocols
 			// reaches us), below 100 or above 599. Unknown is unreachable.
 			resp.Body.Close()
+			if code < 400 || code > 599 {
+				// Said, because an audit cannot tell "HTTP/1.1 000" (an
+				// HTTPStatus of 0) from no response otherwise.
+				o.Error = fmt.Sprintf("robots: status %03d is no final status a GET can have: read as a server error", code)
+			}
 			return o.done(retryAfterLifetime(resp.Header, now))
 		}
 	}

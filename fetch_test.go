@@ -156,6 +156,7 @@ func TestFetchStatus(t *testing.T) {
 		{"599", respond(599, fetchRobots), Unreachable, 599, refusesAllButRobotsTxt},
 		{"600", respond(600, fetchRobots), Unreachable, 600, refusesAllButRobotsTxt},
 		{"999", respond(999, fetchRobots), Unreachable, 999, refusesAllButRobotsTxt},
+		{"000", rawResponse("HTTP/1.1 000 Zero\r\nContent-Length: 0\r\n\r\n", nil), Unreachable, 0, refusesAllButRobotsTxt},
 		{"099", rawResponse("HTTP/1.1 099 Odd\r\nContent-Length: 0\r\n\r\n", nil), Unreachable, 99, refusesAllButRobotsTxt},
 		{"101", rawResponse("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: robots\r\n\r\n", nil), Unreachable, 101, refusesAllButRobotsTxt},
 		{"300 not followed", func(w http.ResponseWriter, r *http.Request) {
@@ -186,13 +187,22 @@ func TestFetchStatus(t *testing.T) {
 			if o.Lifetime < 0 || o.Lifetime > 24*time.Hour || o.Status == Unreachable && o.Lifetime == 0 {
 				t.Errorf("Lifetime = %v", o.Lifetime)
 			}
-			// Error says why a 3xx stopped the chain; a 2xx, 4xx or 5xx
-			// decides by its status alone.
+			// Error says why a 3xx stopped the chain, and names a status
+			// that is no final status; a 2xx, 4xx or 5xx decides by its
+			// status alone.
 			switch code := tc.httpStatus; {
-			case 300 <= code && code <= 399 && o.Error == "":
-				t.Errorf("Error is empty for a %d not followed", code)
-			case (200 <= code && code <= 299 || 400 <= code && code <= 599) && o.Error != "":
-				t.Errorf("Error = %q for a %d, want none", o.Error, code)
+			case 200 <= code && code <= 299 || 400 <= code && code <= 599:
+				if o.Error != "" {
+					t.Errorf("Error = %q for a %d, want none", o.Error, code)
+				}
+			case 300 <= code && code <= 399:
+				if o.Error == "" {
+					t.Errorf("Error is empty for a %d not followed", code)
+				}
+			default:
+				if want := fmt.Sprintf("status %03d ", code); !strings.Contains(o.Error, want) {
+					t.Errorf("Error = %q for a %03d, want it to say %q", o.Error, code, want)
+				}
 			}
 			checkOutcome(t, o, srv.URL, tc.checks)
 		})

@@ -118,9 +118,13 @@ func needsCanonical(s string) bool {
 // it compares reserved octets percent-encoded on both sides. SPEC lists only
 // unreserved escapes as decoded; read strictly, a pattern's %24 would match
 // the path "$" but not the path "%24" it equals, which the fuzz invariant "a
-// path equal to a literal pattern matches it" forbids. The one answer that
-// differs from the strict reading: a '$' inside a pattern matches a path's
-// %24, as RFC 9309 §2.2.2 would have it.
+// path equal to a literal pattern matches it" forbids. Two kinds of answer
+// differ from the strict reading. A '$' inside a pattern matches a path's
+// %24, as RFC 9309 §2.2.2 would have it. And a pattern's text never matches
+// the hex digits of a path's %2A or %24, which are one octet here:
+// "Disallow: /*2A" refuses "/x2A" but not "/x%2A", where Google's parser,
+// which keeps a path's escapes as written, refuses both. Only a pattern
+// whose text after a wildcard starts inside such an escape can tell.
 //
 // A path for which needsCanonical is false is its own canonical form and
 // need not be rewritten.

@@ -578,7 +578,9 @@ func (d Decision) String() string {
 // matches the path "/a%24" it equals, and "/a$", as RFC 9309 §2.2.3 has it),
 // and a '$' inside a pattern, a literal, matches %24 too ("Disallow: /a$b"
 // refuses "/a%24b"), as RFC 9309 §2.2.2 has it, escaping reserved octets on
-// both sides before comparing. Of the matching rules, the one with the most
+// both sides before comparing. Being one octet, a path's %2A or %24 offers
+// no hex digits to a pattern's text: "Disallow: /*2A" does not refuse
+// "/x%2A". Of the matching rules, the one with the most
 // octets in its (canonical) pattern decides, and Allow wins a tie; no match
 // allows.
 //

@@ -1337,6 +1337,17 @@ func TestIsAllowedPatterns(t *testing.T) {
 			disallow: []string{"/a%24", "/a$", "/a%24x", "/b$c", "/b%24c", "/d%2Ae", "/d*e", "/d%2ae"},
 		},
 		{
+			// The other side of the same reading: a path's %2A and %24 are
+			// one octet, whose hex digits a pattern's text cannot match.
+			// Google's parser keeps the escape as written and refuses
+			// "/x%2A" here; a strict reading of RFC 9309 §2.2.2 would too.
+			name:     "RFC9309 §2.2.2 a path's %2A and %24 offer no hex digits to a pattern",
+			robots:   "User-agent: *\nDisallow: /*2A\nDisallow: /*24$\n",
+			agent:    "ExampleBot",
+			allow:    []string{"/x%2A", "/x%2a", "/x*", "/p%24", "/p$"},
+			disallow: []string{"/x2A", "/x2Ay", "/p24", "/p%2524"},
+		},
+		{
 			name:   "RFC9309 §2.2.2 matching starts at the first octet: patterns not starting with / or * never match",
 			robots: "User-agent: *\nDisallow: fish\nDisallow: ?x\nDisallow: $\nDisallow: %2Fa\nDisallow: .html\n",
 			agent:  "ExampleBot",

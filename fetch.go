@@ -238,11 +238,12 @@ type Outcome struct {
 	// Of Cache-Control only max-age is read, as the contract's table has it:
 	// no-store, no-cache, private and s-maxage change nothing, so
 	// "no-store" alone gives 24 hours and "no-cache, max-age=600" 10 minutes.
-	// Age is subtracted from max-age only, as the table has it too, where
-	// RFC 9111 §4.2.3 would count it against Expires as well: "Expires:
-	// Date + 2h" with "Age: 600" gives 2 hours, not 1 hour 50.
 	// A robots.txt is a rule set a crawler must hold to decide anything, not
 	// a response it may choose not to store.
+	//
+	// Age is subtracted from max-age only, as the contract's table has it,
+	// where RFC 9111 §4.2.3 would count it against Expires as well: "Expires:
+	// Date + 2h" with "Age: 600" gives 2 hours, not 1 hour 50.
 	Lifetime time.Duration
 
 	// URL is the robots.txt URL for the page URL, the first one requested;
@@ -522,7 +523,7 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 			// statuses that mean nothing to a GET: 1xx (Switching Protocols
 			// reaches us), below 100 or above 599. Unknown is unreachable.
 			resp.Body.Close()
-			if code < 400 || code > 599 {
+			if code < 200 || code > 599 {
 				// Said, because an audit cannot tell "HTTP/1.1 000" (an
 				// HTTPStatus of 0) from no response otherwise.
 				o.Error = fmt.Sprintf("robots: status %03d is no final status a GET can have: read as a server error", code)

@@ -580,9 +580,8 @@ func (d Decision) String() string {
 // refuses "/a%24b"), as RFC 9309 §2.2.2 has it, escaping reserved octets on
 // both sides before comparing. Being one octet, a path's %2A or %24 offers
 // no hex digits to a pattern's text: "Disallow: /*2A" does not refuse
-// "/x%2A". Of the matching rules, the one with the most
-// octets in its (canonical) pattern decides, and Allow wins a tie; no match
-// allows.
+// "/x%2A". Of the matching rules, the one with the most octets in its
+// (canonical) pattern decides, and Allow wins a tie; no match allows.
 //
 // Like Google's crawler, an Allow pattern ending in /index.htm or
 // /index.html, with or without a final '$', also allows its directory:

@@ -821,6 +821,14 @@ func (o *Outcome) done(lifetime time.Duration) *Outcome {
 	return o
 }
 
+// withoutCause returns err's text without the cause net/http ends it with
+// when a request's context ended (`Get "…": Fetcher.Timeout of 10s ran
+// out`), so that an Error which names the cause first does not say it twice.
+func withoutCause(err, cause error) string {
+	s, _ := strings.CutSuffix(err.Error(), ": "+cause.Error())
+	return s
+}
+
 // fail makes o Unreachable for err.
 func (o *Outcome) fail(err error, lifetime time.Duration) *Outcome {
 	o.Status = Unreachable
@@ -840,9 +848,11 @@ func (o *Outcome) fail(err error, lifetime time.Duration) *Outcome {
 func (o *Outcome) failed(parent, tctx context.Context, sent clientClock, err error) *Outcome {
 	switch {
 	case parent.Err() != nil:
-		return o.fail(fmt.Errorf("robots: the caller's context ended (%w): %w", context.Cause(parent), err), shortLifetime)
+		cause := context.Cause(parent)
+		return o.fail(fmt.Errorf("robots: the caller's context ended (%w): %s", cause, withoutCause(err, cause)), shortLifetime)
 	case tctx.Err() != nil:
-		return o.fail(fmt.Errorf("robots: %w: %w", context.Cause(tctx), err), retryLifetime)
+		cause := context.Cause(tctx)
+		return o.fail(fmt.Errorf("robots: %w: %s", cause, withoutCause(err, cause)), retryLifetime)
 	case sent.ranOut() && errors.Is(err, context.DeadlineExceeded):
 		return o.fail(fmt.Errorf("robots: Client.Timeout of %v ran out: %w", sent.timeout, err), retryLifetime)
 	}

@@ -1077,6 +1077,11 @@ func TestFetchTimeout(t *testing.T) {
 			if !strings.HasPrefix(o.Error, "robots: "+tc.errorText) {
 				t.Errorf("Error = %q, want it to start %q", o.Error, "robots: "+tc.errorText)
 			}
+			// net/http ends its error with the context's cause: Error,
+			// which names it first, must not say it twice.
+			if n := strings.Count(o.Error, "ran out") + strings.Count(o.Error, "context canceled"); n != 1 {
+				t.Errorf("Error = %q names its cause %d times, want once", o.Error, n)
+			}
 			checkOutcome(t, o, srv.URL, refusesAllButRobotsTxt)
 		})
 	}

@@ -371,6 +371,27 @@ func ExampleOutcome_Explain() {
 	// disallowed: robots.txt unreachable
 }
 
+func ExampleOutcome_Agent() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "down for maintenance", http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+
+	f := robots.Fetcher{UserAgent: "ExampleBot/1.0"}
+	outcome := f.Fetch(context.Background(), srv.URL)
+	bot := outcome.Agent("ExampleBot/1.0") // compiled once for a loop over the origin's URLs
+	for _, path := range []string{"/", "/news/1", "/robots.txt"} {
+		fmt.Printf("%-11s %v\n", path, bot.Explain(srv.URL+path))
+	}
+	// outcome.Robots is nil here, and the Agent of a nil Robots allows everything:
+	fmt.Println(outcome.Robots.Agent("ExampleBot/1.0").IsAllowed(srv.URL + "/news/1"))
+	// Output:
+	// /           disallowed: robots.txt unreachable
+	// /news/1     disallowed: robots.txt unreachable
+	// /robots.txt allowed: /robots.txt is always allowed
+	// true
+}
+
 func ExampleCache() {
 	var requests atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -914,6 +914,39 @@ func (o *Outcome) Explain(userAgent, rawURL string) Decision {
 	return Decision{Allowed: false, Reason: ReasonUnreachable, Group: -1}
 }
 
+// Agent returns o compiled for userAgent's product token, for a loop over
+// many URLs of o's origin: its IsAllowed, Explain and CrawlDelay answer as
+// o's do for userAgent, whatever o's Status. A Parsed outcome gives its
+// Robots' Agent (see [Robots.Agent]); an Unavailable one an Agent that
+// allows everything, and an Unreachable one (or a nil o) one that refuses
+// everything but /robots.txt, whose Explain gives ReasonUnavailable or
+// ReasonUnreachable as o's does. Use it rather than o.Robots.Agent: an
+// outcome that is not Parsed has no Robots, and the Agent of a nil Robots
+// allows everything. Apart from a Parsed outcome's first query for a
+// token, it allocates nothing.
+func (o *Outcome) Agent(userAgent string) *Agent {
+	switch {
+	case o != nil && o.Status == Parsed:
+		return o.Robots.Agent(userAgent)
+	case o != nil && o.Status == Unavailable:
+		return unavailableAgent
+	}
+	return unreachableAgent
+}
+
+// The Agents of outcomes that are not Parsed. An Unreachable outcome's
+// refuses by the one rule that refuses every path, which keeps its queries
+// on the path every Agent's take; /robots.txt is allowed before any rule is
+// asked.
+var (
+	unavailableAgent = &Agent{verdict: ReasonUnavailable}
+	unreachableAgent = &Agent{
+		verdict: ReasonUnreachable,
+		rules:   newRuleSet([]ruleSpec{{pattern: "/"}}, 0),
+		refs:    []ruleRef{{pattern: "/", group: -1}},
+	}
+)
+
 // CrawlDelay returns the Crawl-delay that applies to userAgent when o is
 // Parsed, and false otherwise.
 func (o *Outcome) CrawlDelay(userAgent string) (time.Duration, bool) {

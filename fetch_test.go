@@ -1436,8 +1436,11 @@ func TestFetchLifetime(t *testing.T) {
 	})
 }
 
+// TestOutcomeDecisions checks what each status decides, through the
+// Outcome and through its Agent, which must answer as the Outcome does.
 func TestOutcomeDecisions(t *testing.T) {
 	parsed := &Outcome{Status: Parsed, HTTPStatus: 200, Robots: Parse([]byte(fetchRobots))}
+	delayed := &Outcome{Status: Parsed, Robots: Parse([]byte("User-agent: *\nCrawl-delay: 5\nDisallow: /private/\n"))}
 	tests := []struct {
 		name    string
 		outcome *Outcome
@@ -1463,6 +1466,9 @@ func TestOutcomeDecisions(t *testing.T) {
 		{"unknown status", &Outcome{Status: "maybe"}, "https://example.com/public/a", false, ReasonUnreachable},
 		{"nil outcome", nil, "https://example.com/public/a", false, ReasonUnreachable},
 		{"nil outcome, robots.txt", nil, "https://example.com/robots.txt", true, ReasonRobotsTxt},
+		{"unreachable with rules", &Outcome{Status: Unreachable, Robots: delayed.Robots}, "https://example.com/public/a", false, ReasonUnreachable},
+		{"unavailable with rules", &Outcome{Status: Unavailable, Robots: delayed.Robots}, "https://example.com/private/a", true, ReasonUnavailable},
+		{"parsed with Crawl-delay", delayed, "/private/a", false, ReasonRule},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -1472,6 +1478,22 @@ func TestOutcomeDecisions(t *testing.T) {
 			d := tc.outcome.Explain(fetchAgent, tc.url)
 			if d.Allowed != tc.allowed || d.Reason != tc.reason {
 				t.Errorf("Explain(%q, %q) = %+v, want Allowed %v, Reason %v", fetchAgent, tc.url, d, tc.allowed, tc.reason)
+			}
+			a := tc.outcome.Agent(fetchAgent)
+			if got := a.IsAllowed(tc.url); got != tc.allowed {
+				t.Errorf("Agent(%q).IsAllowed(%q) = %v, want %v", fetchAgent, tc.url, got, tc.allowed)
+			}
+			if got := a.Explain(tc.url); got != d {
+				t.Errorf("Agent(%q).Explain(%q) = %+v, want the Outcome's %+v", fetchAgent, tc.url, got, d)
+			}
+			gotDelay, gotOK := a.CrawlDelay()
+			if delay, ok := tc.outcome.CrawlDelay(fetchAgent); gotDelay != delay || gotOK != ok {
+				t.Errorf("Agent(%q).CrawlDelay() = %v, %v; want the Outcome's %v, %v", fetchAgent, gotDelay, gotOK, delay, ok)
+			}
+			if tc.outcome == nil || tc.outcome.Status != Parsed {
+				if n := testing.AllocsPerRun(100, func() { a.IsAllowed(tc.url) }); n != 0 {
+					t.Errorf("Agent(%q).IsAllowed(%q) allocates %v times, want 0", fetchAgent, tc.url, n)
+				}
 			}
 		})
 	}

@@ -639,8 +639,9 @@ func (r *Robots) ContentSignalsFor(userAgent string) map[string]bool {
 
 // An Agent is a Robots compiled for one product token: the merged rules of
 // the groups that apply to it, indexed for fast queries. Get one from
-// Robots.Agent and keep it for a crawl of the origin; it answers exactly as
-// the Robots methods do for that agent.
+// Robots.Agent, or from Outcome.Agent for a fetched robots.txt whatever its
+// status, and keep it for a crawl of the origin; it answers exactly as the
+// Robots (or Outcome) methods do for that agent.
 //
 // An Agent is immutable and safe for concurrent use. Its queries do not
 // allocate (but for a rare long path or a huge wildcard rule set; see
@@ -660,7 +661,11 @@ type Agent struct {
 	parts    []agentPart // instead of rules and refs past the document's bound (see keep)
 	delay    time.Duration
 	hasDelay bool
-	signals  map[string]bool
+	// verdict is, for the Agent of an Outcome that is not Parsed (see
+	// Outcome.Agent), the Reason its decisions give in place of a rule's
+	// or no rule's: ReasonUnavailable or ReasonUnreachable; 0 otherwise.
+	verdict Reason
+	signals map[string]bool
 	// For an Agent made of parts, what its signals are merged from when
 	// asked for (signals is nil).
 	signalsOf *signalSource
@@ -1416,6 +1421,10 @@ func (a *Agent) Explain(rawURL string) Decision {
 		if path, ok := requestPath(rawURL); ok && isRobotsTxt(path) {
 			d.Reason = ReasonRobotsTxt
 		}
+	}
+	if a != nil && a.verdict != 0 && (d.Reason == ReasonRule || d.Reason == ReasonNoMatch) {
+		// An Outcome's status decided, not the rule that carries it out.
+		return Decision{Allowed: allowed, Reason: a.verdict, Group: -1}
 	}
 	return d
 }

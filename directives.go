@@ -53,7 +53,12 @@ const MaxLinkBytes = 8000
 // (or nocache) says it. Nor does a past UnavailableAfter set NoIndex: the
 // package reads no clock, so an indexer compares it with its own
 // (!d.UnavailableAfter.IsZero() && now.After(d.UnavailableAfter)) and treats
-// the page as noindex from then on, as Google does.
+// the page as noindex from then on, as Google does. Limits are kept as
+// written too: a MaxSnippet of 0 leaves NoSnippet false, though Google reads
+// max-snippet:0 as nosnippet, so a snippet may be shown only when
+// !d.NoSnippet && (d.MaxSnippet == nil || *d.MaxSnippet != 0). Likewise a
+// MaxVideoPreview of 0, which Google reads as no video preview, at most a
+// static image (as MaxImagePreview allows).
 type Directives struct {
 	Bot string // lower-cased product token the set is scoped to; "" = every bot
 

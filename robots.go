@@ -456,7 +456,10 @@ func punyAdapt(delta, points int, first bool) int {
 // A Reason says why a Decision came out as it did.
 type Reason uint8
 
-// The reasons of a Decision.
+// The reasons of a Decision. An Outcome is Unreachable, and explains as
+// ReasonUnreachable, also when the Fetcher's Client.CheckRedirect refused a
+// redirect of robots.txt, which is the crawler's own policy and no fault of
+// the origin's: the Outcome's Error says which it was (see Fetcher.Client).
 const (
 	ReasonNoMatch     Reason = iota // no rule matched the path (or no group applies): allowed
 	ReasonRule                      // Decision.Rule matched and decided

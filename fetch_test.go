@@ -3708,6 +3708,10 @@ func FuzzOutcomeJSON(f *testing.F) {
 				if got, want := back.Explain(agent, p), o.Explain(agent, p); got != want {
 					t.Errorf("round trip of %q: Explain(%q, %q) = %+v, want %+v", data, agent, p, got, want)
 				}
+				// Compiled, any outcome answers as it does.
+				if got, want := o.Agent(agent).Explain(p), o.Explain(agent, p); got != want {
+					t.Errorf("outcome of %q: Agent(%q).Explain(%q) = %+v, want the Outcome's %+v", data, agent, p, got, want)
+				}
 			}
 		}
 	})

@@ -918,12 +918,12 @@ func (o *Outcome) Explain(userAgent, rawURL string) Decision {
 // many URLs of o's origin: its IsAllowed, Explain and CrawlDelay answer as
 // o's do for userAgent, whatever o's Status. A Parsed outcome gives its
 // Robots' Agent (see [Robots.Agent]); an Unavailable one an Agent that
-// allows everything, and an Unreachable one (or a nil o) one that refuses
-// everything but /robots.txt, whose Explain gives ReasonUnavailable or
-// ReasonUnreachable as o's does. Use it rather than o.Robots.Agent: an
-// outcome that is not Parsed has no Robots, and the Agent of a nil Robots
-// allows everything. Apart from a Parsed outcome's first query for a
-// token, it allocates nothing.
+// allows everything, and any other (Unreachable, nil, or of no known status)
+// one that refuses everything but /robots.txt. Their Explain gives
+// ReasonUnavailable or ReasonUnreachable where o's does. Use it rather than
+// o.Robots.Agent: an outcome that is not Parsed has no Robots, and the Agent
+// of a nil Robots allows everything. Apart from a Parsed outcome's first
+// query for a token, it allocates nothing.
 func (o *Outcome) Agent(userAgent string) *Agent {
 	switch {
 	case o != nil && o.Status == Parsed:

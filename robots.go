@@ -617,6 +617,26 @@ func (r *Robots) Explain(userAgent, rawURL string) Decision {
 	return r.Agent(userAgent).Explain(rawURL)
 }
 
+// RuleLines returns the 1-based source line of each rule of r.Groups[group],
+// in the order of its Rules: the line Decision.Line gives when the rule
+// decides, for every rule, so that a linter can also name the rules no query
+// is decided by (a duplicate, one that a longer rule always outranks). An
+// Outcome's JSON keeps them. A line is 0 where it is not known: for every
+// rule of a group built, or whose Rules were changed, in code (see Robots).
+// It returns nil when r has no such group. Like a query, it must not run
+// while r's fields are changed.
+func (r *Robots) RuleLines(group int) []int {
+	if r == nil || group < 0 || group >= len(r.Groups) {
+		return nil
+	}
+	lines := make([]int, len(r.Groups[group].Rules))
+	known, _ := groupLines(r, group)
+	for i, line := range known {
+		lines[i] = int(line)
+	}
+	return lines
+}
+
 // CrawlDelay returns the Crawl-delay of the groups that apply to userAgent
 // (chosen as for IsAllowed), and whether there is one. When several
 // applicable groups give one, the longest applies: it satisfies them all.
@@ -1285,28 +1305,33 @@ func indexFileDir(rule Rule) (string, bool) {
 func ruleLines(r *Robots) (lines [][]int32, sums []uint64) {
 	lines = make([][]int32, len(r.Groups))
 	sums = make([]uint64, len(r.Groups))
-	if len(r.ruleStore) == 0 {
-		return lines, sums
-	}
-	store := uintptr(unsafe.Pointer(&r.ruleStore[0]))
-	for i, g := range r.Groups {
-		if len(g.Rules) == 0 {
-			continue
-		}
-		// Where the group's rules are in the parsed array, if they are
-		// there (groups may have been moved about, or added in code);
-		// then, if they are still the rules of a parsed group, as Parse
-		// put them: a rule changed in place changes the sum.
-		at := int((uintptr(unsafe.Pointer(&g.Rules[0])) - store) / unsafe.Sizeof(Rule{}))
-		if at >= len(r.ruleStore) || &r.ruleStore[at] != &g.Rules[0] {
-			continue
-		}
-		k, found := slices.BinarySearchFunc(r.parsed, at, func(p parsedRules, at int) int { return cmp.Compare(p.at, at) })
-		if found && rulesSum(g.Rules, r.text) == r.parsed[k].sum {
-			lines[i], sums[i] = r.ruleLines[at:at+len(g.Rules)], r.parsed[k].sum
-		}
+	for i := range r.Groups {
+		lines[i], sums[i] = groupLines(r, i)
 	}
 	return lines, sums
+}
+
+// groupLines returns the source lines of group i's rules and their rulesSum,
+// or nil and 0 when they are not known.
+func groupLines(r *Robots, i int) ([]int32, uint64) {
+	g := &r.Groups[i]
+	if len(r.ruleStore) == 0 || len(g.Rules) == 0 {
+		return nil, 0
+	}
+	// Where the group's rules are in the parsed array, if they are there
+	// (groups may have been moved about, or added in code); then, if they
+	// are still the rules of a parsed group, as Parse put them: a rule
+	// changed in place changes the sum.
+	store := uintptr(unsafe.Pointer(&r.ruleStore[0]))
+	at := int((uintptr(unsafe.Pointer(&g.Rules[0])) - store) / unsafe.Sizeof(Rule{}))
+	if at >= len(r.ruleStore) || &r.ruleStore[at] != &g.Rules[0] {
+		return nil, 0
+	}
+	k, found := slices.BinarySearchFunc(r.parsed, at, func(p parsedRules, at int) int { return cmp.Compare(p.at, at) })
+	if !found || rulesSum(g.Rules, r.text) != r.parsed[k].sum {
+		return nil, 0
+	}
+	return r.ruleLines[at : at+len(g.Rules)], r.parsed[k].sum
 }
 
 // sourceLines returns a line for every rule MarshalText writes for r, in the

@@ -1730,6 +1730,58 @@ func TestExplain(t *testing.T) {
 	}
 }
 
+// TestRuleLines checks that every rule's source line is there to be read,
+// also for the rules that decide no query, and that lines no longer known
+// read as 0.
+func TestRuleLines(t *testing.T) {
+	const doc = "# shop\nUser-agent: a\nDisallow: /x\n\nDisallow: /x # again\n" +
+		"Crawl-delay: 2\nAllow: /x\n\nUser-agent: b\n\nUser-agent: c\r\nDisallow: /c\rAllow: /d\n"
+	edited := func(edit func(r *Robots)) *Robots {
+		r := parseString(doc)
+		edit(r)
+		return r
+	}
+	for _, tc := range []struct {
+		name  string
+		r     *Robots
+		group int
+		want  []int
+	}{
+		{"duplicates and a shadowed rule have their own lines", parseString(doc), 0, []int{3, 5, 7}},
+		{"CR and CRLF line ends count", parseString(doc), 1, []int{12, 13}},
+		{"a group without rules", parseString("User-agent: a\nCrawl-delay: 1\n"), 0, []int{}},
+		{"out of range", parseString(doc), 2, nil},
+		{"negative", parseString(doc), -1, nil},
+		{"nil Robots", nil, 0, nil},
+		{"zero Robots", &Robots{}, 0, nil},
+		{"built in code", &Robots{Groups: []Group{{UserAgents: []string{"a"}, Rules: []Rule{{Pattern: "/"}}}}}, 0, []int{0}},
+		{"a rule changed in place", edited(func(r *Robots) { r.Groups[0].Rules[1].Pattern = "/y" }), 0, []int{0, 0, 0}},
+		{"another group's rules are still known", edited(func(r *Robots) { r.Groups[0].Rules[1].Pattern = "/y" }), 1, []int{12, 13}},
+		{"rules appended", edited(func(r *Robots) { r.Groups[1].Rules = append(r.Groups[1].Rules, Rule{Pattern: "/e"}) }), 1, []int{0, 0, 0}},
+		{"groups reordered", edited(func(r *Robots) { r.Groups[0], r.Groups[1] = r.Groups[1], r.Groups[0] }), 0, []int{12, 13}},
+		{"a rule cut from the end", edited(func(r *Robots) { r.Groups[0].Rules = r.Groups[0].Rules[:2] }), 0, []int{0, 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.r.RuleLines(tc.group)
+			if !slices.Equal(got, tc.want) || (got == nil) != (tc.want == nil) {
+				t.Errorf("RuleLines(%d) = %#v, want %#v", tc.group, got, tc.want)
+			}
+		})
+	}
+	t.Run("the lines Explain gives", func(t *testing.T) {
+		r := parseString(doc)
+		for g, group := range r.Groups {
+			lines := r.RuleLines(g)
+			for i, rule := range group.Rules {
+				d := r.Explain(group.UserAgents[0], rule.Pattern)
+				if d.Rule == rule && d.Group == g && d.Line != lines[i] && slices.Index(group.Rules, rule) == i {
+					t.Errorf("group %d rule %d (%+v): RuleLines says line %d, Explain %d", g, i, rule, lines[i], d.Line)
+				}
+			}
+		}
+	})
+}
+
 // core-api: "Equal length and kind: the earliest rule in document order is
 // the one Explain reports"; Allow beats an earlier Disallow of equal length.
 func TestExplainTies(t *testing.T) {
@@ -4196,7 +4248,32 @@ func refGroupsEqual(a, b []refGroup) bool {
 	return true
 }
 
-// TestRoundTripCorpus is SPEC §1 "Writing" over every corpus file.
+// corpusLineEnd splits a document into lines as Parse counts them.
+var corpusLineEnd = regexp.MustCompile("\r\n|\r|\n")
+
+// checkRuleLines checks the line of every rule of r, parsed from data: lines
+// run on through the document, and the line a rule names holds its pattern.
+func checkRuleLines(t *testing.T, name string, data []byte, r *Robots) {
+	t.Helper()
+	text := corpusLineEnd.Split(string(data), -1)
+	last := 0
+	for g, group := range r.Groups {
+		lines := r.RuleLines(g)
+		if len(lines) != len(group.Rules) {
+			t.Fatalf("%s: RuleLines(%d) has %d lines for %d rules", name, g, len(lines), len(group.Rules))
+		}
+		for i, line := range lines {
+			if line <= last || line > len(text) || !strings.Contains(text[line-1], group.Rules[i].Pattern) {
+				t.Fatalf("%s: group %d rule %d %+v: line %d (after line %d), which reads %q",
+					name, g, i, group.Rules[i], line, last, text[min(max(line, 1), len(text))-1])
+			}
+			last = line
+		}
+	}
+}
+
+// TestRoundTripCorpus is SPEC §1 "Writing" over every corpus file, and
+// checks the line of every rule in it (RuleLines).
 func TestRoundTripCorpus(t *testing.T) {
 	crawled := crawledPaths(t)
 	for _, file := range corpusFiles(t) {
@@ -4206,6 +4283,7 @@ func TestRoundTripCorpus(t *testing.T) {
 		}
 		name := filepath.Base(file)
 		r := Parse(data)
+		checkRuleLines(t, name, data, r)
 		paths := append(slices.Clone(crawled[name]), refDerivedPaths(refParse(data, DefaultMaxBytes), 150)...)
 		checkRoundTrip(t, name, r, agentsFor(r), paths)
 	}

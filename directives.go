@@ -164,18 +164,19 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // The body is read as HTML when the Content-Type header is text/html or
 // application/xhtml+xml, or, when there is no Content-Type, when it sniffs as
 // HTML (http.DetectContentType, the WHATWG MIME Sniffing rules, by which a
-// body that starts with a UTF-16 byte order mark is text/plain). Only <meta
-// name="robots"> and <meta name="<product token>"> tags that the HTML5 tree
-// builder places in <head> count, with scripting enabled or disabled: a meta
-// inside a <noscript> in the head counts, as a crawler that runs no scripts
-// reads it, and so does one that an element in such a <noscript> would push
-// out of the head, as a browser reads it (where a CDATA section in SVG or
-// MathML in a head <template> leaves unsure how the tree builder reads it,
-// those either reading places there too; misnested markup in such a template
-// can still hide the metas after it, as Links explains). Reading stops where
-// the head ends, so the cost does not grow with the body, but for a head that
-// never ends (an unclosed <title> or <template> in it is read to the end of
-// the body) and for a body in UTF-16, which is decoded whole first: one that
+// body that starts with a byte order mark, UTF-8's or UTF-16's, is
+// text/plain, whatever follows it). Only <meta name="robots"> and <meta
+// name="<product token>"> tags that the HTML5 tree builder places in <head>
+// count, with scripting enabled or disabled: a meta inside a <noscript> in
+// the head counts, as a crawler that runs no scripts reads it, and so does
+// one that an element in such a <noscript> would push out of the head, as a
+// browser reads it (where a CDATA section in SVG or MathML in a head
+// <template> leaves unsure how the tree builder reads it, those either
+// reading places there too; misnested markup in such a template can still
+// hide the metas after it, as Links explains). Reading stops where the head
+// ends, so the cost does not grow with the body, but for a head that never
+// ends (an unclosed <title> or <template> in it is read to the end of the
+// body) and for a body in UTF-16, which is decoded whole first: one that
 // starts with a UTF-16 byte order mark, or whose Content-Type charset names
 // UTF-16 ("utf-16", "utf-16be", ...) and that starts with no UTF-8 mark, as
 // the HTML encoding sniffing algorithm decides (the charset parameter read as
@@ -405,23 +406,27 @@ type Link struct {
 
 // Links returns the <a href> and <area href> links of an HTML document, in
 // document order, duplicates kept. Each href is resolved against the first
-// <base href> of the document, itself resolved against base (the page's
-// URL), and its fragment is dropped; nothing else is normalised (the URL is
-// as net/url writes it: a host keeps its case and a default port, a
-// non-ASCII host is percent-encoded ("http://b%C3%BCcher.example/", whose
-// Origin is "http://xn--bcher-kva.example"), and userinfo keeps its place,
-// which an http.Client sends as credentials: drop URL.User before fetching a
-// link a page gave). As in a browser, a <base> in a template, or in SVG or
-// MathML, does not count, and the first that counts leaves base in force
-// when its URL does not parse or is an http (https, ftp, ws, wss) URL with
-// no host name or a port past 65535; so does one that resolves to more than
-// MaxLinkBytes. (Where SVG or MathML was left open and an end tag of the
-// HTML around it may have closed it, a <base> after it is read as SVG's,
-// which a browser may not do; a page's base is in its head, before any.) A
-// nil base leaves links relative unless the document names an absolute base;
-// a relative link whose path would be written starting with "//" gets "/."
-// before it, so that it is not read back as a link to a host ("%2F%2Fx",
-// whose escapes only decode to "//", stays as it is).
+// <base href> of the document, itself resolved against base (the page's URL),
+// and its fragment is dropped. The octets of its query that a browser would
+// percent-encode (space, controls, '"', an apostrophe, '<', '>' and every
+// octet past ASCII: the URL Standard's special-query percent-encode set) are
+// encoded, so that the URL can be sent as it is ("?q=a b" is "?q=a%20b").
+// Nothing else is normalised (the URL is as net/url writes it: a host keeps
+// its case and a default port, a non-ASCII host is percent-encoded
+// ("http://b%C3%BCcher.example/", whose Origin is
+// "http://xn--bcher-kva.example"), and userinfo keeps its place, which an
+// http.Client sends as credentials: drop URL.User before fetching a link a
+// page gave). As in a browser, a <base> in a template, or in SVG or MathML,
+// does not count, and the first that counts leaves base in force when its URL
+// does not parse or is an http (https, ftp, ws, wss) URL with no host name or
+// a port past 65535; so does one that resolves to more than MaxLinkBytes.
+// (Where SVG or MathML was left open and an end tag of the HTML around it may
+// have closed it, a <base> after it is read as SVG's, which a browser may not
+// do; a page's base is in its head, before any.) A nil base leaves links
+// relative unless the document names an absolute base; a relative link whose
+// path would be written starting with "//" gets "/." before it, so that it is
+// not read back as a link to a host ("%2F%2Fx", whose escapes only decode to
+// "//", stays as it is).
 //
 // As in a browser, a backslash before the query or fragment of an http or
 // https href, or of a relative one, is a slash: `\\cdn.example\x` is
@@ -458,7 +463,10 @@ type Link struct {
 // miss the links after it. That takes markup made to provoke it: none of the
 // real pages in testdata/html does. The other way, Links returns a few links
 // a browser has not: an <a href> in MathML (an element of MathML there, not a
-// link), and links before a <frameset> that replaces the body they were in.
+// link), links before a <frameset> that replaces the body they were in, and
+// the links in a <template>, whose contents a browser keeps out of the
+// document until a script puts a copy in (a crawler that runs no scripts may
+// still want them: they are the page's, and often soon on it).
 //
 // Links reads the document with a tokenizer, not with a tree builder: once
 // for most documents (and what their <noscript>s hold twice), the whole of it
@@ -469,7 +477,13 @@ type Link struct {
 // total about MaxLinkBytes/8 times the body, "<a href>" being 8 octets). It
 // reads body as text/html, not knowing its Content-Type (ask IsHTML first, as
 // DirectivesFor does before it reads meta tags), as UTF-16 when it starts
-// with a UTF-16 byte order mark and as octets otherwise: in XHTML served as
+// with a UTF-16 byte order mark and as octets otherwise. So a page in another
+// encoding than UTF-8 gives the URLs its octets spell, not always those a
+// browser, which decodes the page first, would fetch: a Latin-1 "/caf\xe9" is
+// "/caf%E9" here and "/caf%C3%A9" in a browser, which encodes a path in UTF-8
+// (and a query in the page's encoding: "?q=caf\xe9" is "?q=caf%E9" in both);
+// and in Shift_JIS, where 0x5C may be the second octet of a character, that
+// octet reads as a backslash, so as a slash. In XHTML served as
 // application/xhtml+xml, a self-closing <title/> or <script/> (an empty
 // element in XML) hides the links after it, where DirectivesFor, which knows
 // the type, reads them as empty. It accepts any bytes and is safe for
@@ -511,6 +525,7 @@ func Links(body []byte, base *url.URL) []Link {
 		}
 		ref.Fragment, ref.RawFragment = "", ""
 		keepPath(ref)
+		ref.RawQuery = escapeQuery(ref.RawQuery)
 		if !crawlable(ref) || len(ref.Scheme)+len(ref.Host)+len(ref.Path)+len(ref.RawQuery) > MaxLinkBytes {
 			continue // the URL would be too long: checked before it is written
 		}
@@ -540,6 +555,36 @@ func validBase(u *url.URL) bool {
 		return u.Opaque == "" && hasOrigin(u)
 	}
 	return true
+}
+
+// escapeQuery percent-encodes the octets of a query that a browser would, by
+// the URL Standard's special-query percent-encode set (space, controls, '"',
+// '#', an apostrophe, '<', '>' and every octet past ASCII), and leaves the
+// rest, escapes included, as written. net/url keeps a query as it was given,
+// so that "?q=a b" would otherwise reach a request line with its space in it.
+func escapeQuery(q string) string {
+	i := 0
+	for i < len(q) && !inQuerySet(q[i]) {
+		i++
+	}
+	if i == len(q) {
+		return q
+	}
+	b := append(make([]byte, 0, len(q)+16), q[:i]...)
+	for ; i < len(q); i++ {
+		if c := q[i]; inQuerySet(c) {
+			b = appendEscape(b, c)
+		} else {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// inQuerySet reports whether c is in the URL Standard's special-query
+// percent-encode set.
+func inQuerySet(c byte) bool {
+	return c <= ' ' || c >= 0x7f || c == '"' || c == '#' || c == '\'' || c == '<' || c == '>'
 }
 
 // keepPath makes a URL with neither scheme nor host whose path is written
@@ -1876,13 +1921,15 @@ const (
 // any parameters, or it has none (or an empty or blank one, which net/http
 // makes of a field sent with no value) and body sniffs as HTML
 // (http.DetectContentType, the WHATWG MIME Sniffing rules; only its first 512
-// octets are read). A Content-Type that names no type (";charset=utf-8") is
-// not HTML, and body is then not sniffed. Of several Content-Type lines,
-// which RFC 9110 §5.3 does not allow, the first decides, as http.Header.Get
-// reads them (Fetch has a browser take the last it can parse instead). A nil
-// h has no Content-Type. Links reads any body as HTML; a crawler asks IsHTML
-// first, so that it follows links only where it would read meta tags, and not
-// in a text/plain page that holds markup. It is safe for concurrent use.
+// octets are read, and one that starts with a byte order mark, UTF-8's or
+// UTF-16's, is text/plain). A Content-Type that names no type
+// (";charset=utf-8") is not HTML, and body is then not sniffed. Of several
+// Content-Type lines, which RFC 9110 §5.3 does not allow, the first decides,
+// as http.Header.Get reads them (Fetch has a browser take the last it can
+// parse instead). A nil h has no Content-Type. Links reads any body as HTML;
+// a crawler asks IsHTML first, so that it follows links only where it would
+// read meta tags, and not in a text/plain page that holds markup. It is safe
+// for concurrent use.
 func IsHTML(h http.Header, body []byte) bool {
 	return markup(contentType(h), body) != notHTML
 }

@@ -1306,6 +1306,9 @@ func TestIsHTML(t *testing.T) {
 	}{
 		{"", page, true}, // sniffed
 		{"", []byte("just text, <a href=/x>"), false},
+		{"", append([]byte("\xef\xbb\xbf"), page...), false},         // a byte order mark sniffs as text/plain,
+		{"", append([]byte("\xff\xfe"), page...), false},             // whatever follows it
+		{"text/html", append([]byte("\xef\xbb\xbf"), page...), true}, // unless the type says HTML
 		{"text/html", page, true},
 		{"TEXT/HTML; Charset=UTF-8", page, true},
 		{"text/html; charset", page, true},
@@ -1437,6 +1440,14 @@ func TestLinks(t *testing.T) {
 		{"protocol-relative", page, `<a href="//cdn.example/x">`, []Link{{URL: "https://cdn.example/x"}}},
 		{"dot segments", page, `<a href="../up/./x">`, []Link{{URL: "https://example.com/up/x"}}},
 		{"query kept, fragment dropped", page, `<a href="/a?b=c#d">`, []Link{{URL: "https://example.com/a?b=c"}}},
+		// The URL Standard's special-query percent-encode set, which
+		// net/url leaves as written: a space would break a request line.
+		{"query: space, quotes, <, > and non-ASCII escaped as a browser does", page, `<a href="/s?q=a b&amp;c=&#228;&#x27;&quot;<>">`,
+			[]Link{{URL: "https://example.com/s?q=a%20b&c=%C3%A4%27%22%3C%3E"}}},
+		{"query: escapes, and what browsers send as it is, kept", page, `<a href="/s?q=a%20b%zz&r={|}^` + "`" + `[]!$()*,;:@/?">`,
+			[]Link{{URL: "https://example.com/s?q=a%20b%zz&r={|}^`[]!$()*,;:@/?"}}},
+		{"query: an octet that is not UTF-8 escaped as it is", page, "<a href=\"/s?q=caf\xe9\">", []Link{{URL: "https://example.com/s?q=caf%E9"}}},
+		{"query of a relative link without a base", nil, `<a href="s?q=a b">`, []Link{{URL: "s?q=a%20b"}}},
 		{"fragment only is the page", page, `<a href="#top">`, []Link{{URL: "https://example.com/dir/page.html?q=1"}}},
 		{"empty href is the page", page, `<a href="">`, []Link{{URL: "https://example.com/dir/page.html?q=1"}}},
 		{"area", page, `<map><area href="/map" rel="nofollow"></map>`, []Link{{URL: "https://example.com/map", Rel: []string{"nofollow"}, NoFollow: true}}},
@@ -2201,6 +2212,7 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 		}
 		u := base.ResolveReference(ref)
 		u.Fragment, u.RawFragment = "", ""
+		u.RawQuery = whatwgQuery(u.RawQuery)
 		// A ':' in a host is an IPv6 address's, in brackets, or no host.
 		badHost := u.Hostname() == "" || strings.Contains(u.Hostname(), ":") && !strings.HasPrefix(u.Host, "[")
 		if (u.Scheme != "http" && u.Scheme != "https") || badHost || u.Opaque != "" {
@@ -2213,6 +2225,20 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 		out = append(out, l)
 	}
 	return out
+}
+
+// whatwgQuery percent-encodes a query as a browser sends it: by the URL
+// Standard's special-query percent-encode set.
+func whatwgQuery(q string) string {
+	var b strings.Builder
+	for i := 0; i < len(q); i++ {
+		if c := q[i]; c < 0x21 || c > 0x7e || strings.IndexByte(`"#'<>`, c) >= 0 {
+			fmt.Fprintf(&b, "%%%02X", c)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // whatwgTrim strips C0 controls and spaces around href and removes tabs

@@ -2475,6 +2475,7 @@ func FuzzLinks(f *testing.F) {
 	f.Add(`<base href="/sub/"><a href="x" rel="NoFollow ugc">a</a><area href="javascript:x"><a href="//h/p#f">`, "https://example.com/a/b")
 	f.Add(`<a href=" mailto:x"><a href="http:x"><a href="/%zz"><a href="?q">`, "")
 	f.Add(`<a href="x">`, "relative/base")
+	f.Add(`<a href="/s?q=a b&c=ä'<>">`, "https://example.com/")
 	f.Add(`<base href="\\h\s\"><a href="http://:80/x"><a href="//h:99999"><a href="a\b?c\d">`, "https://example.com/")
 	f.Add(string(utf16Bytes("\uFEFF<a href=/\U0001F600>", true)), "https://example.com/")
 	f.Fuzz(func(t *testing.T, body, rawBase string) {
@@ -2512,6 +2513,11 @@ func FuzzLinks(f *testing.F) {
 			}
 			if strings.Contains(l.URL, "#") {
 				t.Errorf("Links gave %q with a fragment", l.URL)
+			}
+			// Its path and query can be sent as they are: they hold
+			// nothing a browser would percent-encode.
+			if target := u.EscapedPath() + "?" + u.RawQuery; strings.ContainsFunc(target, func(r rune) bool { return r <= ' ' || r >= 0x7f || strings.ContainsRune(`"<>`, r) }) {
+				t.Errorf("Links gave %q, whose path and query %q cannot be sent as they are", l.URL, target)
 			}
 			switch u.Scheme {
 			case "http", "https":

@@ -315,6 +315,25 @@ func (d Directives) ExplicitString() string {
 	return string(d.appendLegacy(nil, true))
 }
 
+// MetaTag writes d as an HTML meta tag for a page's head, named robots, or
+// d.Bot for a scoped set, with the unscoped ExplicitString as its content
+// (index and follow spelled out for readers who guess defaults):
+// <meta name="robots" content="noindex, follow"> or <meta name="examplebot"
+// content="index, nofollow, max-snippet: 20">. The attribute values are
+// escaped for HTML. Put in a page's head, it reads back through
+// DirectivesFor, for the bot it names, as d with Bot "", when String would
+// give d back, it holds no NUL (which HTML reads as U+FFFD, however it is
+// written), and d.Bot is "" or a lower-case product token (see
+// ProductToken): no meta tag is read for a Bot such as "*" or "Example Bot".
+func (d Directives) MetaTag() string {
+	name := d.Bot
+	if name == "" {
+		name = "robots"
+	}
+	d.Bot = ""
+	return `<meta name="` + html.EscapeString(name) + `" content="` + html.EscapeString(d.ExplicitString()) + `">`
+}
+
 // IsEmpty reports whether d holds no directive, its Bot aside: no flag,
 // limit, date or Other name. A page whose merged set is empty may be
 // indexed, followed and shown in full; String writes "all" for it, or

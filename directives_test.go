@@ -1240,6 +1240,49 @@ func normalize(d Directives) []Directives {
 	return []Directives{r.directives()}
 }
 
+// TestMetaTag checks the meta tags MetaTag writes, and that DirectivesFor
+// reads each back, in a page's head, for the bot it names.
+func TestMetaTag(t *testing.T) {
+	date := time.Date(2026, 12, 31, 15, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name string
+		d    Directives
+		want string
+	}{
+		{"every bot", Directives{NoIndex: true}, `<meta name="robots" content="noindex, follow">`},
+		{"scoped", Directives{Bot: "examplebot", NoFollow: true, MaxSnippet: new(20)},
+			`<meta name="examplebot" content="index, nofollow, max-snippet: 20">`},
+		{"a token with a hyphen", Directives{Bot: "examplebot-news", NoSnippet: true}, `<meta name="examplebot-news" content="index, follow, nosnippet">`},
+		{"empty", Directives{}, `<meta name="robots" content="index, follow">`},
+		{"a date", Directives{UnavailableAfter: date}, `<meta name="robots" content="index, follow, unavailable_after: Thursday, 31-Dec-26 15:00:00 UTC">`},
+		{"escaped for HTML", Directives{Other: []string{`a"b`, "c&d", "<e>"}}, `<meta name="robots" content="index, follow, a&#34;b, c&amp;d, &lt;e&gt;">`},
+		{"a CR, which HTML would read as a line feed", Directives{Other: []string{"a\rb"}}, `<meta name="robots" content="index, follow, a&#13;b">`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tag := tc.d.MetaTag()
+			if tag != tc.want {
+				t.Errorf("MetaTag() = %s, want %s", tag, tc.want)
+			}
+			agent := "OtherBot/1.0"
+			if tc.d.Bot != "" {
+				agent = tc.d.Bot + "/1.0"
+			}
+			h := http.Header{"Content-Type": {"text/html"}}
+			body := []byte("<!doctype html><html><head><title>t</title>" + tag + "</head><body></body></html>")
+			want := tc.d
+			want.Bot = ""
+			if got := DirectivesFor(h, body, agent); !reflect.DeepEqual(got, want) {
+				t.Errorf("DirectivesFor(%s, %q) = %+v, want %+v", tag, agent, got, want)
+			}
+			if tc.d.Bot != "" {
+				if got := DirectivesFor(h, body, "OtherBot/1.0"); !got.IsEmpty() {
+					t.Errorf("DirectivesFor(%s, OtherBot) = %+v, want nothing", tag, got)
+				}
+			}
+		})
+	}
+}
+
 func TestFormatRobotsTag(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -2350,6 +2393,19 @@ func FuzzParseDirectives(f *testing.F) {
 			if field, err := FormatRobotsTag(d); err == nil {
 				if back, err := ParseRobotsTag(field); err != nil || !same(back, []Directives{d}) {
 					t.Errorf("ParseRobotsTag(%q) = %s, %v; want %s", field, showAll(back), err, show(d))
+				}
+			}
+			// A meta tag reads back for the bot it names, but for a NUL,
+			// which HTML reads as U+FFFD.
+			if agent := d.Bot; !strings.Contains(d.String(), "\x00") && (agent == "" || ProductToken(agent) == agent && agent != "robots") {
+				if agent == "" {
+					agent = "OtherBot"
+				}
+				body := []byte("<html><head>" + d.MetaTag() + "</head></html>")
+				unscoped := d
+				unscoped.Bot = ""
+				if got := DirectivesFor(http.Header{"Content-Type": {"text/html"}}, body, agent); !same([]Directives{got}, []Directives{unscoped}) {
+					t.Errorf("DirectivesFor(%s, %q) = %s, from %q, want %s", d.MetaTag(), agent, show(got), value, show(unscoped))
 				}
 			}
 		}

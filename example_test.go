@@ -568,14 +568,15 @@ func Example_sendDirectives() {
 		fmt.Println("X-Robots-Tag:", v)
 	}
 	fmt.Println("Robots-Tag:", h.Get("Robots-Tag"))
-	meta := robots.Directives{NoIndex: true}.ExplicitString()
-	fmt.Printf("<meta name=\"robots\" content=%q>\n", meta)
+	fmt.Println(robots.Directives{NoIndex: true}.MetaTag())
+	fmt.Println(robots.Directives{Bot: "examplebot", NoFollow: true}.MetaTag())
 	// Output:
 	// X-Robots-Tag: max-snippet: 160, max-image-preview: large
 	// X-Robots-Tag: examplebot: noarchive
 	// X-Robots-Tag: unavailable_after: Thursday, 31-Dec-26 00:00:00 UTC
 	// Robots-Tag: *;max-snippet=160;max-image-preview=large, examplebot;noarchive
 	// <meta name="robots" content="noindex, follow">
+	// <meta name="examplebot" content="index, nofollow">
 }
 
 func ExampleParseDirectives() {

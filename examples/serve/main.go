@@ -113,17 +113,12 @@ func (p page) header() (http.Header, error) {
 }
 
 // metaTags returns the page's meta tags: <meta name="robots"> for the set
-// for every bot, and <meta name="BOT"> for a set scoped to one bot. The
-// explicit form spells out index and follow for readers who guess defaults.
+// for every bot, and <meta name="BOT"> for a set scoped to one bot (see
+// [robots.Directives.MetaTag]).
 func (p page) metaTags() []string {
 	var tags []string
 	for _, d := range p.directives {
-		name := "robots"
-		if d.Bot != "" {
-			name, d.Bot = d.Bot, "" // the name attribute scopes the tag
-		}
-		tags = append(tags, fmt.Sprintf(`<meta name="%s" content="%s">`,
-			html.EscapeString(name), html.EscapeString(d.ExplicitString())))
+		tags = append(tags, d.MetaTag())
 	}
 	return tags
 }

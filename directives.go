@@ -429,9 +429,10 @@ type Link struct {
 // and its fragment is dropped. The octets of its query that a browser would
 // percent-encode (space, controls, '"', an apostrophe, '<', '>' and every
 // octet past ASCII: the URL Standard's special-query percent-encode set) are
-// encoded, so that the URL can be sent as it is ("?q=a b" is "?q=a%20b").
-// Nothing else is normalised (the URL is as net/url writes it: a host keeps
-// its case and a default port, a non-ASCII host is percent-encoded
+// encoded, so that the URL can be sent as it is ("?q=a b" is "?q=a%20b"), as
+// are controls in its path, which net/url would otherwise refuse. Nothing
+// else is normalised (the URL is as net/url writes it: a host keeps its case
+// and a default port, a non-ASCII host is percent-encoded
 // ("http://b%C3%BCcher.example/", whose Origin is
 // "http://xn--bcher-kva.example"), and userinfo keeps its place, which an
 // http.Client sends as credentials: drop URL.User before fetching a link a
@@ -523,6 +524,9 @@ func Links(body []byte, base *url.URL) []Link {
 				u = base.ResolveReference(u)
 			}
 			u.Fragment, u.RawFragment = "", ""
+			if len(u.RawQuery) <= MaxLinkBytes {
+				u.RawQuery = escapeQuery(u.RawQuery) // as its links' will be
+			}
 			if len(u.String()) <= MaxLinkBytes && validBase(u) {
 				base = u
 			}
@@ -544,10 +548,10 @@ func Links(body []byte, base *url.URL) []Link {
 		}
 		ref.Fragment, ref.RawFragment = "", ""
 		keepPath(ref)
-		ref.RawQuery = escapeQuery(ref.RawQuery)
 		if !crawlable(ref) || len(ref.Scheme)+len(ref.Host)+len(ref.Path)+len(ref.RawQuery) > MaxLinkBytes {
 			continue // the URL would be too long: checked before it is written
 		}
+		ref.RawQuery = escapeQuery(ref.RawQuery)
 		l.URL = ref.String()
 		if l.URL == "" || len(l.URL) > MaxLinkBytes {
 			continue
@@ -834,7 +838,9 @@ func hasOrigin(u *url.URL) bool {
 
 // cleanHref prepares an attribute value for url.Parse as the WHATWG URL
 // parser would: leading and trailing C0 controls and spaces are stripped,
-// tabs and newlines inside are removed (URL Standard, basic URL parser), and
+// tabs and newlines inside are removed (URL Standard, basic URL parser), the
+// other controls inside are percent-encoded, as that parser encodes them in a
+// path or query (net/url refuses them, and in a host they stay refused), and
 // in a URL whose scheme is http or https, or which has none (a reference
 // that a crawler resolves against an http or https page), a backslash before
 // the query or fragment is a slash, as that parser reads it for those
@@ -849,10 +855,14 @@ func cleanHref(s string) string {
 		end--
 	}
 	s = s[start:end]
-	if strings.ContainsAny(s, "\t\n\r") {
-		b := make([]byte, 0, len(s))
+	if strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+		b := make([]byte, 0, len(s)+8)
 		for i := 0; i < len(s); i++ {
-			if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
+			switch c := s[i]; {
+			case c == '\t' || c == '\n' || c == '\r':
+			case c < ' ' || c == 0x7f:
+				b = appendEscape(b, c)
+			default:
 				b = append(b, c)
 			}
 		}

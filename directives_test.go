@@ -1257,11 +1257,15 @@ func TestMetaTag(t *testing.T) {
 		{"a date", Directives{UnavailableAfter: date}, `<meta name="robots" content="index, follow, unavailable_after: Thursday, 31-Dec-26 15:00:00 UTC">`},
 		{"escaped for HTML", Directives{Other: []string{`a"b`, "c&d", "<e>"}}, `<meta name="robots" content="index, follow, a&#34;b, c&amp;d, &lt;e&gt;">`},
 		{"a CR, which HTML would read as a line feed", Directives{Other: []string{"a\rb"}}, `<meta name="robots" content="index, follow, a&#13;b">`},
+		{"a name escaped for HTML", Directives{Bot: `a"b<`, NoIndex: true}, `<meta name="a&#34;b&lt;" content="noindex, follow">`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tag := tc.d.MetaTag()
 			if tag != tc.want {
 				t.Errorf("MetaTag() = %s, want %s", tag, tc.want)
+			}
+			if tc.d.Bot != "" && ProductToken(tc.d.Bot) != tc.d.Bot {
+				return // no meta tag is read for such a name
 			}
 			agent := "OtherBot/1.0"
 			if tc.d.Bot != "" {
@@ -1491,6 +1495,13 @@ func TestLinks(t *testing.T) {
 			[]Link{{URL: "https://example.com/s?q=a%20b%zz&r={|}^`[]!$()*,;:@/?"}}},
 		{"query: an octet that is not UTF-8 escaped as it is", page, "<a href=\"/s?q=caf\xe9\">", []Link{{URL: "https://example.com/s?q=caf%E9"}}},
 		{"query of a relative link without a base", nil, `<a href="s?q=a b">`, []Link{{URL: "s?q=a%20b"}}},
+		{"controls in a path and a query escaped as a browser does", page, "<a href=\"/a\x01b\x0c?c\x7fd\x1f#e\x01\">",
+			[]Link{{URL: "https://example.com/a%01b%0C?c%7Fd%1F"}}},
+		{"a control in a host is no link", page, "<a href=\"http://a\x01b/x\">", nil},
+		{"a base's query escaped as its links' are", page, `<base href="/b/?x y"><a href=""><a href="?z">`,
+			[]Link{{URL: "https://example.com/b/?x%20y"}, {URL: "https://example.com/b/?z"}}},
+		{"a base whose query escaped is too long is ignored", page, `<base href="/b/?` + strings.Repeat("é", MaxLinkBytes/4) + `"><a href="c"><a href="">`,
+			[]Link{{URL: "https://example.com/dir/c"}, {URL: "https://example.com/dir/page.html?q=1"}}},
 		{"fragment only is the page", page, `<a href="#top">`, []Link{{URL: "https://example.com/dir/page.html?q=1"}}},
 		{"empty href is the page", page, `<a href="">`, []Link{{URL: "https://example.com/dir/page.html?q=1"}}},
 		{"area", page, `<map><area href="/map" rel="nofollow"></map>`, []Link{{URL: "https://example.com/map", Rel: []string{"nofollow"}, NoFollow: true}}},

@@ -1441,6 +1441,7 @@ func TestFetchLifetime(t *testing.T) {
 func TestOutcomeDecisions(t *testing.T) {
 	parsed := &Outcome{Status: Parsed, HTTPStatus: 200, Robots: Parse([]byte(fetchRobots))}
 	delayed := &Outcome{Status: Parsed, Robots: Parse([]byte("User-agent: *\nCrawl-delay: 5\nDisallow: /private/\n"))}
+	scoped := &Outcome{Status: Parsed, Robots: Parse([]byte("User-agent: *\nDisallow: /\n\nUser-agent: examplebot\nCrawl-delay: 3\nDisallow: /private/\n"))}
 	tests := []struct {
 		name    string
 		outcome *Outcome
@@ -1469,6 +1470,8 @@ func TestOutcomeDecisions(t *testing.T) {
 		{"unreachable with rules", &Outcome{Status: Unreachable, Robots: delayed.Robots}, "https://example.com/public/a", false, ReasonUnreachable},
 		{"unavailable with rules", &Outcome{Status: Unavailable, Robots: delayed.Robots}, "https://example.com/private/a", true, ReasonUnavailable},
 		{"parsed with Crawl-delay", delayed, "/private/a", false, ReasonRule},
+		{"parsed, the agent's own group allows", scoped, "/public/a", true, ReasonNoMatch},
+		{"parsed, the agent's own group refuses", scoped, "/private/a", false, ReasonRule},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -623,8 +623,10 @@ func (r *Robots) Explain(userAgent, rawURL string) Decision {
 // is decided by (a duplicate, one that a longer rule always outranks). An
 // Outcome's JSON keeps them. A line is 0 where it is not known: for every
 // rule of a group built, or whose Rules were changed, in code (see Robots).
-// It returns nil when r has no such group. Like a query, it must not run
-// while r's fields are changed.
+// It returns nil when r has no such group. It reads r.Groups as they are now,
+// where the Agents of earlier queries keep the groups as they were then (so
+// after groups are moved about, a Decision's Group may name another group's
+// index); and, like a query, it must not run while they change.
 func (r *Robots) RuleLines(group int) []int {
 	if r == nil || group < 0 || group >= len(r.Groups) {
 		return nil
@@ -666,11 +668,12 @@ func (r *Robots) ContentSignalsFor(userAgent string) map[string]bool {
 // status, and keep it for a crawl of the origin; it answers exactly as the
 // Robots (or Outcome) methods do for that agent.
 //
-// An Agent is immutable and safe for concurrent use. Its queries do not
-// allocate (but for a rare long path or a huge wildcard rule set; see
-// Robots.IsAllowed). The zero Agent and a nil *Agent have no rules: they
-// allow every URL and path IsAllowed can read (refusing, as any Agent does,
-// what is neither), as the Agent of a nil Robots does.
+// An Agent is immutable and safe for concurrent use; it is shared, the same
+// one given to every caller that asks for it, so never assign through an
+// *Agent. Its queries do not allocate (but for a rare long path or a huge
+// wildcard rule set; see Robots.IsAllowed). The zero Agent and a nil *Agent
+// have no rules: they allow every URL and path IsAllowed can read (refusing,
+// as any Agent does, what is neither), as the Agent of a nil Robots does.
 type Agent struct {
 	// A query reads only the first two fields. They fill the first 56
 	// octets, and the padding at the end makes an Agent 192 octets, a size

@@ -1616,40 +1616,45 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 // "http://example.com:8080"). It lets workers on many machines share
 // outcomes: a CacheEntry is plain data that encoding/json writes and reads.
 // Implementations must be safe for concurrent use, and must not panic: the
-// Get and Put around a retrieval run on a goroutine of the Cache's own,
-// which the questions waiting for it share, where a panic ends the program.
+// Get and Put around a retrieval run on a goroutine of the Cache's own, which
+// the questions waiting for it share, where a panic ends the program.
 //
 // The Cache reads an entry before every answer, so Get should be fast; an
-// implementation backed by a remote service will usually keep decoded
-// entries in memory in front of it. A Get error counts as a miss. When the
-// Get before a retrieval fails, the outcome fetched is not Put, so as not
-// to overwrite a history the Cache could not read; the outcome of a Put
-// that fails is dropped by the Store. Either way the Cache keeps the
-// outcome itself, in memory, for the most recently asked 1,000 such
-// origins (each entry as large as a MemoryStore's): a Store whose Get or
-// Put fails makes the Cache fetch each origin once per Lifetime, as it
-// would with the Store, not once per question. Once it keeps entries of
-// its own, every answer also looks there (a lock and a map lookup), and
-// where it holds one for the origin, the Store's entry and its own are
-// read together: the later outcome answers (when it is fresh), and the
-// history of an unreachable origin's 30 days (see Cache) is what either
+// implementation backed by a remote service will usually keep decoded entries
+// in memory in front of it (decoding an entry parses its robots.txt again),
+// but such a copy must still see the other machines' Puts, Forget's nil one
+// included: check it against the remote value's version, say, rather than
+// keep it for a time. A value Get cannot decode is best returned as no entry
+// (nil, nil), so that the outcome the Cache then fetches replaces it. A Get
+// error counts as a miss. When the Get before a retrieval fails, the outcome
+// fetched is not Put, so as not to overwrite a history the Cache could not
+// read; the outcome of a Put that fails is dropped by the Store. Either way
+// the Cache keeps the outcome itself, in memory, for the most recently asked
+// 1,000 such origins (each entry as large as a MemoryStore's): a Store whose
+// Get or Put fails makes the Cache fetch each origin once per Lifetime, as it
+// would with the Store, not once per question, as long as it asks about no
+// more than those 1,000 origins in turn (it evicts the least recently asked
+// first, so a round of more than 1,000 fetches on every question). Once it
+// keeps entries of its own, every answer also looks there (a lock and a map
+// lookup), and where it holds one for the origin, the Store's entry and its
+// own are read together: the later outcome answers (when it is fresh), and
+// the history of an unreachable origin's 30 days (see Cache) is what either
 // knows, the latest reachable outcome and the earliest time the origin is
-// known to have been unreachable since then, or, where one record cannot
-// say when a run began, a later time (so the 30 days may then count from
-// a later outcome than the first Unreachable one, never from an earlier).
-// A Put that succeeds drops the Cache's own entry. Reading the two
-// together allocates the merged entry when each adds to the other; a
-// fresh Store entry alone is read without allocating.
+// known to have been unreachable since then, or, where one record cannot say
+// when a run began, a later time (so the 30 days may then count from a later
+// outcome than the first Unreachable one, never from an earlier). A Put that
+// succeeds drops the Cache's own entry. Reading the two together allocates
+// the merged entry when each adds to the other; a fresh Store entry alone is
+// read without allocating.
 //
 // The Get before each answer gets the caller's ctx: a Get that does not
-// return before it ends leaves the caller without an answer (IsAllowed
-// false; Explain's reason ReasonNoOutcome), unless the Cache holds a
-// fresh entry of its own for the origin, and starts no retrieval; a Get
-// that ignores ctx keeps the caller waiting. So give a remote Store's Get a
-// deadline of its own shorter than the caller's. The Get and Put around a
-// retrieval, which outlives callers who leave, each get a context that ends
-// after the Fetcher's Timeout, and so does Forget's nil Put (within the
-// caller's ctx).
+// return before it ends leaves the caller without an answer (IsAllowed false;
+// Explain's reason ReasonNoOutcome), unless the Cache holds a fresh entry of
+// its own for the origin, and starts no retrieval; a Get that ignores ctx
+// keeps the caller waiting. So give a remote Store's Get a deadline of its
+// own shorter than the caller's. The Get and Put around a retrieval, which
+// outlives callers who leave, each get a context that ends after the
+// Fetcher's Timeout, and so does Forget's nil Put (within the caller's ctx).
 //
 // An entry is fresh for at most 24 hours after its FetchedAt, whatever its
 // Lifetime says. A FetchedAt up to 5 minutes in the future (an entry Put by a
@@ -1658,9 +1663,9 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 // further ahead makes the entry stale, and its history is not carried on: the
 // next retrieval begins a new one.
 //
-// Workers that share a Store each fetch an origin that none of them holds
-// a fresh entry for: the one retrieval in flight per origin is per Cache.
-// Their Puts replace one another's, the last one written winning.
+// Workers that share a Store each fetch an origin that none of them holds a
+// fresh entry for: the one retrieval in flight per origin is per Cache. Their
+// Puts replace one another's, the last one written winning.
 type Store interface {
 	// Get returns origin's entry, or nil when there is none.
 	Get(ctx context.Context, origin string) (*CacheEntry, error)
@@ -1851,29 +1856,33 @@ func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 	return o, err
 }
 
-// Forget drops what c knows of rawURL's origin, from its Store (by a Put of
-// a nil entry; see Store) and from the entries it keeps itself while the
-// Store fails, so that the next question about the origin fetches its
-// robots.txt again: when a site says it has changed the file, say. A
-// retrieval in flight goes on for those who wait for it (questions asked
-// before Forget returns may join it), and its outcome is not kept; if it
-// is being stored, Forget waits for that Put, so that its own nil Put comes
-// after it (a Store's Put must therefore not call Forget for its origin:
-// it would wait until the Put's ctx ends).
+// Forget drops what c knows of rawURL's origin, from its Store (by a Put of a
+// nil entry; see Store) and from the entries it keeps itself while the Store
+// fails, so that the next question about the origin fetches its robots.txt
+// again: when a site says it has changed the file, say. A retrieval in flight
+// goes on for those who wait for it (questions asked before Forget returns
+// may join it), and its outcome is not kept; if it is being stored, Forget
+// waits for that Put, so that its own nil Put comes after it (a Store's Put
+// must therefore not call Forget for its origin: it would wait until the
+// Put's ctx ends). Other Caches that share the Store see the nil Put at their
+// next Get, but Forget waits for none of their retrievals, whose Put may come
+// after it, and it does not reach the entries they keep themselves while the
+// Store fails them (those answer until a Put of theirs succeeds or their
+// Lifetime ends). A second Forget, a Fetcher.Timeout later, drops what such a
+// retrieval stored.
 //
-// While Forget runs, a question about the origin may still be answered by
-// a fresh entry the Store holds, but none starts a retrieval: those that
-// would wait for Forget, then ask again. If ctx has ended, or ends while
-// Forget waits, it returns ctx's error having dropped nothing, and leaves
-// the retrieval it found in flight, so that a later Forget waits for it in
-// turn. Its own Put is given ctx bounded by Fetcher.Timeout, as the
-// Cache's Puts are, so a Store that honours its ctx holds the origin no
-// longer than that.
+// While Forget runs, a question about the origin may still be answered by a
+// fresh entry the Store holds, but none starts a retrieval: those that would
+// wait for Forget, then ask again. If ctx has ended, or ends while Forget
+// waits, it returns ctx's error having dropped nothing, and leaves the
+// retrieval it found in flight, so that a later Forget waits for it in turn.
+// Its own Put is given ctx bounded by Fetcher.Timeout, as the Cache's Puts
+// are, so a Store that honours its ctx holds the origin no longer than that.
 //
-// The error wraps ErrNoOrigin when rawURL has no http or https origin,
-// says so when c is nil, is ctx's when ctx has ended before Forget begins
-// or ends while it waits, and is otherwise the Store's Put's, which may be
-// a context's error too, ctx's or the Timeout's (the Cache's own entry is
+// The error wraps ErrNoOrigin when rawURL has no http or https origin, says
+// so when c is nil, is ctx's when ctx has ended before Forget begins or ends
+// while it waits, and is otherwise the Store's Put's, which may be a
+// context's error too, ctx's or the Timeout's (the Cache's own entry is
 // dropped all the same).
 func (c *Cache) Forget(ctx context.Context, rawURL string) error {
 	if c == nil {

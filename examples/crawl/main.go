@@ -31,6 +31,7 @@ package main
 import (
 	"context"
 	"encoding/xml"
+	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -86,6 +87,17 @@ type summary struct {
 }
 
 func main() {
+	// The demo takes no arguments; -h says so, and anything else is a
+	// usage error rather than silently ignored.
+	flag.Usage = func() {
+		fmt.Fprintln(flag.CommandLine.Output(), "usage: go run ./examples/crawl (no arguments: it crawls a site it serves itself on loopback)")
+	}
+	flag.Parse()
+	if flag.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "crawl: unexpected argument %q\n", flag.Arg(0))
+		flag.Usage()
+		os.Exit(2)
+	}
 	if _, err := run(os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "crawl:", err)
 		os.Exit(1)

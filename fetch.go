@@ -886,11 +886,7 @@ const shortLifetime = time.Minute
 // (with an authority RFC 3986 allows) nor a /-rooted path, whatever the
 // status.
 func (o *Outcome) IsAllowed(userAgent, rawURL string) bool {
-	if o != nil && o.Status == Parsed {
-		return o.Robots.IsAllowed(userAgent, rawURL) // a nil Robots allows everything
-	}
-	path, ok := requestPath(rawURL)
-	return ok && (o != nil && o.Status == Unavailable || isRobotsTxt(path))
+	return o.Agent(userAgent).IsAllowed(rawURL)
 }
 
 // Explain is IsAllowed with the evidence: a Parsed outcome answers as
@@ -898,28 +894,15 @@ func (o *Outcome) IsAllowed(userAgent, rawURL string) bool {
 // ReasonUnreachable, or ReasonRobotsTxt and ReasonInvalidURL where those
 // decide first.
 func (o *Outcome) Explain(userAgent, rawURL string) Decision {
-	if o != nil && o.Status == Parsed {
-		return o.Robots.Explain(userAgent, rawURL) // a nil Robots allows everything
-	}
-	// The empty document answers what every status shares: /robots.txt is
-	// always allowed, and a URL that is neither absolute nor /-rooted never
-	// is.
-	d := (*Robots)(nil).Explain(userAgent, rawURL)
-	if d.Reason == ReasonRobotsTxt || d.Reason == ReasonInvalidURL {
-		return d
-	}
-	if o != nil && o.Status == Unavailable {
-		return Decision{Allowed: true, Reason: ReasonUnavailable, Group: -1}
-	}
-	return Decision{Allowed: false, Reason: ReasonUnreachable, Group: -1}
+	return o.Agent(userAgent).Explain(rawURL)
 }
 
 // Agent returns o compiled for userAgent's product token, for a loop over
-// many URLs of o's origin: its IsAllowed, Explain and CrawlDelay answer as
-// o's do for userAgent, whatever o's Status. A Parsed outcome gives its
-// Robots' Agent (see [Robots.Agent]); an Unavailable one an Agent that
-// allows everything, and any other (Unreachable, nil, or of no known status)
-// one that refuses everything but /robots.txt. Their Explain gives
+// many URLs of o's origin: o's IsAllowed, Explain and CrawlDelay ask it, so
+// it answers as they do, whatever o's Status. A Parsed outcome gives its
+// Robots' Agent (see [Robots.Agent]); an Unavailable one an Agent that allows
+// everything, and any other (Unreachable, nil, or of no known status) one
+// that refuses everything but /robots.txt. Their Explain gives
 // ReasonUnavailable or ReasonUnreachable where o's does. Use it rather than
 // o.Robots.Agent: an outcome that is not Parsed has no Robots, and the Agent
 // of a nil Robots allows everything. Apart from a Parsed outcome's first
@@ -950,10 +933,7 @@ var (
 // CrawlDelay returns the Crawl-delay that applies to userAgent when o is
 // Parsed, and false otherwise.
 func (o *Outcome) CrawlDelay(userAgent string) (time.Duration, bool) {
-	if o == nil || o.Status != Parsed || o.Robots == nil {
-		return 0, false
-	}
-	return o.Robots.CrawlDelay(userAgent)
+	return o.Agent(userAgent).CrawlDelay()
 }
 
 // outcomeJSON is the JSON form of an Outcome: the robots.txt text as

@@ -59,6 +59,12 @@ const MaxLinkBytes = 8000
 // !d.NoSnippet && (d.MaxSnippet == nil || *d.MaxSnippet != 0). Likewise a
 // MaxVideoPreview of 0, which Google reads as no video preview, at most a
 // static image (as MaxImagePreview allows).
+//
+// A Bot is compared with a crawler's product token as ProductToken gives it,
+// whole: letters, '_' and '-' only (RFC 9309 §2.2.1), the same token its
+// robots.txt groups are chosen by. A set for "googlebot/2.1", or for
+// "mj12bot" (MJ12bot's token is "mj"), reaches no crawler, though the
+// writers write it.
 type Directives struct {
 	Bot string // lower-cased product token the set is scoped to; "" = every bot
 
@@ -302,6 +308,12 @@ func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives
 // is). Sets from ParseRobotsTag may fail that, since a structured-field token
 // can hold ':', and a set of the token robots, a bot of that name there,
 // writes "robots: ...", which reads back as every bot's.
+//
+// Send the set for every bot before the scoped ones, or in a line of its
+// own: a proxy may join a response's X-Robots-Tag lines into one with ", "
+// (RFC 9110 §5.3), and a scope lasts to the end of its line, so that
+// "examplebot: noindex" then "nofollow" would read as examplebot's
+// "noindex, nofollow", and other bots would get nothing.
 func (d Directives) String() string {
 	return string(d.appendLegacy(nil, false))
 }

@@ -564,6 +564,15 @@ func (p *parser) robots() *Robots {
 // not the last one gets an empty "Disallow:" line (which matches nothing),
 // since without a rule the next group's user-agent lines would join it.
 //
+// It writes the model, not the file Parse read: comments, blank lines, the
+// byte order mark and CRLF line ends are gone, and a record or Sitemap that
+// stood inside a group is written after the groups, as Records and Sitemaps
+// belong to no group. A group Parse joined across a Crawl-delay between its
+// user-agent lines (see Parse) is written as one, which Google's parser,
+// splitting there, would then read as one too. To change a file and keep the
+// rest of it as it was, edit its text: Decision.Line and RuleLines name the
+// lines of the rules.
+//
 // The text holds the document's octets as they were, in whatever charset:
 // encoding/json, which calls MarshalText for a *Robots, replaces octets
 // that are not UTF-8 (and with them rules written in another charset), so

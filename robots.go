@@ -573,8 +573,11 @@ func (d Decision) String() string {
 // Path and patterns are compared in one canonical percent-encoding: octets
 // outside the URI unreserved and reserved sets (such as the UTF-8 of
 // non-ASCII characters) are escaped, escapes get upper-case hex, escapes of
-// unreserved characters are decoded, and %2F stays distinct from "/". Paths
-// are case-sensitive. In patterns, '*' matches any run of octets and a final
+// unreserved characters are decoded, and %2F stays distinct from "/". A '%'
+// not followed by two hex digits is such an octet, escaped as %25 on both
+// sides: "Disallow: /query%" refuses "/query%" and "/query%zz" but not
+// "/query%20x", where Google's parser, comparing as written, refuses it too.
+// Paths are case-sensitive. In patterns, '*' matches any run of octets and a final
 // '$' anchors the end of path and query; %2A and %24 stand for a literal '*'
 // and '$'. A path's %2A and %24 are its '*' and '$' (unlike the escapes of
 // other reserved characters), so that a pattern's %24 matches both ("/a%24"

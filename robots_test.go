@@ -1199,6 +1199,17 @@ func TestIsAllowedNormalisation(t *testing.T) {
 			disallow: []string{"/a/b", "/c%2Fd", "/c%2fd"},
 		},
 		{
+			// '%' is in neither RFC 3986 set: one that starts no escape is
+			// escaped on both sides, so that it never stands for the start of
+			// the path's escapes (Google's parser, comparing as written, would
+			// refuse "/query%20x": issuu.com's "Disallow: /query%").
+			name:     "SPEC normalise: a lone % is the octet %25 in pattern and path",
+			robots:   "User-agent: *\nDisallow: /query%\nDisallow: /a%4\n",
+			agent:    "ExampleBot",
+			allow:    []string{"/query%20x", "/query%41", "/query", "/a%41", "/aA", "/a%4a"},
+			disallow: []string{"/query%", "/query%zz", "/query%25x", "/query%2", "/a%4", "/a%4g", "/a%254"},
+		},
+		{
 			// Reserved characters are kept as they are, escaped or not. The
 			// table of RFC 9309 §2.2.2 (row 2) escapes ':' and '/' in a query;
 			// SPEC (and Google) keep them.

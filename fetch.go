@@ -437,100 +437,113 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 			return o.failed(parent, tctx, sent, err)
 		}
 		o.HTTPStatus = resp.StatusCode
-		code := resp.StatusCode
-		now := time.Now()
-		switch {
-		case 200 <= code && code <= 299:
-			// RFC 9309 §2.3.1.1: the body is the file, whatever it holds.
-			body, truncated, err := readBody(resp, cfg.maxBytes)
-			resp.Body.Close()
-			if err != nil {
-				return o.failed(parent, tctx, sent, fmt.Errorf("reading the body of %s: %w", o.FinalURL, err))
+		if !isFollowedRedirect(resp.StatusCode) {
+			if err := o.decide(resp, cfg.maxBytes); err != nil {
+				return o.failed(parent, tctx, sent, err)
 			}
-			o.Status = Parsed
-			o.Robots = ParseLimit(body, cfg.maxBytes)
-			o.Truncated = truncated
-			return o.done(freshLifetime(resp.Header, now))
-
-		case isFollowedRedirect(code):
-			resp.Body.Close()
-			next, why := redirectTarget(req.URL, resp)
-			if why == "" && o.Redirects >= cfg.maxRedirects {
-				why = fmt.Sprintf("more than %d redirects", cfg.maxRedirects)
-				if cfg.maxRedirects == 1 {
-					why = "more than 1 redirect"
-				}
-				if revisits(via, req, next) {
-					why += " (a loop)"
-				}
-			}
-			var nextReq *http.Request
-			if why == "" {
-				if nextReq, err = newRobotsRequest(tctx, next, f.UserAgent); err != nil {
-					why = err.Error()
-				}
-			}
-			if why != "" {
-				// RFC 9309 §2.3.1.2: a chain that leads nowhere may be read
-				// as unavailable; Google does too.
-				o.Status = Unavailable
-				o.Error = "robots: " + why
-				return o.done(freshLifetime(resp.Header, now))
-			}
-			nextReq.Response = resp
-			via = append(via, req)
-			if check := cfg.client.CheckRedirect; check != nil {
-				if err := check(nextReq, via); err != nil {
-					o.Error = fmt.Sprintf("robots: redirect to %s refused by Client.CheckRedirect: %v", next, err)
-					o.ownPolicy = true
-					return o.done(retryLifetime)
-				}
-			}
-			if err := tctx.Err(); err != nil || sent.ranOut() {
-				// Time ran out between hops (the Fetcher's, the
-				// caller's or the Client's): the outcome is that of
-				// the last request made, its URL and status.
-				if err == nil {
-					err = context.DeadlineExceeded
-				}
-				return o.failed(parent, tctx, sent, fmt.Errorf("before following the redirect to %s: %w", next, err))
-			}
-			o.Redirects++
-			req = nextReq
-
-		case 300 <= code && code <= 399:
-			// 300, 304, 305, 306 and unassigned 3xx: not redirects a GET can
-			// follow. Read as a chain that leads nowhere.
-			resp.Body.Close()
-			o.Status = Unavailable
-			o.Error = fmt.Sprintf("robots: status %d is not a redirect that can be followed", code)
-			return o.done(freshLifetime(resp.Header, now))
-
-		case 400 <= code && code <= 499 && code != http.StatusTooManyRequests:
-			// RFC 9309 §2.3.1.3. The error body is never read: it is not
-			// the file. Nor is any other body that is not the file, at the
-			// cost of the connection, which net/http reuses only after a
-			// body read to its end: reading them held the retrieval on a
-			// stalled body or a 101's raw connection, and let a body longer
-			// than its Content-Length spill into the next request
-			// (TestFetchLeavesOtherBodiesUnread pins the first two).
-			resp.Body.Close()
-			o.Status = Unavailable
-			return o.done(freshLifetime(resp.Header, now))
-
-		default:
-			// 429 and 5xx (RFC 9309 §2.3.1.4; 429 as Google reads it), and
-			// statuses that mean nothing to a GET: 1xx (Switching Protocols
-			// reaches us), below 100 or above 599. Unknown is unreachable.
-			resp.Body.Close()
-			if code < 200 || code > 599 {
-				// Said, because an audit cannot tell "HTTP/1.1 000" (an
-				// HTTPStatus of 0) from no response otherwise.
-				o.Error = fmt.Sprintf("robots: status %03d is no final status a GET can have: read as a server error", code)
-			}
-			return o.done(retryAfterLifetime(resp.Header, now))
+			return o
 		}
+		resp.Body.Close()
+		now := time.Now()
+		next, why := redirectTarget(req.URL, resp)
+		if why == "" && o.Redirects >= cfg.maxRedirects {
+			why = fmt.Sprintf("more than %d redirects", cfg.maxRedirects)
+			if cfg.maxRedirects == 1 {
+				why = "more than 1 redirect"
+			}
+			if revisits(via, req, next) {
+				why += " (a loop)"
+			}
+		}
+		var nextReq *http.Request
+		if why == "" {
+			if nextReq, err = newRobotsRequest(tctx, next, f.UserAgent); err != nil {
+				why = err.Error()
+			}
+		}
+		if why != "" {
+			// RFC 9309 §2.3.1.2: a chain that leads nowhere may be read
+			// as unavailable; Google does too.
+			o.Status = Unavailable
+			o.Error = "robots: " + why
+			return o.done(freshLifetime(resp.Header, now))
+		}
+		nextReq.Response = resp
+		via = append(via, req)
+		if check := cfg.client.CheckRedirect; check != nil {
+			if err := check(nextReq, via); err != nil {
+				o.Error = fmt.Sprintf("robots: redirect to %s refused by Client.CheckRedirect: %v", next, err)
+				o.ownPolicy = true
+				return o.done(retryLifetime)
+			}
+		}
+		if err := tctx.Err(); err != nil || sent.ranOut() {
+			// Time ran out between hops (the Fetcher's, the
+			// caller's or the Client's): the outcome is that of
+			// the last request made, its URL and status.
+			if err == nil {
+				err = context.DeadlineExceeded
+			}
+			return o.failed(parent, tctx, sent, fmt.Errorf("before following the redirect to %s: %w", next, err))
+		}
+		o.Redirects++
+		req = nextReq
 	}
+}
+
+// decide makes o the outcome of resp, a response that is not a redirect to
+// follow, and closes its body. It returns the error that reading a 2xx
+// body ended in, for the caller to fail o with.
+func (o *Outcome) decide(resp *http.Response, maxBytes int) error {
+	code := resp.StatusCode
+	now := time.Now()
+	switch {
+	case 200 <= code && code <= 299:
+		// RFC 9309 §2.3.1.1: the body is the file, whatever it holds.
+		body, truncated, err := readBody(resp, maxBytes)
+		resp.Body.Close()
+		if err != nil {
+			return fmt.Errorf("reading the body of %s: %w", o.FinalURL, err)
+		}
+		o.Status = Parsed
+		o.Robots = ParseLimit(body, maxBytes)
+		o.Truncated = truncated
+		o.done(freshLifetime(resp.Header, now))
+
+	case 300 <= code && code <= 399:
+		// 300, 304, 305, 306 and unassigned 3xx: not redirects a GET can
+		// follow. Read as a chain that leads nowhere.
+		resp.Body.Close()
+		o.Status = Unavailable
+		o.Error = fmt.Sprintf("robots: status %d is not a redirect that can be followed", code)
+		o.done(freshLifetime(resp.Header, now))
+
+	case 400 <= code && code <= 499 && code != http.StatusTooManyRequests:
+		// RFC 9309 §2.3.1.3. The error body is never read: it is not
+		// the file. Nor is any other body that is not the file, at the
+		// cost of the connection, which net/http reuses only after a
+		// body read to its end: reading them held the retrieval on a
+		// stalled body or a 101's raw connection, and let a body longer
+		// than its Content-Length spill into the next request
+		// (TestFetchLeavesOtherBodiesUnread pins the first two).
+		resp.Body.Close()
+		o.Status = Unavailable
+		o.done(freshLifetime(resp.Header, now))
+
+	default:
+		// 429 and 5xx (RFC 9309 §2.3.1.4; 429 as Google reads it), and
+		// statuses that mean nothing to a GET: 1xx (Switching Protocols
+		// reaches us), below 100 or above 599. Unknown is unreachable.
+		resp.Body.Close()
+		o.Status = Unreachable
+		if code < 200 || code > 599 {
+			// Said, because an audit cannot tell "HTTP/1.1 000" (an
+			// HTTPStatus of 0) from no response otherwise.
+			o.Error = fmt.Sprintf("robots: status %03d is no final status a GET can have: read as a server error", code)
+		}
+		o.done(retryAfterLifetime(resp.Header, now))
+	}
+	return nil
 }
 
 // A statusRecorder passes requests to the next RoundTripper and keeps what

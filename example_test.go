@@ -294,6 +294,36 @@ func ExampleFetcher_Fetch() {
 	// false
 }
 
+// A crawler whose requests go through a stack of its own fetches robots.txt
+// there, and has OutcomeOf decide the response as Fetch would.
+func ExampleOutcomeOf() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			http.Redirect(w, r, "/static/robots.txt", http.StatusMovedPermanently)
+			return
+		}
+		io.WriteString(w, "User-agent: *\nDisallow: /private/\n")
+	}))
+	defer srv.Close()
+
+	robotsURL, _ := robots.RobotsURL(srv.URL + "/articles/1")
+	outcome := robots.OutcomeOf(http.Get(robotsURL)) // the crawler's own client
+	fmt.Println(outcome.Status, outcome.HTTPStatus, outcome.Redirects)
+	fmt.Println(outcome.IsAllowed("ExampleBot/1.0", srv.URL+"/private/report"))
+
+	// A redirect the crawler's client did not follow is its own policy:
+	// nothing is known of the file, and everything is refused.
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	outcome = robots.OutcomeOf(noFollow.Get(robotsURL))
+	fmt.Println(outcome.Status, outcome.HTTPStatus)
+	fmt.Println(outcome.IsAllowed("ExampleBot/1.0", srv.URL+"/articles/1"))
+	// Output:
+	// parsed 200 1
+	// false
+	// unreachable 301
+	// false
+}
+
 // A Fetcher follows a page URL, and redirects, to any host. A crawler that
 // must not reach its own network refuses such addresses where its client
 // dials, once names are resolved, so that no DNS answer can slip one past.

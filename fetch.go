@@ -342,7 +342,94 @@ func (f *Fetcher) Fetch(ctx context.Context, pageURL string) *Outcome {
 	return f.retrieve(ctx, tctx, cfg, target, o)
 }
 
+// OutcomeOf returns the Outcome of a robots.txt response that the caller
+// retrieved itself, with err the error its client returned: for a crawler
+// whose requests must go through a stack of its own rather than through a
+// Fetcher's Client (which can already carry a Transport, proxy or cookie jar
+// of the crawler's). It decides resp as Fetch decides the response a
+// retrieval ends with, with MaxBytes of DefaultMaxBytes: a 2xx body is
+// read, decoded (gzip and deflate, which the caller's Transport leaves
+// coded when the request asked for them) and parsed; a 4xx other than 429
+// allows everything; a 429, a 5xx, any other status and a body that cannot
+// be read refuse everything but /robots.txt; and Lifetime, Error,
+// Truncated and FetchedAt are set alike. It reads and closes resp.Body.
+//
+// resp must be the final response, its redirects followed: net/http's
+// Client follows up to 10 by default, where RFC 9309 §2.3.1.2 asks for at
+// least five. A redirect the client did not follow (its CheckRedirect
+// returned http.ErrUseLastResponse) is the crawler's own policy, as a hop
+// refused by a Fetcher's Client.CheckRedirect is, and gives an Unreachable
+// outcome; a 3xx that cannot be followed (300, 304, no Location) is
+// Unavailable, as a chain that leads nowhere. URL and FinalURL are the
+// first and last requests' URLs and Redirects the hops between them, from
+// resp.Request and the Response each redirect's Request carries; "" and 0
+// for a response without a Request.
+//
+// A non-nil err makes the outcome Unreachable whatever resp holds (net/http
+// returns both only when CheckRedirect fails), for 1 hour, or for 1 minute
+// when it is context.Canceled: the crawler's own cancelling says nothing of
+// the origin. OutcomeOf(nil, nil) is Unreachable too. It never panics.
+func OutcomeOf(resp *http.Response, err error) *Outcome {
+	o := &Outcome{Status: Unreachable}
+	if resp != nil && resp.Request != nil && resp.Request.URL != nil {
+		o.FinalURL = resp.Request.URL.String()
+		first := resp.Request
+		for first.Response != nil && first.Response.Request != nil && first.Response.Request.URL != nil && o.Redirects < maxChain {
+			first = first.Response.Request
+			o.Redirects++
+		}
+		o.URL = first.URL.String()
+	}
+	if err != nil {
+		if resp != nil {
+			o.HTTPStatus = resp.StatusCode
+			o.ownPolicy = true // a hop CheckRedirect refused
+		}
+		if errors.Is(err, context.Canceled) {
+			return o.fail(fmt.Errorf("robots: the caller's context ended: %w", err), shortLifetime)
+		}
+		return o.fail(fmt.Errorf("robots: %w", err), retryLifetime)
+	}
+	if resp == nil {
+		return o.fail(errNoResponse, retryLifetime)
+	}
+	o.HTTPStatus = resp.StatusCode
+	if resp.Body == nil {
+		resp.Body = http.NoBody
+	}
+	if isFollowedRedirect(resp.StatusCode) {
+		resp.Body.Close()
+		why := fmt.Sprintf("status %d has no Location", resp.StatusCode)
+		if loc := resp.Header.Get("Location"); loc != "" {
+			why = ""
+			if r := resp.Request; r != nil && r.URL != nil && r.URL.IsAbs() {
+				_, why = redirectTarget(r.URL, resp)
+			}
+		}
+		if why != "" {
+			o.Status = Unavailable
+			o.Error = "robots: " + why
+			return o.done(freshLifetime(resp.Header, time.Now()))
+		}
+		o.Error = fmt.Sprintf("robots: status %d redirects to %q, which was not followed: OutcomeOf needs the final response", resp.StatusCode, resp.Header.Get("Location"))
+		o.ownPolicy = true
+		return o.done(retryLifetime)
+	}
+	if err := o.decide(resp, DefaultMaxBytes); err != nil {
+		if errors.Is(err, context.Canceled) {
+			return o.fail(fmt.Errorf("robots: the caller's context ended: %w", err), shortLifetime)
+		}
+		return o.fail(fmt.Errorf("robots: %w", err), retryLifetime)
+	}
+	return o
+}
+
+// maxChain bounds the redirects OutcomeOf counts back through a response's
+// requests, which a caller's client may have chained without end.
+const maxChain = 1000
+
 var (
+	errNoResponse  = errors.New("robots: no response and no error")
 	errNotHTTP     = errors.New("robots.txt is fetched only over http and https")
 	errNoUserAgent = errors.New("robots: Fetcher.UserAgent is empty; it is required")
 	errNilCache    = errors.New("robots: the Cache is nil")

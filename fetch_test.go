@@ -117,18 +117,22 @@ func newTestFetcher() *Fetcher {
 	return &Fetcher{UserAgent: fetchAgent, Timeout: 5 * time.Second}
 }
 
-// TestFetchStatus covers the decision table row by row for the statuses a
-// single response can have.
-func TestFetchStatus(t *testing.T) {
+// A statusCase is a server that answers with one response, and the outcome
+// it must give.
+type statusCase struct {
+	name       string
+	handler    http.HandlerFunc
+	status     Status
+	httpStatus int
+	checks     []pathCheck
+}
+
+// statusCases are the decision table's rows for the statuses a single
+// response can have.
+func statusCases() []statusCase {
 	const html = "<!DOCTYPE html>\n<html><head><title>Welcome</title></head>\n<body><p>Disallow all the things</p>\n<a href=\"/private/\">private</a></body></html>\n"
 	const errorPage = "User-agent: *\nDisallow: /\n" // an error body that must never be parsed
-	tests := []struct {
-		name       string
-		handler    http.HandlerFunc
-		status     Status
-		httpStatus int
-		checks     []pathCheck
-	}{
+	return []statusCase{
 		{"200 rules", respond(200, fetchRobots), Parsed, 200, rulesOfFetchRobots},
 		{"201", respond(201, fetchRobots), Parsed, 201, rulesOfFetchRobots},
 		{"203", respond(203, fetchRobots), Parsed, 203, rulesOfFetchRobots},
@@ -168,7 +172,12 @@ func TestFetchStatus(t *testing.T) {
 		{"301 without Location", respond(301, ""), Unavailable, 301, allowsEverything},
 		{"308 without Location", respond(308, ""), Unavailable, 308, allowsEverything},
 	}
-	for _, tc := range tests {
+}
+
+// TestFetchStatus covers the decision table row by row for the statuses a
+// single response can have.
+func TestFetchStatus(t *testing.T) {
+	for _, tc := range statusCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := startServer(t, tc.handler)
 			o := newTestFetcher().Fetch(context.Background(), srv.URL+"/some/page?q=1")
@@ -205,6 +214,145 @@ func TestFetchStatus(t *testing.T) {
 				}
 			}
 			checkOutcome(t, o, srv.URL, tc.checks)
+		})
+	}
+}
+
+// TestOutcomeOfAgreesWithFetch: a response the caller retrieved itself
+// decides as Fetch decides the same response, row by row of the table.
+func TestOutcomeOfAgreesWithFetch(t *testing.T) {
+	for _, tc := range statusCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := startServer(t, tc.handler)
+			fetched := newTestFetcher().Fetch(context.Background(), srv.URL+"/")
+			resp, err := http.Get(srv.URL + "/robots.txt")
+			o := OutcomeOf(resp, err)
+			if o.Status != tc.status || o.HTTPStatus != tc.httpStatus {
+				t.Fatalf("OutcomeOf = %s, want %s %d", describeOutcome(o), tc.status, tc.httpStatus)
+			}
+			if o.Lifetime != fetched.Lifetime || (o.Robots != nil) != (fetched.Robots != nil) || o.Error != fetched.Error {
+				t.Errorf("OutcomeOf = %s\nFetch     = %s", describeOutcome(o), describeOutcome(fetched))
+			}
+			if o.URL != srv.URL+"/robots.txt" || o.FinalURL != o.URL || o.Redirects != 0 {
+				t.Errorf("URL, FinalURL, Redirects = %q, %q, %d, want %q twice and 0", o.URL, o.FinalURL, o.Redirects, srv.URL+"/robots.txt")
+			}
+			if o.FetchedAt.IsZero() || o.FetchedAt.Location() != time.UTC {
+				t.Errorf("FetchedAt = %v, want a UTC time", o.FetchedAt)
+			}
+			checkOutcome(t, o, srv.URL, tc.checks)
+		})
+	}
+}
+
+// TestOutcomeOf covers what only a response retrieved elsewhere can be: a
+// redirect its client did not follow, a client error, a response built by
+// hand.
+func TestOutcomeOf(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/robots.txt", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "max-age=600")
+		io.WriteString(w, fetchRobots)
+	})
+	mux.HandleFunc("/moved", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/robots.txt", http.StatusMovedPermanently)
+	})
+	mux.HandleFunc("/moved-twice", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/moved", http.StatusFound)
+	})
+	mux.HandleFunc("/gzip", func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Accept-Encoding") != "gzip" {
+			http.Error(w, "ask for gzip", http.StatusBadRequest)
+			return
+		}
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Write(compressed("gzip", fetchRobots))
+	})
+	mux.HandleFunc("/short", rawResponse("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nUser-agent: *\nDisallow: /private/\n", nil))
+	mux.HandleFunc("/huge", func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, fetchRobots+strings.Repeat("# padding\n", DefaultMaxBytes/10+1))
+	})
+	srv := startServer(t, mux.ServeHTTP)
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	refuse := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return errors.New("not today") }}
+	get := func(c *http.Client, path string) func() (*http.Response, error) {
+		return func() (*http.Response, error) {
+			req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+			if path == "/gzip" {
+				req.Header.Set("Accept-Encoding", "gzip") // the Transport then leaves the body coded
+			}
+			return c.Do(req)
+		}
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name       string
+		respond    func() (*http.Response, error)
+		status     Status
+		httpStatus int
+		lifetime   time.Duration
+		url, final string // paths on srv; "" for none
+		redirects  int
+		errorHas   string // "" for no Error
+		checks     []pathCheck
+	}{
+		{"200", get(http.DefaultClient, "/robots.txt"), Parsed, 200, 10 * time.Minute, "/robots.txt", "/robots.txt", 0, "", rulesOfFetchRobots},
+		{"redirects followed by the client", get(http.DefaultClient, "/moved-twice"), Parsed, 200, 10 * time.Minute, "/moved-twice", "/robots.txt", 2, "", rulesOfFetchRobots},
+		{"a redirect the client did not follow", get(noFollow, "/moved"), Unreachable, 301, time.Hour, "/moved", "/moved", 0, "not followed", refusesAllButRobotsTxt},
+		{"a redirect CheckRedirect refused", get(refuse, "/moved"), Unreachable, 301, time.Hour, "/moved", "/moved", 0, "not today", refusesAllButRobotsTxt},
+		{"gzip left coded", get(http.DefaultClient, "/gzip"), Parsed, 200, 24 * time.Hour, "/gzip", "/gzip", 0, "", rulesOfFetchRobots},
+		{"a body cut short", get(http.DefaultClient, "/short"), Unreachable, 200, time.Hour, "/short", "/short", 0, "reading the body of", refusesAllButRobotsTxt},
+		{"a body past the limit", get(http.DefaultClient, "/huge"), Parsed, 200, 24 * time.Hour, "/huge", "/huge", 0, "", rulesOfFetchRobots},
+		{"no response", func() (*http.Response, error) {
+			return nil, &url.Error{Op: "Get", URL: "http://a.example/robots.txt", Err: errors.New("connection refused")}
+		}, Unreachable, 0, time.Hour, "", "", 0, "connection refused", refusesAllButRobotsTxt},
+		{"cancelled", func() (*http.Response, error) {
+			req, _ := http.NewRequestWithContext(cancelled, http.MethodGet, srv.URL+"/robots.txt", nil)
+			return http.DefaultClient.Do(req)
+		}, Unreachable, 0, time.Minute, "", "", 0, "the caller's context ended", refusesAllButRobotsTxt},
+		{"nil and nil", func() (*http.Response, error) { return nil, nil }, Unreachable, 0, time.Hour, "", "", 0, "no response and no error", refusesAllButRobotsTxt},
+		{"built by hand, without a Request", func() (*http.Response, error) {
+			return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(fetchRobots))}, nil
+		}, Parsed, 200, 24 * time.Hour, "", "", 0, "", rulesOfFetchRobots},
+		{"built by hand, without a Body", func() (*http.Response, error) {
+			return &http.Response{StatusCode: 200, Header: http.Header{}}, nil
+		}, Parsed, 200, 24 * time.Hour, "", "", 0, "", allowsEverything},
+		{"a relative redirect built by hand", func() (*http.Response, error) {
+			return &http.Response{StatusCode: 302, Header: http.Header{"Location": {"/elsewhere"}}, Body: http.NoBody}, nil
+		}, Unreachable, 302, time.Hour, "", "", 0, "not followed", refusesAllButRobotsTxt},
+		{"a redirect to ftp", func() (*http.Response, error) {
+			req, _ := http.NewRequest(http.MethodGet, srv.URL+"/robots.txt", nil)
+			return &http.Response{StatusCode: 302, Header: http.Header{"Location": {"ftp://a.example/robots.txt"}}, Body: http.NoBody, Request: req}, nil
+		}, Unavailable, 302, 24 * time.Hour, "/robots.txt", "/robots.txt", 0, "not an http or https URL", allowsEverything},
+		{"a redirect without Location", func() (*http.Response, error) {
+			return &http.Response{StatusCode: 307, Header: http.Header{}, Body: http.NoBody}, nil
+		}, Unavailable, 307, 24 * time.Hour, "", "", 0, "has no Location", allowsEverything},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o := OutcomeOf(tc.respond())
+			if o.Status != tc.status || o.HTTPStatus != tc.httpStatus || o.Lifetime != tc.lifetime {
+				t.Fatalf("OutcomeOf = %s, want %s %d lifetime %v", describeOutcome(o), tc.status, tc.httpStatus, tc.lifetime)
+			}
+			at := func(path string) string {
+				if path == "" {
+					return ""
+				}
+				return srv.URL + path
+			}
+			if o.URL != at(tc.url) || o.FinalURL != at(tc.final) || o.Redirects != tc.redirects {
+				t.Errorf("URL, FinalURL, Redirects = %q, %q, %d, want %q, %q, %d", o.URL, o.FinalURL, o.Redirects, at(tc.url), at(tc.final), tc.redirects)
+			}
+			if tc.errorHas == "" && o.Error != "" || !strings.Contains(o.Error, tc.errorHas) || tc.errorHas != "" && !strings.HasPrefix(o.Error, "robots: ") {
+				t.Errorf("Error = %q, want one that says %q", o.Error, tc.errorHas)
+			}
+			if (o.Robots != nil) != (tc.status == Parsed) || o.Truncated != (tc.name == "a body past the limit") {
+				t.Errorf("Robots = %v, Truncated = %v", o.Robots != nil, o.Truncated)
+			}
+			if o.FetchedAt.IsZero() {
+				t.Error("FetchedAt is zero")
+			}
+			checkOutcome(t, o, "https://a.example", tc.checks)
 		})
 	}
 }

@@ -33,6 +33,9 @@
 //	if cache.IsAllowed(ctx, agent, pageURL) { ... fetch the page ... }
 //	delay, _ := cache.CrawlDelay(ctx, agent, pageURL)
 //
+// A crawler that fetches robots.txt through its own stack has [OutcomeOf]
+// decide the response it got, by the same table.
+//
 // # Page directives
 //
 // A page can be fetched and still not be indexed or followed. [DirectivesFor]

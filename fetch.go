@@ -203,7 +203,9 @@ const (
 // as before (see MarshalJSON).
 //
 // The zero Outcome, an Outcome with an unknown Status and a nil *Outcome are
-// Unreachable: they refuse everything but /robots.txt.
+// Unreachable: they refuse everything but /robots.txt. So is a Parsed one
+// whose Robots is nil, which Fetch never returns (it parses every 2xx body,
+// an empty one too): a stored outcome that lost its file fails closed.
 type Outcome struct {
 	Status Status // Parsed, Unavailable or Unreachable: what IsAllowed decides by
 
@@ -1001,15 +1003,15 @@ func (o *Outcome) Explain(userAgent, rawURL string) Decision {
 // many URLs of o's origin: o's IsAllowed, Explain and CrawlDelay ask it, so
 // it answers as they do, whatever o's Status. A Parsed outcome gives its
 // Robots' Agent (see [Robots.Agent]); an Unavailable one an Agent that allows
-// everything, and any other (Unreachable, nil, or of no known status) one
-// that refuses everything but /robots.txt. Their Explain gives
+// everything, and any other (Unreachable, nil, of no known status, or
+// Parsed without Robots) one that refuses everything but /robots.txt. Their Explain gives
 // ReasonUnavailable or ReasonUnreachable where o's does. Use it rather than
 // o.Robots.Agent: an outcome that is not Parsed has no Robots, and the Agent
 // of a nil Robots allows everything. Apart from a Parsed outcome's first
 // query for a token, it allocates nothing.
 func (o *Outcome) Agent(userAgent string) *Agent {
 	switch {
-	case o != nil && o.Status == Parsed:
+	case o != nil && o.Status == Parsed && o.Robots != nil:
 		return o.Robots.Agent(userAgent)
 	case o != nil && o.Status == Unavailable:
 		return unavailableAgent

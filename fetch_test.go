@@ -1600,7 +1600,9 @@ func TestOutcomeDecisions(t *testing.T) {
 		{"parsed, disallowed", parsed, "https://example.com/private/a", false, ReasonRule},
 		{"parsed, no match", parsed, "https://example.com/public/a", true, ReasonNoMatch},
 		{"parsed, robots.txt", parsed, "https://example.com/robots.txt", true, ReasonRobotsTxt},
-		{"parsed, nil Robots", &Outcome{Status: Parsed}, "https://example.com/private/a", true, ReasonNoMatch},
+		// A stored outcome that lost its file fails closed, not open.
+		{"parsed, nil Robots", &Outcome{Status: Parsed}, "https://example.com/public/a", false, ReasonUnreachable},
+		{"parsed, nil Robots, robots.txt", &Outcome{Status: Parsed}, "https://example.com/robots.txt", true, ReasonRobotsTxt},
 		{"unavailable", &Outcome{Status: Unavailable, HTTPStatus: 404}, "https://example.com/private/a", true, ReasonUnavailable},
 		{"unavailable, path", &Outcome{Status: Unavailable}, "/private/a", true, ReasonUnavailable},
 		{"unavailable, robots.txt", &Outcome{Status: Unavailable}, "https://example.com/robots.txt", true, ReasonRobotsTxt},
@@ -2146,6 +2148,24 @@ func TestCacheEntryFresh(t *testing.T) {
 		if got := e.fresh(now, c.floor); got != c.want {
 			t.Errorf("%s: fresh = %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// TestCacheStoredParsedWithoutRobots: an entry that says Parsed but lost its
+// file (a Store's garbage) refuses, as every other malformed entry does,
+// rather than allow everything with "no rule matches".
+func TestCacheStoredParsedWithoutRobots(t *testing.T) {
+	srv, requests := countingServer(t)
+	store := new(MemoryStore)
+	origin, _ := Origin(srv.URL)
+	store.Put(context.Background(), origin, &CacheEntry{Outcome: &Outcome{Status: Parsed, FetchedAt: time.Now().UTC(), Lifetime: time.Hour}})
+	c := &Cache{Fetcher: *newTestFetcher(), Store: store}
+	d := c.Explain(context.Background(), fetchAgent, srv.URL+"/public/b")
+	if d.Allowed || d.Reason != ReasonUnreachable {
+		t.Errorf("Explain = %v, want disallowed, %v", d, ReasonUnreachable)
+	}
+	if n := requests.Load(); n != 0 {
+		t.Errorf("%d requests, want none: the entry is fresh", n)
 	}
 }
 

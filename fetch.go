@@ -310,7 +310,10 @@ type Outcome struct {
 // up to four layers (more are a decoding failure); MaxBytes applies to the
 // decoded bytes, and a body cut short within its first MaxBytes is never
 // parsed (one cut after them is read as Truncated, as one that went on would
-// be). A coded body, and each layer under the last, is read only as far as a
+// be). Cut short means shorter than its Content-Length or its chunked
+// framing says: a body with neither, which ends where the server closes the
+// connection, cannot be told from a whole one and is parsed as it came. So
+// is a 206 Partial Content, as any 2xx, though it holds part of a file. A coded body, and each layer under the last, is read only as far as a
 // compressed form of MaxBytes could go (eight times MaxBytes and 1 MiB): one
 // that goes on further, as endless empty deflate blocks do, is a decoding
 // failure, so that a body that decodes to nothing cannot keep a retrieval
@@ -1735,8 +1738,12 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 // its own for the origin, and starts no retrieval; a Get that ignores ctx
 // keeps the caller waiting. So give a remote Store's Get a deadline of its
 // own shorter than the caller's. The Get and Put around a retrieval, which
-// outlives callers who leave, each get a context that ends after the
-// Fetcher's Timeout, and so does Forget's nil Put (within the caller's ctx).
+// outlives callers who leave (and goes on to its end when they all have),
+// each get a context that ends after the Fetcher's Timeout, and so does
+// Forget's nil Put (within the caller's ctx). The callers waiting for a
+// retrieval get its outcome once its Put returns: a slow Put keeps them
+// waiting, and one slower than their own ctx leaves them without an answer
+// (ReasonNoOutcome), though the outcome was fetched in time.
 //
 // An entry is fresh for at most 24 hours after its FetchedAt, whatever its
 // Lifetime says. A FetchedAt up to 5 minutes in the future (an entry Put by a
@@ -1768,6 +1775,11 @@ type Store interface {
 // at most about 29 times (a file of nothing but one-line groups, each
 // naming a user agent, asked about as each of them; 15 asked about by one):
 // so with the default MaxBytes, up to some 15 MB a file in the worst case.
+// Two files an origin at that, the defaults come to some 300 GB for
+// origins that all serve such files, and a hostile domain can name any
+// number of origins (a.evil.example, b.evil.example, ...): a crawler that
+// may meet them sets MaxOrigins from what it can hold (2,000 origins at
+// 30 MB: 60 GB), or keeps the files it parses smaller (Fetcher.MaxBytes).
 // The zero value is ready to use and a MemoryStore is safe for concurrent
 // use. A nil *MemoryStore holds nothing: Get finds nothing, Len is 0 and Put
 // fails.

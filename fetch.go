@@ -390,10 +390,7 @@ func OutcomeOf(resp *http.Response, err error) *Outcome {
 			o.HTTPStatus = resp.StatusCode
 			o.ownPolicy = true // a hop CheckRedirect refused
 		}
-		if errors.Is(err, context.Canceled) {
-			return o.fail(fmt.Errorf("robots: the caller's context ended: %w", err), shortLifetime)
-		}
-		return o.fail(fmt.Errorf("robots: %w", err), retryLifetime)
+		return o.clientFailed(err)
 	}
 	if resp == nil {
 		return o.fail(errNoResponse, retryLifetime)
@@ -421,12 +418,19 @@ func OutcomeOf(resp *http.Response, err error) *Outcome {
 		return o.done(retryLifetime)
 	}
 	if err := o.decide(resp, DefaultMaxBytes); err != nil {
-		if errors.Is(err, context.Canceled) {
-			return o.fail(fmt.Errorf("robots: the caller's context ended: %w", err), shortLifetime)
-		}
-		return o.fail(fmt.Errorf("robots: %w", err), retryLifetime)
+		return o.clientFailed(err)
 	}
 	return o
+}
+
+// clientFailed makes o Unreachable for err, which the caller's own client
+// returned or its body ended in (see OutcomeOf): for a minute when it is
+// the caller's cancelling, which says nothing of the origin, as in Fetch.
+func (o *Outcome) clientFailed(err error) *Outcome {
+	if errors.Is(err, context.Canceled) {
+		return o.fail(fmt.Errorf("robots: the caller's context ended: %w", err), shortLifetime)
+	}
+	return o.fail(fmt.Errorf("robots: %w", err), retryLifetime)
 }
 
 // maxChain bounds the redirects OutcomeOf counts back through a response's

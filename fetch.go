@@ -359,7 +359,9 @@ func (f *Fetcher) Fetch(ctx context.Context, pageURL string) *Outcome {
 // be read refuse everything but /robots.txt; and Lifetime, Error,
 // Truncated and FetchedAt are set alike. It reads and closes resp.Body.
 //
-// resp must be the final response, its redirects followed: net/http's
+// resp must be the final response to a GET (one to a HEAD, whose 200 has
+// no body, would otherwise read as an empty file: a response whose Request
+// has another method is Unreachable), its redirects followed: net/http's
 // Client follows up to 10 by default, where RFC 9309 §2.3.1.2 asks for at
 // least five. A redirect the client did not follow (its CheckRedirect
 // returned http.ErrUseLastResponse) is the crawler's own policy, as a hop
@@ -398,6 +400,11 @@ func OutcomeOf(resp *http.Response, err error) *Outcome {
 	o.HTTPStatus = resp.StatusCode
 	if resp.Body == nil {
 		resp.Body = http.NoBody
+	}
+	if r := resp.Request; r != nil && r.Method != "" && r.Method != http.MethodGet {
+		// A HEAD's 200 has no body, which would parse to no rules.
+		resp.Body.Close()
+		return o.fail(fmt.Errorf("robots: the response is to a %s request, not a GET: it says nothing of the file", r.Method), retryLifetime)
 	}
 	if isFollowedRedirect(resp.StatusCode) {
 		resp.Body.Close()

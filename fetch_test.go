@@ -324,6 +324,9 @@ func TestOutcomeOf(t *testing.T) {
 			req, _ := http.NewRequest(http.MethodGet, srv.URL+"/robots.txt", nil)
 			return &http.Response{StatusCode: 302, Header: http.Header{"Location": {"ftp://a.example/robots.txt"}}, Body: http.NoBody, Request: req}, nil
 		}, Unavailable, 302, 24 * time.Hour, "/robots.txt", "/robots.txt", 0, "not an http or https URL", allowsEverything},
+		{"a HEAD", func() (*http.Response, error) {
+			return http.Head(srv.URL + "/robots.txt")
+		}, Unreachable, 200, time.Hour, "/robots.txt", "/robots.txt", 0, "not a GET", refusesAllButRobotsTxt},
 		{"a redirect without Location", func() (*http.Response, error) {
 			return &http.Response{StatusCode: 307, Header: http.Header{}, Body: http.NoBody}, nil
 		}, Unavailable, 307, 24 * time.Hour, "", "", 0, "has no Location", allowsEverything},

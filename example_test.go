@@ -185,6 +185,38 @@ Disallow: /checkout/
 	// /shoes?sort=price true
 }
 
+// A token matches a group's name exactly, so a crawler family that wants
+// Google's fallback (a sub-crawler follows its main crawler's group when no
+// group names it) picks the agent it asks as.
+func Example_fallbackToken() {
+	// names reports whether a group of r names token (ProductToken of each
+	// User-agent value; "*" gives "").
+	names := func(r *robots.Robots, token string) bool {
+		for _, g := range r.Groups {
+			for _, ua := range g.UserAgents {
+				if robots.ProductToken(ua) == token {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, body := range []string{
+		"User-agent: Googlebot\nDisallow: /drafts/\n\nUser-agent: *\nDisallow: /\n",
+		"User-agent: Googlebot\nDisallow: /drafts/\n\nUser-agent: Googlebot-Image\nDisallow: /photos/\n",
+	} {
+		r := robots.Parse([]byte(body))
+		ua := "Googlebot-Image/1.0"
+		if !names(r, robots.ProductToken(ua)) {
+			ua = "Googlebot/2.1"
+		}
+		fmt.Println(ua, r.IsAllowed(ua, "/drafts/a"), r.IsAllowed(ua, "/photos/b"))
+	}
+	// Output:
+	// Googlebot/2.1 false true
+	// Googlebot-Image/1.0 true false
+}
+
 // ParseLimit reads only the whole lines within a limit; the line the limit
 // cuts is dropped whole (RFC 9309 §2.5).
 func ExampleParseLimit() {

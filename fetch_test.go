@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"bufio"
 	"bytes"
 	"compress/flate"
 	"compress/gzip"
@@ -4070,6 +4071,60 @@ func FuzzReadBody(f *testing.F) {
 		}
 		if trimOWS(coding) == "" && !bytes.Equal(got, body[:min(len(body), maxBytes+1)]) {
 			t.Fatalf("readBody without a coding changed the body: %q, want %q", got, body)
+		}
+	})
+}
+
+// FuzzOutcomeOf reads any octets as the response to a GET of robots.txt
+// (net/http's own reader decides what is a response) and checks OutcomeOf's
+// table: a known Status, Robots exactly when Parsed, a 2xx Parsed unless its
+// body failed, a 4xx but 429 Unavailable, Lifetime within 24 hours and above
+// 0 for an Unreachable one's failure, and decisions that follow the Status.
+func FuzzOutcomeOf(f *testing.F) {
+	for _, seed := range []string{
+		"HTTP/1.1 200 OK\r\nContent-Length: 26\r\n\r\nUser-agent: *\nDisallow: /\n",
+		"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nUser-\r\n0\r\n\r\n",
+		"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 3\r\n\r\nabc",
+		"HTTP/1.1 200 OK\r\nContent-Length: 100\r\nCache-Control: max-age=60\r\n\r\nshort",
+		"HTTP/1.1 301 Moved\r\nLocation: /elsewhere\r\n\r\n",
+		"HTTP/1.1 302 Found\r\nLocation: ftp://x/\r\n\r\n",
+		"HTTP/1.1 304 Not Modified\r\n\r\n",
+		"HTTP/1.1 404 Not Found\r\nExpires: 0\r\n\r\n",
+		"HTTP/1.1 429 Too Many\r\nRetry-After: 120\r\n\r\n",
+		"HTTP/1.1 503 Busy\r\nRetry-After: Wed, 21 Oct 2099 07:28:00 GMT\r\n\r\n",
+		"HTTP/1.0 200 OK\r\n\r\nUser-agent: *\nDisallow: /private\n",
+		"HTTP/1.1 999 Odd\r\n\r\n",
+		"garbage",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		req := httptest.NewRequest(http.MethodGet, "http://example.com/robots.txt", nil)
+		resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(data)), req)
+		o := OutcomeOf(resp, err)
+		if o.Status != Parsed && o.Status != Unavailable && o.Status != Unreachable {
+			t.Fatalf("Status = %q", o.Status)
+		}
+		if (o.Robots != nil) != (o.Status == Parsed) {
+			t.Fatalf("Robots set: %v, with status %s", o.Robots != nil, o.Status)
+		}
+		if o.Lifetime < 0 || o.Lifetime > 24*time.Hour || o.Error != "" && o.Status == Unreachable && o.Lifetime == 0 {
+			t.Fatalf("Lifetime = %v (%s)", o.Lifetime, describeOutcome(o))
+		}
+		if err == nil {
+			code := resp.StatusCode
+			switch {
+			case 200 <= code && code <= 299 && o.Status != Parsed && !strings.Contains(o.Error, "reading the body"):
+				t.Fatalf("a %d gave %s", code, describeOutcome(o))
+			case 400 <= code && code <= 499 && code != 429 && o.Status != Unavailable:
+				t.Fatalf("a %d gave %s", code, describeOutcome(o))
+			}
+		}
+		if !o.IsAllowed("ExampleBot", "/robots.txt") {
+			t.Fatalf("%s refuses /robots.txt", describeOutcome(o))
+		}
+		if o.Status != Parsed && o.IsAllowed("ExampleBot", "/x") != (o.Status == Unavailable) {
+			t.Fatalf("%s decides /x as %v", describeOutcome(o), o.IsAllowed("ExampleBot", "/x"))
 		}
 	})
 }

@@ -247,6 +247,30 @@ Allow: /
 	// map[ai-input:true ai-train:false search:true]
 }
 
+// A crawler gates what it does with content on its Content-Signal: an
+// absent key is no preference given. A "*" group's line does not reach a bot
+// with a group of its own, as its rules do not; Agent("*") asks the "*"
+// groups, for a crawler that reads them as meant for it too.
+func ExampleAgent_ContentSignals() {
+	o := &robots.Outcome{Status: robots.Parsed, Robots: robots.Parse([]byte(`
+User-agent: *
+Content-Signal: search=yes, ai-train=no
+Allow: /
+
+User-agent: ExampleBot
+Disallow: /private/
+`))}
+	for _, agent := range []string{"OtherBot/1.0", "ExampleBot/1.0"} {
+		train, given := o.Agent(agent).ContentSignals()["ai-train"]
+		fmt.Println(agent, "ai-train given:", given, "allowed:", train || !given)
+	}
+	fmt.Println(`"*" groups:`, o.Agent("*").ContentSignals())
+	// Output:
+	// OtherBot/1.0 ai-train given: true allowed: false
+	// ExampleBot/1.0 ai-train given: false allowed: true
+	// "*" groups: map[ai-train:false search:true]
+}
+
 // UnmarshalText reads back what MarshalText wrote, which is how a Robots
 // travels through encoding/json and caches shared between machines.
 func ExampleRobots_UnmarshalText() {

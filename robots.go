@@ -663,7 +663,10 @@ func (r *Robots) CrawlDelay(userAgent string) (time.Duration, bool) {
 // userAgent: the document's (before its first group), overlaid by those of
 // the groups that apply (chosen as for IsAllowed). When two applicable
 // groups disagree on a key, "no" wins. The map is the caller's to keep; nil
-// when there are none.
+// when there are none. A key that is absent is no preference given, not
+// "no". As with rules, a "*" group's lines do not reach an agent that a
+// group of its own names: ContentSignalsFor("*"), which gets the "*"
+// groups, tells a caller what they say.
 func (r *Robots) ContentSignalsFor(userAgent string) map[string]bool {
 	return r.Agent(userAgent).ContentSignals()
 }

@@ -309,11 +309,11 @@ func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives
 // can hold ':', and a set of the token robots, a bot of that name there,
 // writes "robots: ...", which reads back as every bot's.
 //
-// Send the set for every bot before the scoped ones, or in a line of its
-// own: a proxy may join a response's X-Robots-Tag lines into one with ", "
-// (RFC 9110 §5.3), and a scope lasts to the end of its line, so that
-// "examplebot: noindex" then "nofollow" would read as examplebot's
-// "noindex, nofollow", and other bots would get nothing.
+// Send the set for every bot first, before any scoped one: a proxy may join
+// a response's X-Robots-Tag lines into one with ", " (RFC 9110 §5.3), and a
+// scope lasts to the end of its line, so that "examplebot: noindex" then
+// "nofollow" would read as examplebot's "noindex, nofollow", and other bots
+// would get nothing.
 func (d Directives) String() string {
 	return string(d.appendLegacy(nil, false))
 }

@@ -351,7 +351,9 @@ func ExampleFetcher_Fetch() {
 }
 
 // A crawler whose requests go through a stack of its own fetches robots.txt
-// there, and has OutcomeOf decide the response as Fetch would.
+// there, and has OutcomeOf decide the response as Fetch would. Its client
+// bounds the retrieval, and the request asks for the codings OutcomeOf
+// decodes within Fetch's bounds.
 func ExampleOutcomeOf() {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/robots.txt" {
@@ -362,15 +364,31 @@ func ExampleOutcomeOf() {
 	}))
 	defer srv.Close()
 
-	robotsURL, _ := robots.RobotsURL(srv.URL + "/articles/1")
-	outcome := robots.OutcomeOf(http.Get(robotsURL)) // the crawler's own client
+	client := &http.Client{Timeout: 10 * time.Second} // the crawler's own
+	get := func(c *http.Client, pageURL string) (*http.Response, error) {
+		robotsURL, err := robots.RobotsURL(pageURL)
+		if err != nil {
+			return nil, err
+		}
+		req, err := http.NewRequest(http.MethodGet, robotsURL, nil)
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("User-Agent", "ExampleBot/1.0 (+https://example.com/bot)")
+		req.Header.Set("Accept-Encoding", "gzip, deflate")
+		return c.Do(req)
+	}
+	outcome := robots.OutcomeOf(get(client, srv.URL+"/articles/1"))
 	fmt.Println(outcome.Status, outcome.HTTPStatus, outcome.Redirects)
 	fmt.Println(outcome.IsAllowed("ExampleBot/1.0", srv.URL+"/private/report"))
 
 	// A redirect the crawler's client did not follow is its own policy:
 	// nothing is known of the file, and everything is refused.
-	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	outcome = robots.OutcomeOf(noFollow.Get(robotsURL))
+	noFollow := &http.Client{
+		Timeout:       10 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+	outcome = robots.OutcomeOf(get(noFollow, srv.URL+"/articles/1"))
 	fmt.Println(outcome.Status, outcome.HTTPStatus)
 	fmt.Println(outcome.IsAllowed("ExampleBot/1.0", srv.URL+"/articles/1"))
 	// Output:

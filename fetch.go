@@ -16,6 +16,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -296,28 +297,29 @@ type Outcome struct {
 // The request goes to scheme://host[:port]/robots.txt with GET: the page
 // URL's path, query, fragment and userinfo are dropped, so its credentials
 // are never sent, and an internationalized host is sent in its ASCII form.
-// Redirects (301, 302, 303, 307, 308) are followed up to MaxRedirects, to any
-// host: the file found governs pageURL's origin. A chain that ends in a 3xx
-// (too many hops, a loop, no Location, a Location that does not parse, is not
-// http or https, names no host ("//", "///x": an empty authority, RFC 3986
-// §4.2) or no origin, makes a URL longer than 8,000 octets or is longer than
-// 64 KiB itself, or a 3xx that is not a redirect: 300, 304, 305, 306 and
-// unassigned ones) is Unavailable; so is a 4xx other than 429, whose body is
-// never parsed. Any 2xx is parsed, whatever its Content-Type: an HTML page
-// yields no rules and allows everything. A 429, a 5xx, a final 1xx, a status
-// outside 100-599, a malformed response, and every network, TLS, timeout or
-// decoding failure are Unreachable. gzip and deflate bodies are decoded, in
-// up to four layers (more are a decoding failure); MaxBytes applies to the
-// decoded bytes, and a body cut short within its first MaxBytes is never
-// parsed (one cut after them is read as Truncated, as one that went on would
-// be). Cut short means shorter than its Content-Length or its chunked
-// framing says: a body with neither, which ends where the server closes the
-// connection, cannot be told from a whole one and is parsed as it came. So
-// is a 206 Partial Content, as any 2xx, though it holds part of a file. A coded body, and each layer under the last, is read only as far as a
-// compressed form of MaxBytes could go (eight times MaxBytes and 1 MiB): one
-// that goes on further, as endless empty deflate blocks do, is a decoding
-// failure, so that a body that decodes to nothing cannot keep a retrieval
-// reading until its Timeout.
+// Redirects (301, 302, 303, 307, 308) are followed up to MaxRedirects, to
+// any host: the file found governs pageURL's origin. A chain that ends in a
+// 3xx (too many hops, a loop, no Location, a Location that does not parse,
+// is not http or https, names no host ("//", "///x": an empty authority, RFC
+// 3986 §4.2) or no origin, makes a URL longer than 8,000 octets or is longer
+// than 64 KiB itself, or a 3xx that is not a redirect: 300, 304, 305, 306
+// and unassigned ones) is Unavailable; so is a 4xx other than 429, whose
+// body is never parsed. Any 2xx is parsed, whatever its Content-Type: an
+// HTML page yields no rules and allows everything. A 429, a 5xx, a final
+// 1xx, a status outside 100-599, a malformed response, and every network,
+// TLS, timeout or decoding failure are Unreachable. gzip and deflate bodies
+// are decoded, in up to four layers (more are a decoding failure); MaxBytes
+// applies to the decoded bytes, and a body cut short within its first
+// MaxBytes is never parsed (one cut after them is read as Truncated, as one
+// that went on would be). Cut short means shorter than its Content-Length or
+// its chunked framing says: a body with neither, which ends where the server
+// closes the connection, cannot be told from a whole one and is parsed as it
+// came. So is a 206 Partial Content, as any 2xx, though it holds part of a
+// file. A coded body, and each layer under the last, is read only as far as
+// a compressed form of MaxBytes could go (eight times MaxBytes and 1 MiB):
+// one that goes on further, as endless empty deflate blocks do, is a
+// decoding failure, so that a body that decodes to nothing cannot keep a
+// retrieval reading until its Timeout.
 //
 // Timeout bounds the whole retrieval, and ctx can end it sooner; a nil ctx
 // is context.Background(). A nil *Fetcher is the zero Fetcher, which has no
@@ -353,54 +355,63 @@ func (f *Fetcher) Fetch(ctx context.Context, pageURL string) *Outcome {
 // Fetcher's Client (which can already carry a Transport, proxy or cookie jar
 // of the crawler's). It decides resp as Fetch decides the response a
 // retrieval ends with, with MaxBytes of DefaultMaxBytes: a 2xx body is
-// read, decoded (gzip and deflate, which the caller's Transport leaves
-// coded when the request asked for them) and parsed; a 4xx other than 429
-// allows everything; a 429, a 5xx, any other status and a body that cannot
-// be read refuse everything but /robots.txt; and Lifetime, Error,
-// Truncated and FetchedAt are set alike. It reads and closes resp.Body.
+// read, decoded and parsed; a 4xx other than 429 allows everything; a 429,
+// a 5xx, any other status and a body that cannot be read refuse everything
+// but /robots.txt; and Lifetime, Error, Truncated and FetchedAt are set
+// alike. It reads and closes resp.Body.
+//
+// What Fetch bounds, the caller's client must: give it a timeout (OutcomeOf
+// reads the body until it ends or fails), and have the request ask for
+// "Accept-Encoding: gzip, deflate" itself, so that the Transport leaves the
+// body coded and OutcomeOf decodes it within the bounds Fetch keeps (a body
+// the Transport decodes is read as it comes; a coding OutcomeOf does not
+// know, such as br, refuses the origin).
 //
 // resp must be the final response to a GET (one to a HEAD, whose 200 has
 // no body, would otherwise read as an empty file: a response whose Request
 // has another method is Unreachable), its redirects followed: net/http's
 // Client follows up to 10 by default, where RFC 9309 §2.3.1.2 asks for at
-// least five. A redirect the client did not follow (its CheckRedirect
-// returned http.ErrUseLastResponse) is the crawler's own policy, as a hop
-// refused by a Fetcher's Client.CheckRedirect is, and gives an Unreachable
-// outcome; a 3xx that cannot be followed (300, 304, no Location) is
-// Unavailable, as a chain that leads nowhere. URL and FinalURL are the
-// first and last requests' URLs and Redirects the hops between them, from
-// resp.Request and the Response each redirect's Request carries; "" and 0
-// for a response without a Request.
+// least five. A redirect the client did not follow is read as Fetch reads
+// one it cannot: Unavailable, as a chain that leads nowhere, when five hops
+// were followed before it, when it leads back to a URL of the chain, or when
+// its Location is missing or is not an http or https URL; otherwise, as the
+// client's own policy (its CheckRedirect returned an error, or
+// http.ErrUseLastResponse), it refuses the origin, as a hop refused by a
+// Fetcher's Client.CheckRedirect does. A Location net/http cannot follow at
+// all comes back as an error without a response, and is Unreachable. URL
+// and FinalURL are the first and last requests' URLs, without credentials,
+// and Redirects the hops between them, from resp.Request and the Response
+// each redirect's Request carries; "" and 0 for a response without a
+// Request.
 //
-// A non-nil err makes the outcome Unreachable whatever resp holds (net/http
-// returns both only when CheckRedirect fails), for 1 hour, or for 1 minute
-// when it is context.Canceled: the crawler's own cancelling says nothing of
-// the origin. OutcomeOf(nil, nil) is Unreachable too. It never panics.
+// A non-nil err is otherwise Unreachable, for 1 hour, or for 1 minute when
+// the crawler ended it (context.Canceled, or resp's request context done):
+// that says nothing of the origin. A deadline of the caller's that ends a
+// request before any response is read as a timeout. OutcomeOf(nil, nil) is
+// Unreachable too. It never panics.
 func OutcomeOf(resp *http.Response, err error) *Outcome {
 	o := &Outcome{Status: Unreachable}
-	if resp != nil && resp.Request != nil && resp.Request.URL != nil {
-		o.FinalURL = resp.Request.URL.String()
-		first := resp.Request
-		for first.Response != nil && first.Response.Request != nil && first.Response.Request.URL != nil && o.Redirects < maxChain {
-			first = first.Response.Request
-			o.Redirects++
-		}
-		o.URL = first.URL.String()
-	}
-	if err != nil {
-		if resp != nil {
-			o.HTTPStatus = resp.StatusCode
-			o.ownPolicy = true // a hop CheckRedirect refused
-		}
-		return o.clientFailed(err)
-	}
 	if resp == nil {
-		return o.fail(errNoResponse, retryLifetime)
+		if err == nil {
+			err = errNoResponse
+		}
+		return o.clientFailed(nil, err)
 	}
-	o.HTTPStatus = resp.StatusCode
 	if resp.Body == nil {
 		resp.Body = http.NoBody
 	}
+	var chain []*url.URL // the URLs requested, last first
+	for r := resp.Request; r != nil && r.URL != nil && len(chain) <= maxChain; r = r.Response.Request {
+		chain = append(chain, r.URL)
+		if r.Response == nil {
+			break
+		}
+	}
+	if len(chain) > 0 {
+		o.FinalURL, o.URL = withoutUser(chain[0]), withoutUser(chain[len(chain)-1])
+		o.Redirects = len(chain) - 1
+	}
+	o.HTTPStatus = resp.StatusCode
 	if r := resp.Request; r != nil && r.Method != "" && r.Method != http.MethodGet {
 		// A HEAD's 200 has no body, which would parse to no rules.
 		resp.Body.Close()
@@ -408,36 +419,81 @@ func OutcomeOf(resp *http.Response, err error) *Outcome {
 	}
 	if isFollowedRedirect(resp.StatusCode) {
 		resp.Body.Close()
-		why := fmt.Sprintf("status %d has no Location", resp.StatusCode)
-		if loc := resp.Header.Get("Location"); loc != "" {
-			why = ""
-			if r := resp.Request; r != nil && r.URL != nil && r.URL.IsAbs() {
-				_, why = redirectTarget(r.URL, resp)
-			}
-		}
-		if why != "" {
-			o.Status = Unavailable
-			o.Error = "robots: " + why
-			return o.done(freshLifetime(resp.Header, time.Now()))
-		}
-		o.Error = fmt.Sprintf("robots: status %d redirects to %q, which was not followed: OutcomeOf needs the final response", resp.StatusCode, resp.Header.Get("Location"))
-		o.ownPolicy = true
-		return o.done(retryLifetime)
+		return o.notFollowed(resp, chain, err)
+	}
+	if err != nil { // net/http gives both only for a redirect
+		resp.Body.Close()
+		return o.clientFailed(resp, err)
 	}
 	if err := o.decide(resp, DefaultMaxBytes); err != nil {
-		return o.clientFailed(err)
+		return o.clientFailed(resp, err)
 	}
 	return o
 }
 
-// clientFailed makes o Unreachable for err, which the caller's own client
-// returned or its body ended in (see OutcomeOf): for a minute when it is
-// the caller's cancelling, which says nothing of the origin, as in Fetch.
-func (o *Outcome) clientFailed(err error) *Outcome {
-	if errors.Is(err, context.Canceled) {
+// notFollowed decides resp, a redirect the caller's client did not follow
+// after following chain (its URLs, last first), where refusal is the error
+// the client gave for it, if any (see OutcomeOf).
+func (o *Outcome) notFollowed(resp *http.Response, chain []*url.URL, refusal error) *Outcome {
+	var next *url.URL
+	var why string
+	if len(chain) > 0 && chain[0].IsAbs() {
+		next, why = redirectTarget(chain[0], resp)
+	} else if resp.Header.Get("Location") == "" {
+		_, why = redirectTarget(nil, resp)
+	}
+	switch {
+	case why != "":
+	case o.Redirects >= defaultMaxRedirects:
+		why = fmt.Sprintf("more than %d redirects", defaultMaxRedirects)
+	case next != nil && slices.ContainsFunc(chain, func(u *url.URL) bool { return withoutUser(u) == next.String() }):
+		why = fmt.Sprintf("status %d redirects to %s, which the chain requested already (a loop)", resp.StatusCode, next)
+	}
+	if why != "" {
+		return o.leadsNowhere(why, resp.Header, time.Now())
+	}
+	o.Error = fmt.Sprintf("robots: status %d redirects to %q, which the client did not follow: OutcomeOf needs the final response", resp.StatusCode, resp.Header.Get("Location"))
+	if refusal != nil {
+		o.Error += fmt.Sprintf(" (%v)", refusal)
+	}
+	return o.done(retryLifetime)
+}
+
+// leadsNowhere makes o the Unavailable outcome of a redirect chain that
+// leads nowhere (RFC 9309 §2.3.1.2: it may be read as unavailable; Google
+// does too), whose last response, at now, had header h.
+func (o *Outcome) leadsNowhere(why string, h http.Header, now time.Time) *Outcome {
+	o.Status = Unavailable
+	o.Error = "robots: " + why
+	return o.done(freshLifetime(h, now))
+}
+
+// clientFailed makes o Unreachable for err, which the caller's client
+// returned or resp's body ended in (see OutcomeOf): for a minute when the
+// caller ended it, which says nothing of the origin, as in Fetch.
+func (o *Outcome) clientFailed(resp *http.Response, err error) *Outcome {
+	ended := errors.Is(err, context.Canceled)
+	if resp != nil && resp.Request != nil && resp.Request.Context().Err() != nil {
+		ended = true
+	}
+	if ended {
 		return o.fail(fmt.Errorf("robots: the caller's context ended: %w", err), shortLifetime)
 	}
+	if err == errNoResponse {
+		return o.fail(err, retryLifetime)
+	}
 	return o.fail(fmt.Errorf("robots: %w", err), retryLifetime)
+}
+
+// withoutUser returns u as a string without its userinfo, which an Outcome
+// that may be stored and shared must not keep.
+func withoutUser(u *url.URL) string {
+	if u.User == nil {
+		return u.String()
+	}
+	v := *u
+	v.User = nil
+	return v.String()
 }
 
 // maxChain bounds the redirects OutcomeOf counts back through a response's
@@ -533,9 +589,7 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 				// parse; the response itself is well formed, a 3xx that
 				// cannot be followed, as one without a Location.
 				_, why := redirectTarget(req.URL, bad)
-				o.Status = Unavailable
-				o.Error = "robots: " + why
-				return o.done(freshLifetime(bad.Header, time.Now()))
+				return o.leadsNowhere(why, bad.Header, time.Now())
 			}
 			return o.failed(parent, tctx, sent, err)
 		}
@@ -565,11 +619,7 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 			}
 		}
 		if why != "" {
-			// RFC 9309 §2.3.1.2: a chain that leads nowhere may be read
-			// as unavailable; Google does too.
-			o.Status = Unavailable
-			o.Error = "robots: " + why
-			return o.done(freshLifetime(resp.Header, now))
+			return o.leadsNowhere(why, resp.Header, now)
 		}
 		nextReq.Response = resp
 		via = append(via, req)
@@ -606,6 +656,9 @@ func (o *Outcome) decide(resp *http.Response, maxBytes int) error {
 		body, truncated, err := readBody(resp, maxBytes)
 		resp.Body.Close()
 		if err != nil {
+			if o.FinalURL == "" { // a Response built by hand, without a Request
+				return fmt.Errorf("reading the body: %w", err)
+			}
 			return fmt.Errorf("reading the body of %s: %w", o.FinalURL, err)
 		}
 		o.Status = Parsed
@@ -617,9 +670,7 @@ func (o *Outcome) decide(resp *http.Response, maxBytes int) error {
 		// 300, 304, 305, 306 and unassigned 3xx: not redirects a GET can
 		// follow. Read as a chain that leads nowhere.
 		resp.Body.Close()
-		o.Status = Unavailable
-		o.Error = fmt.Sprintf("robots: status %d is not a redirect that can be followed", code)
-		o.done(freshLifetime(resp.Header, now))
+		o.leadsNowhere(fmt.Sprintf("status %d is not a redirect that can be followed", code), resp.Header, now)
 
 	case 400 <= code && code <= 499 && code != http.StatusTooManyRequests:
 		// RFC 9309 §2.3.1.3. The error body is never read: it is not
@@ -638,11 +689,15 @@ func (o *Outcome) decide(resp *http.Response, maxBytes int) error {
 		// statuses that mean nothing to a GET: 1xx (Switching Protocols
 		// reaches us), below 100 or above 599. Unknown is unreachable.
 		resp.Body.Close()
-		o.Status = Unreachable
 		if code < 200 || code > 599 {
 			// Said, because an audit cannot tell "HTTP/1.1 000" (an
-			// HTTPStatus of 0) from no response otherwise.
-			o.Error = fmt.Sprintf("robots: status %03d is no final status a GET can have: read as a server error", code)
+			// HTTPStatus of 0) from no response otherwise. (A code below 0
+			// comes only from a Response built by hand; see OutcomeOf.)
+			format := "robots: status %03d is no final status a GET can have: read as a server error"
+			if code < 0 {
+				format = "robots: status %d is no final status a GET can have: read as a server error"
+			}
+			o.Error = fmt.Sprintf(format, code)
 		}
 		o.done(retryAfterLifetime(resp.Header, now))
 	}
@@ -1016,13 +1071,13 @@ func (o *Outcome) Explain(userAgent, rawURL string) Decision {
 // Agent returns o compiled for userAgent's product token, for a loop over
 // many URLs of o's origin: o's IsAllowed, Explain and CrawlDelay ask it, so
 // it answers as they do, whatever o's Status. A Parsed outcome gives its
-// Robots' Agent (see [Robots.Agent]); an Unavailable one an Agent that allows
-// everything, and any other (Unreachable, nil, of no known status, or
-// Parsed without Robots) one that refuses everything but /robots.txt. Their Explain gives
-// ReasonUnavailable or ReasonUnreachable where o's does. Use it rather than
-// o.Robots.Agent: an outcome that is not Parsed has no Robots, and the Agent
-// of a nil Robots allows everything. Apart from a Parsed outcome's first
-// query for a token, it allocates nothing.
+// Robots' Agent (see [Robots.Agent]); an Unavailable one an Agent that
+// allows everything, and any other (Unreachable, nil, of no known status, or
+// Parsed without Robots) one that refuses everything but /robots.txt. Their
+// Explain gives ReasonUnavailable or ReasonUnreachable where o's does. Use
+// it rather than o.Robots.Agent: an outcome that is not Parsed has no
+// Robots, and the Agent of a nil Robots allows everything. Apart from a
+// Parsed outcome's first query for a token, it allocates nothing.
 func (o *Outcome) Agent(userAgent string) *Agent {
 	switch {
 	case o != nil && o.Status == Parsed && o.Robots != nil:
@@ -1779,18 +1834,18 @@ type Store interface {
 
 // A MemoryStore is a Store that keeps entries in memory, evicting the least
 // recently used origin when it holds more than MaxOrigins. An entry holds at
-// most two parsed robots.txt files (the latest and, while the origin is
-// unreachable, the last reachable one), each cut at the Fetcher's MaxBytes;
-// MaxOrigins therefore bounds memory. A parsed file holds about 1.6 times
-// its size, 4 once asked about (the real sites' files of benchmarks/), and
-// at most about 29 times (a file of nothing but one-line groups, each
-// naming a user agent, asked about as each of them; 15 asked about by one):
-// so with the default MaxBytes, up to some 15 MB a file in the worst case.
-// Two files an origin at that, the defaults come to some 300 GB for
-// origins that all serve such files, and a hostile domain can name any
-// number of origins (a.evil.example, b.evil.example, ...): a crawler that
-// may meet them sets MaxOrigins from what it can hold (2,000 origins at
-// 30 MB: 60 GB), or keeps the files it parses smaller (Fetcher.MaxBytes).
+// most one parsed robots.txt file, cut at the Fetcher's MaxBytes: the latest
+// outcome's, or, while the origin is unreachable (an Unreachable outcome
+// holds none), the last reachable one's. MaxOrigins therefore bounds memory.
+// A parsed file holds about 1.6 times its size, 4 once asked about (the real
+// sites' files of benchmarks/), and at most about 29 times (a file of
+// nothing but one-line groups, each naming a user agent, asked about as each
+// of them; 15 asked about by one): so with the default MaxBytes, up to some
+// 15 MB a file in the worst case, and some 150 GB for the default
+// MaxOrigins, should every origin serve such a file. A hostile domain can
+// name any number of origins (a.evil.example, b.evil.example, ...): a
+// crawler that may meet them sets MaxOrigins from what it can hold (2,000
+// origins at 15 MB: 30 GB), or parses less of each file (Fetcher.MaxBytes).
 // The zero value is ready to use and a MemoryStore is safe for concurrent
 // use. A nil *MemoryStore holds nothing: Get finds nothing, Len is 0 and Put
 // fails.

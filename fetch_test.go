@@ -260,6 +260,9 @@ func TestOutcomeOf(t *testing.T) {
 	mux.HandleFunc("/moved-twice", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/moved", http.StatusFound)
 	})
+	mux.HandleFunc("/loop", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/loop", http.StatusFound)
+	})
 	mux.HandleFunc("/gzip", func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Accept-Encoding") != "gzip" {
 			http.Error(w, "ask for gzip", http.StatusBadRequest)
@@ -271,6 +274,12 @@ func TestOutcomeOf(t *testing.T) {
 	mux.HandleFunc("/short", rawResponse("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nUser-agent: *\nDisallow: /private/\n", nil))
 	mux.HandleFunc("/huge", func(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, fetchRobots+strings.Repeat("# padding\n", DefaultMaxBytes/10+1))
+	})
+	mux.HandleFunc("/stall", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", "100")
+		io.WriteString(w, "User-agent: *\n")
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
 	})
 	srv := startServer(t, mux.ServeHTTP)
 	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
@@ -286,51 +295,90 @@ func TestOutcomeOf(t *testing.T) {
 	}
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
+	// A Response whose Request chain comes back to itself, as no client
+	// makes, must still be counted within bounds.
+	cycle := func() (*http.Response, error) {
+		req, _ := http.NewRequest(http.MethodGet, "https://a.example/robots.txt", nil)
+		resp := &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(fetchRobots)), Request: req}
+		req.Response = resp
+		return resp, nil
+	}
 	tests := []struct {
 		name       string
 		respond    func() (*http.Response, error)
 		status     Status
 		httpStatus int
 		lifetime   time.Duration
-		url, final string // paths on srv; "" for none
+		url, final string // "" for none
 		redirects  int
 		errorHas   string // "" for no Error
+		truncated  bool
 		checks     []pathCheck
 	}{
-		{"200", get(http.DefaultClient, "/robots.txt"), Parsed, 200, 10 * time.Minute, "/robots.txt", "/robots.txt", 0, "", rulesOfFetchRobots},
-		{"redirects followed by the client", get(http.DefaultClient, "/moved-twice"), Parsed, 200, 10 * time.Minute, "/moved-twice", "/robots.txt", 2, "", rulesOfFetchRobots},
-		{"a redirect the client did not follow", get(noFollow, "/moved"), Unreachable, 301, time.Hour, "/moved", "/moved", 0, "not followed", refusesAllButRobotsTxt},
-		{"a redirect CheckRedirect refused", get(refuse, "/moved"), Unreachable, 301, time.Hour, "/moved", "/moved", 0, "not today", refusesAllButRobotsTxt},
-		{"gzip left coded", get(http.DefaultClient, "/gzip"), Parsed, 200, 24 * time.Hour, "/gzip", "/gzip", 0, "", rulesOfFetchRobots},
-		{"a body cut short", get(http.DefaultClient, "/short"), Unreachable, 200, time.Hour, "/short", "/short", 0, "reading the body of", refusesAllButRobotsTxt},
-		{"a body past the limit", get(http.DefaultClient, "/huge"), Parsed, 200, 24 * time.Hour, "/huge", "/huge", 0, "", rulesOfFetchRobots},
-		{"no response", func() (*http.Response, error) {
+		{name: "200", respond: get(http.DefaultClient, "/robots.txt"), status: Parsed, httpStatus: 200, lifetime: 10 * time.Minute,
+			url: srv.URL + "/robots.txt", final: srv.URL + "/robots.txt", checks: rulesOfFetchRobots},
+		{name: "redirects followed by the client", respond: get(http.DefaultClient, "/moved-twice"), status: Parsed, httpStatus: 200, lifetime: 10 * time.Minute,
+			url: srv.URL + "/moved-twice", final: srv.URL + "/robots.txt", redirects: 2, checks: rulesOfFetchRobots},
+		{name: "a redirect the client did not follow", respond: get(noFollow, "/moved"), status: Unreachable, httpStatus: 301, lifetime: time.Hour,
+			url: srv.URL + "/moved", final: srv.URL + "/moved", errorHas: "did not follow", checks: refusesAllButRobotsTxt},
+		{name: "a redirect CheckRedirect refused", respond: get(refuse, "/moved"), status: Unreachable, httpStatus: 301, lifetime: time.Hour,
+			url: srv.URL + "/moved", final: srv.URL + "/moved", errorHas: "not today", checks: refusesAllButRobotsTxt},
+		// As Fetch reads them: chains that lead nowhere are Unavailable,
+		// whichever way the client stopped.
+		{name: "a loop the client gave up on", respond: get(http.DefaultClient, "/loop"), status: Unavailable, httpStatus: 302, lifetime: 24 * time.Hour,
+			url: srv.URL + "/loop", final: srv.URL + "/loop", redirects: 9, errorHas: "more than 5 redirects", checks: allowsEverything},
+		{name: "a redirect to itself, not followed", respond: get(noFollow, "/loop"), status: Unavailable, httpStatus: 302, lifetime: 24 * time.Hour,
+			url: srv.URL + "/loop", final: srv.URL + "/loop", errorHas: "(a loop)", checks: allowsEverything},
+		{name: "gzip left coded", respond: get(http.DefaultClient, "/gzip"), status: Parsed, httpStatus: 200, lifetime: 24 * time.Hour,
+			url: srv.URL + "/gzip", final: srv.URL + "/gzip", checks: rulesOfFetchRobots},
+		{name: "a body cut short", respond: get(http.DefaultClient, "/short"), status: Unreachable, httpStatus: 200, lifetime: time.Hour,
+			url: srv.URL + "/short", final: srv.URL + "/short", errorHas: "reading the body of " + srv.URL + "/short", checks: refusesAllButRobotsTxt},
+		{name: "a body past the limit", respond: get(http.DefaultClient, "/huge"), status: Parsed, httpStatus: 200, lifetime: 24 * time.Hour,
+			url: srv.URL + "/huge", final: srv.URL + "/huge", truncated: true, checks: rulesOfFetchRobots},
+		{name: "credentials are not kept", respond: func() (*http.Response, error) {
+			return http.Get(strings.Replace(srv.URL, "http://", "http://user:secret@", 1) + "/moved")
+		}, status: Parsed, httpStatus: 200, lifetime: 10 * time.Minute, url: srv.URL + "/moved", final: srv.URL + "/robots.txt", redirects: 1, checks: rulesOfFetchRobots},
+		{name: "no response", respond: func() (*http.Response, error) {
 			return nil, &url.Error{Op: "Get", URL: "http://a.example/robots.txt", Err: errors.New("connection refused")}
-		}, Unreachable, 0, time.Hour, "", "", 0, "connection refused", refusesAllButRobotsTxt},
-		{"cancelled", func() (*http.Response, error) {
+		}, status: Unreachable, lifetime: time.Hour, errorHas: "connection refused", checks: refusesAllButRobotsTxt},
+		{name: "cancelled", respond: func() (*http.Response, error) {
 			req, _ := http.NewRequestWithContext(cancelled, http.MethodGet, srv.URL+"/robots.txt", nil)
 			return http.DefaultClient.Do(req)
-		}, Unreachable, 0, time.Minute, "", "", 0, "the caller's context ended", refusesAllButRobotsTxt},
-		{"nil and nil", func() (*http.Response, error) { return nil, nil }, Unreachable, 0, time.Hour, "", "", 0, "no response and no error", refusesAllButRobotsTxt},
-		{"built by hand, without a Request", func() (*http.Response, error) {
+		}, status: Unreachable, lifetime: time.Minute, errorHas: "the caller's context ended", checks: refusesAllButRobotsTxt},
+		{name: "cancelled with a cause while the body comes", respond: func() (*http.Response, error) {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/stall", nil)
+			resp, err := http.DefaultClient.Do(req)
+			cancel(errors.New("shutting down"))
+			return resp, err
+		}, status: Unreachable, httpStatus: 200, lifetime: time.Minute, url: srv.URL + "/stall", final: srv.URL + "/stall", errorHas: "the caller's context ended", checks: refusesAllButRobotsTxt},
+		{name: "nil and nil", respond: func() (*http.Response, error) { return nil, nil }, status: Unreachable, lifetime: time.Hour,
+			errorHas: "no response and no error", checks: refusesAllButRobotsTxt},
+		{name: "built by hand, without a Request", respond: func() (*http.Response, error) {
 			return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(fetchRobots))}, nil
-		}, Parsed, 200, 24 * time.Hour, "", "", 0, "", rulesOfFetchRobots},
-		{"built by hand, without a Body", func() (*http.Response, error) {
+		}, status: Parsed, httpStatus: 200, lifetime: 24 * time.Hour, checks: rulesOfFetchRobots},
+		{name: "built by hand, without a Body", respond: func() (*http.Response, error) {
 			return &http.Response{StatusCode: 200, Header: http.Header{}}, nil
-		}, Parsed, 200, 24 * time.Hour, "", "", 0, "", allowsEverything},
-		{"a relative redirect built by hand", func() (*http.Response, error) {
+		}, status: Parsed, httpStatus: 200, lifetime: 24 * time.Hour, checks: allowsEverything},
+		{name: "built by hand, a chain that cycles", respond: cycle, status: Parsed, httpStatus: 200, lifetime: 24 * time.Hour,
+			url: "https://a.example/robots.txt", final: "https://a.example/robots.txt", redirects: maxChain, checks: rulesOfFetchRobots},
+		{name: "a relative redirect built by hand", respond: func() (*http.Response, error) {
 			return &http.Response{StatusCode: 302, Header: http.Header{"Location": {"/elsewhere"}}, Body: http.NoBody}, nil
-		}, Unreachable, 302, time.Hour, "", "", 0, "not followed", refusesAllButRobotsTxt},
-		{"a redirect to ftp", func() (*http.Response, error) {
+		}, status: Unreachable, httpStatus: 302, lifetime: time.Hour, errorHas: "did not follow", checks: refusesAllButRobotsTxt},
+		{name: "a redirect from a relative Request URL", respond: func() (*http.Response, error) {
+			req := &http.Request{Method: http.MethodGet, URL: &url.URL{Path: "/robots.txt"}}
+			return &http.Response{StatusCode: 302, Header: http.Header{"Location": {"ftp://a.example/"}}, Body: http.NoBody, Request: req}, nil
+		}, status: Unreachable, httpStatus: 302, lifetime: time.Hour, url: "/robots.txt", final: "/robots.txt", errorHas: "did not follow", checks: refusesAllButRobotsTxt},
+		{name: "a redirect to ftp", respond: func() (*http.Response, error) {
 			req, _ := http.NewRequest(http.MethodGet, srv.URL+"/robots.txt", nil)
 			return &http.Response{StatusCode: 302, Header: http.Header{"Location": {"ftp://a.example/robots.txt"}}, Body: http.NoBody, Request: req}, nil
-		}, Unavailable, 302, 24 * time.Hour, "/robots.txt", "/robots.txt", 0, "not an http or https URL", allowsEverything},
-		{"a HEAD", func() (*http.Response, error) {
-			return http.Head(srv.URL + "/robots.txt")
-		}, Unreachable, 200, time.Hour, "/robots.txt", "/robots.txt", 0, "not a GET", refusesAllButRobotsTxt},
-		{"a redirect without Location", func() (*http.Response, error) {
+		}, status: Unavailable, httpStatus: 302, lifetime: 24 * time.Hour, url: srv.URL + "/robots.txt", final: srv.URL + "/robots.txt", errorHas: "not an http or https URL", checks: allowsEverything},
+		{name: "a redirect without Location", respond: func() (*http.Response, error) {
 			return &http.Response{StatusCode: 307, Header: http.Header{}, Body: http.NoBody}, nil
-		}, Unavailable, 307, 24 * time.Hour, "", "", 0, "has no Location", allowsEverything},
+		}, status: Unavailable, httpStatus: 307, lifetime: 24 * time.Hour, errorHas: "has no Location", checks: allowsEverything},
+		{name: "a HEAD", respond: func() (*http.Response, error) {
+			return http.Head(srv.URL + "/robots.txt")
+		}, status: Unreachable, httpStatus: 200, lifetime: time.Hour, url: srv.URL + "/robots.txt", final: srv.URL + "/robots.txt", errorHas: "not a GET", checks: refusesAllButRobotsTxt},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -338,20 +386,14 @@ func TestOutcomeOf(t *testing.T) {
 			if o.Status != tc.status || o.HTTPStatus != tc.httpStatus || o.Lifetime != tc.lifetime {
 				t.Fatalf("OutcomeOf = %s, want %s %d lifetime %v", describeOutcome(o), tc.status, tc.httpStatus, tc.lifetime)
 			}
-			at := func(path string) string {
-				if path == "" {
-					return ""
-				}
-				return srv.URL + path
-			}
-			if o.URL != at(tc.url) || o.FinalURL != at(tc.final) || o.Redirects != tc.redirects {
-				t.Errorf("URL, FinalURL, Redirects = %q, %q, %d, want %q, %q, %d", o.URL, o.FinalURL, o.Redirects, at(tc.url), at(tc.final), tc.redirects)
+			if o.URL != tc.url || o.FinalURL != tc.final || o.Redirects != tc.redirects {
+				t.Errorf("URL, FinalURL, Redirects = %q, %q, %d, want %q, %q, %d", o.URL, o.FinalURL, o.Redirects, tc.url, tc.final, tc.redirects)
 			}
 			if tc.errorHas == "" && o.Error != "" || !strings.Contains(o.Error, tc.errorHas) || tc.errorHas != "" && !strings.HasPrefix(o.Error, "robots: ") {
 				t.Errorf("Error = %q, want one that says %q", o.Error, tc.errorHas)
 			}
-			if (o.Robots != nil) != (tc.status == Parsed) || o.Truncated != (tc.name == "a body past the limit") {
-				t.Errorf("Robots = %v, Truncated = %v", o.Robots != nil, o.Truncated)
+			if (o.Robots != nil) != (tc.status == Parsed) || o.Truncated != tc.truncated {
+				t.Errorf("Robots = %v, Truncated = %v, want %v", o.Robots != nil, o.Truncated, tc.truncated)
 			}
 			if o.FetchedAt.IsZero() {
 				t.Error("FetchedAt is zero")

@@ -579,8 +579,8 @@ func (d Decision) String() string {
 // unreserved characters are decoded, and %2F stays distinct from "/". A '%'
 // not followed by two hex digits is such an octet, escaped as %25 on both
 // sides: "Disallow: /query%" refuses "/query%" and "/query%zz" but not
-// "/query%20x", where Google's parser, comparing as written, refuses it too.
-// Paths are case-sensitive. In patterns, '*' matches any run of octets and a final
+// "/query%20x", which Google's parser, comparing as written, refuses. Paths
+// are case-sensitive. In patterns, '*' matches any run of octets and a final
 // '$' anchors the end of path and query; %2A and %24 stand for a literal '*'
 // and '$'. A path's %2A and %24 are its '*' and '$' (unlike the escapes of
 // other reserved characters), so that a pattern's %24 matches both ("/a%24"

@@ -371,29 +371,33 @@ func (f *Fetcher) Fetch(ctx context.Context, pageURL string) *Outcome {
 // no body, would otherwise read as an empty file: a response whose Request
 // has another method is Unreachable), its redirects followed: net/http's
 // Client follows up to 10 by default, where RFC 9309 §2.3.1.2 asks for at
-// least five. A redirect the client did not follow is read as Fetch reads
-// one it cannot: Unavailable, as a chain that leads nowhere, when five hops
-// were followed before it, when it leads back to a URL of the chain, or when
-// its Location is missing or is not an http or https URL; otherwise, as the
-// client's own policy (its CheckRedirect returned an error, or
-// http.ErrUseLastResponse), it refuses the origin, as a hop refused by a
-// Fetcher's Client.CheckRedirect does. A Location net/http cannot follow at
-// all comes back as an error without a response, and is Unreachable. URL
-// and FinalURL are the first and last requests' URLs, without credentials,
-// and Redirects the hops between them, from resp.Request and the Response
-// each redirect's Request carries; "" and 0 for a response without a
-// Request.
+// least five, and a chain the client followed to its end is taken at any
+// length. A redirect the client handed over without following it is read
+// as Fetch reads one it cannot follow: Unavailable, as a chain that leads
+// nowhere, when five hops were followed before it, when it leads back to a
+// URL of the chain, or when its Location is missing, not an http or https
+// URL, or otherwise unusable; else it is the client's own policy (its
+// CheckRedirect returned an error, or http.ErrUseLastResponse), and refuses
+// the origin, as Fetch does a hop its Client.CheckRedirect refuses. A
+// Location that net/http itself cannot follow comes back as an error
+// without a response, and is Unreachable: to have such chains read as Fetch
+// reads them, stop at them in CheckRedirect. URL and FinalURL are the first
+// and last requests' URLs, without credentials, and Redirects the hops
+// between them, from resp.Request and the Response each redirect's Request
+// carries; "" and 0 for a response without a Request.
 //
 // A non-nil err is otherwise Unreachable, for 1 hour, or for 1 minute when
-// the crawler ended it (context.Canceled, or resp's request context done):
-// that says nothing of the origin. A deadline of the caller's that ends a
-// request before any response is read as a timeout. OutcomeOf(nil, nil) is
-// Unreachable too. It never panics.
+// the crawler cancelled (err is context.Canceled, or the request's context
+// was cancelled when its body failed): that says nothing of the origin. A
+// deadline, the caller's or a Client.Timeout, which cannot be told apart,
+// is read as a timeout, and so is a cancel with a cause before any response
+// (net/http returns the cause alone). Error names no credentials.
+// OutcomeOf(nil, nil) is Unreachable too. It never panics.
 func OutcomeOf(resp *http.Response, err error) *Outcome {
 	o := &Outcome{Status: Unreachable}
 	if resp == nil {
 		if err == nil {
-			err = errNoResponse
+			return o.fail(errNoResponse, retryLifetime)
 		}
 		return o.clientFailed(nil, err)
 	}
@@ -423,12 +427,35 @@ func OutcomeOf(resp *http.Response, err error) *Outcome {
 	}
 	if err != nil { // net/http gives both only for a redirect
 		resp.Body.Close()
-		return o.clientFailed(resp, err)
+		return o.clientFailed(nil, err)
+	}
+	body := &watchedBody{ReadCloser: resp.Body}
+	if resp.Request != nil {
+		body.ctx = resp.Request.Context()
+		resp.Body = body
 	}
 	if err := o.decide(resp, DefaultMaxBytes); err != nil {
-		return o.clientFailed(resp, err)
+		return o.clientFailed(body.ended, err)
 	}
 	return o
+}
+
+// A watchedBody notes what had become of its request's context when a read
+// failed: closing the body cancels the context net/http gives a request
+// under a Client.Timeout, so that the context says nothing afterwards.
+type watchedBody struct {
+	io.ReadCloser
+	ctx   context.Context // nil: not watched
+	ended error           // ctx.Err() at the first failed read
+}
+
+// Read reads from the body, noting ctx's error at the first failure.
+func (b *watchedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err != nil && err != io.EOF && b.ended == nil && b.ctx != nil {
+		b.ended = b.ctx.Err()
+	}
+	return n, err
 }
 
 // notFollowed decides resp, a redirect the caller's client did not follow
@@ -443,20 +470,41 @@ func (o *Outcome) notFollowed(resp *http.Response, chain []*url.URL, refusal err
 		_, why = redirectTarget(nil, resp)
 	}
 	switch {
-	case why != "":
+	case why != "": // a Location Fetch could not follow either
 	case o.Redirects >= defaultMaxRedirects:
 		why = fmt.Sprintf("more than %d redirects", defaultMaxRedirects)
-	case next != nil && slices.ContainsFunc(chain, func(u *url.URL) bool { return withoutUser(u) == next.String() }):
+	case next != nil && slices.ContainsFunc(chain, func(u *url.URL) bool { return hopKey(u) == next.String() }):
 		why = fmt.Sprintf("status %d redirects to %s, which the chain requested already (a loop)", resp.StatusCode, next)
 	}
 	if why != "" {
 		return o.leadsNowhere(why, resp.Header, time.Now())
 	}
-	o.Error = fmt.Sprintf("robots: status %d redirects to %q, which the client did not follow: OutcomeOf needs the final response", resp.StatusCode, resp.Header.Get("Location"))
+	to := "a relative Location"
+	if next != nil {
+		to = next.String()
+	}
+	o.Error = fmt.Sprintf("robots: status %d redirects to %s, which the client did not follow: OutcomeOf needs the final response", resp.StatusCode, to)
+	var ue *url.Error
+	if errors.As(refusal, &ue) {
+		refusal = ue.Err // its URL is the Location, credentials and all
+	}
 	if refusal != nil {
 		o.Error += fmt.Sprintf(" (%v)", refusal)
 	}
 	return o.done(retryLifetime)
+}
+
+// hopKey returns u as redirectTarget writes a hop: the host as RobotsURL
+// writes it, without userinfo and fragment, so that a loop is found however
+// the client spelled the URLs it requested.
+func hopKey(u *url.URL) string {
+	v := *u
+	v.User = nil
+	v.Fragment, v.RawFragment = "", ""
+	if origin, err := robotsURL((&url.URL{Scheme: v.Scheme, Host: v.Host}).String()); err == nil {
+		v.Host = origin.Host
+	}
+	return v.String()
 }
 
 // leadsNowhere makes o the Unavailable outcome of a redirect chain that
@@ -469,18 +517,23 @@ func (o *Outcome) leadsNowhere(why string, h http.Header, now time.Time) *Outcom
 }
 
 // clientFailed makes o Unreachable for err, which the caller's client
-// returned or resp's body ended in (see OutcomeOf): for a minute when the
-// caller ended it, which says nothing of the origin, as in Fetch.
-func (o *Outcome) clientFailed(resp *http.Response, err error) *Outcome {
-	ended := errors.Is(err, context.Canceled)
-	if resp != nil && resp.Request != nil && resp.Request.Context().Err() != nil {
-		ended = true
+// returned or its response's body ended in, where ended is what the
+// request's context said when the body failed (see watchedBody): for a
+// minute when the caller cancelled, which says nothing of the origin, as in
+// Fetch; for an hour otherwise. A deadline is read as a timeout: a
+// Client.Timeout's cannot be told from the caller's own. Credentials in a
+// url.Error's URL are left out.
+func (o *Outcome) clientFailed(ended, err error) *Outcome {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		shown := *ue
+		if u, perr := url.Parse(ue.URL); perr == nil {
+			shown.URL = withoutUser(u)
+		}
+		err = &shown
 	}
-	if ended {
+	if errors.Is(err, context.Canceled) || errors.Is(ended, context.Canceled) {
 		return o.fail(fmt.Errorf("robots: the caller's context ended: %w", err), shortLifetime)
-	}
-	if err == errNoResponse {
-		return o.fail(err, retryLifetime)
 	}
 	return o.fail(fmt.Errorf("robots: %w", err), retryLifetime)
 }
@@ -693,11 +746,11 @@ func (o *Outcome) decide(resp *http.Response, maxBytes int) error {
 			// Said, because an audit cannot tell "HTTP/1.1 000" (an
 			// HTTPStatus of 0) from no response otherwise. (A code below 0
 			// comes only from a Response built by hand; see OutcomeOf.)
-			format := "robots: status %03d is no final status a GET can have: read as a server error"
+			shown := fmt.Sprintf("%03d", code)
 			if code < 0 {
-				format = "robots: status %d is no final status a GET can have: read as a server error"
+				shown = fmt.Sprint(code)
 			}
-			o.Error = fmt.Sprintf(format, code)
+			o.Error = "robots: status " + shown + " is no final status a GET can have: read as a server error"
 		}
 		o.done(retryAfterLifetime(resp.Header, now))
 	}
@@ -772,6 +825,11 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 	ref, err := url.Parse(loc)
 	if err != nil {
 		return nil, fmt.Sprintf("status %d has a Location that does not parse: %v", resp.StatusCode, err)
+	}
+	if ref.User != nil { // quoted below, in an Error a Store may share
+		shown := *ref
+		shown.User = nil
+		loc = shown.String()
 	}
 	if hostless(loc, ref) { // as Links reads it; "//" would resolve to the request itself, a loop
 		return nil, fmt.Sprintf("status %d redirects to %q, which names no host", resp.StatusCode, loc)

@@ -24,6 +24,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/iotest"
 	"time"
 	"unicode/utf8"
 	"unsafe"
@@ -281,8 +282,35 @@ func TestOutcomeOf(t *testing.T) {
 		w.(http.Flusher).Flush()
 		<-r.Context().Done()
 	})
+	mux.HandleFunc("/chain/", func(w http.ResponseWriter, r *http.Request) {
+		n, _ := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/chain/"))
+		if n == 0 {
+			io.WriteString(w, fetchRobots)
+			return
+		}
+		http.Redirect(w, r, "/chain/"+strconv.Itoa(n-1), http.StatusFound)
+	})
 	srv := startServer(t, mux.ServeHTTP)
 	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	// stopAfter follows up to hops redirects, then hands over the next one.
+	stopAfter := func(hops int) *http.Client {
+		return &http.Client{CheckRedirect: func(_ *http.Request, via []*http.Request) error {
+			if len(via) > hops {
+				return http.ErrUseLastResponse
+			}
+			return nil
+		}}
+	}
+	withTimeout := &http.Client{Timeout: 5 * time.Second}
+	handMade := func(status int, rawURL string, h http.Header, body io.Reader) func() (*http.Response, error) {
+		return func() (*http.Response, error) {
+			resp := &http.Response{StatusCode: status, Header: h, Body: io.NopCloser(body)}
+			if rawURL != "" {
+				resp.Request, _ = http.NewRequest(http.MethodGet, rawURL, nil)
+			}
+			return resp, nil
+		}
+	}
 	refuse := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return errors.New("not today") }}
 	get := func(c *http.Client, path string) func() (*http.Response, error) {
 		return func() (*http.Response, error) {
@@ -329,6 +357,37 @@ func TestOutcomeOf(t *testing.T) {
 			url: srv.URL + "/loop", final: srv.URL + "/loop", redirects: 9, errorHas: "more than 5 redirects", checks: allowsEverything},
 		{name: "a redirect to itself, not followed", respond: get(noFollow, "/loop"), status: Unavailable, httpStatus: 302, lifetime: 24 * time.Hour,
 			url: srv.URL + "/loop", final: srv.URL + "/loop", errorHas: "(a loop)", checks: allowsEverything},
+		{name: "five hops followed, the sixth handed over", respond: get(stopAfter(5), "/chain/6"), status: Unavailable, httpStatus: 302, lifetime: 24 * time.Hour,
+			url: srv.URL + "/chain/6", final: srv.URL + "/chain/1", redirects: 5, errorHas: "more than 5 redirects", checks: allowsEverything},
+		{name: "four hops followed, the fifth handed over", respond: get(stopAfter(4), "/chain/6"), status: Unreachable, httpStatus: 302, lifetime: time.Hour,
+			url: srv.URL + "/chain/6", final: srv.URL + "/chain/2", redirects: 4, errorHas: "did not follow", checks: refusesAllButRobotsTxt},
+		{name: "a loop spelled with an upper-case host", respond: handMade(302, "http://A.Example/robots.txt", http.Header{"Location": {"/robots.txt"}}, http.NoBody),
+			status: Unavailable, httpStatus: 302, lifetime: 24 * time.Hour, url: "http://A.Example/robots.txt", final: "http://A.Example/robots.txt", errorHas: "(a loop)", checks: allowsEverything},
+		{name: "a loop spelled with the default port", respond: handMade(301, "http://a.example:80/robots.txt#top", http.Header{"Location": {"http://a.example/robots.txt"}}, http.NoBody),
+			status: Unavailable, httpStatus: 301, lifetime: 24 * time.Hour, url: "http://a.example:80/robots.txt#top", final: "http://a.example:80/robots.txt#top", errorHas: "(a loop)", checks: allowsEverything},
+		{name: "credentials in a Location not followed are not quoted", respond: handMade(302, "http://a.example/robots.txt", http.Header{"Location": {"http://u:secret@b.example/robots.txt"}}, http.NoBody),
+			status: Unreachable, httpStatus: 302, lifetime: time.Hour, url: "http://a.example/robots.txt", final: "http://a.example/robots.txt", errorHas: "redirects to http://b.example/robots.txt", checks: refusesAllButRobotsTxt},
+		{name: "a refusal names no credentials", respond: func() (*http.Response, error) {
+			return refuse.Get(strings.Replace(srv.URL, "http://", "http://user:secret@", 1) + "/moved")
+		}, status: Unreachable, httpStatus: 301, lifetime: time.Hour, url: srv.URL + "/moved", final: srv.URL + "/moved", errorHas: "(not today)", checks: refusesAllButRobotsTxt},
+		{name: "a body cut short under a Client.Timeout", respond: get(withTimeout, "/short"), status: Unreachable, httpStatus: 200, lifetime: time.Hour,
+			url: srv.URL + "/short", final: srv.URL + "/short", errorHas: "reading the body of", checks: refusesAllButRobotsTxt},
+		{name: "a response and an error", respond: func() (*http.Response, error) {
+			resp, _ := handMade(200, "", http.Header{}, strings.NewReader(fetchRobots))()
+			return resp, errors.New("boom")
+		}, status: Unreachable, httpStatus: 200, lifetime: time.Hour, errorHas: "boom", checks: refusesAllButRobotsTxt},
+		{name: "a status below 0", respond: handMade(-5, "", http.Header{}, http.NoBody), status: Unreachable, httpStatus: -5, lifetime: time.Hour,
+			errorHas: "status -5 is no final status", checks: refusesAllButRobotsTxt},
+		{name: "a body that fails, without a Request", respond: handMade(200, "", http.Header{}, iotest.ErrReader(errors.New("broken"))), status: Unreachable, httpStatus: 200, lifetime: time.Hour,
+			errorHas: "robots: reading the body: broken", checks: refusesAllButRobotsTxt},
+		{name: "cancelled with a cause before any response", respond: func() (*http.Response, error) {
+			// net/http returns the cause, and no request is left to ask:
+			// read as the origin's failure, as the doc says.
+			ctx, cancel := context.WithCancelCause(context.Background())
+			cancel(errors.New("shutting down"))
+			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/robots.txt", nil)
+			return http.DefaultClient.Do(req)
+		}, status: Unreachable, lifetime: time.Hour, errorHas: "shutting down", checks: refusesAllButRobotsTxt},
 		{name: "gzip left coded", respond: get(http.DefaultClient, "/gzip"), status: Parsed, httpStatus: 200, lifetime: 24 * time.Hour,
 			url: srv.URL + "/gzip", final: srv.URL + "/gzip", checks: rulesOfFetchRobots},
 		{name: "a body cut short", respond: get(http.DefaultClient, "/short"), status: Unreachable, httpStatus: 200, lifetime: time.Hour,
@@ -397,6 +456,9 @@ func TestOutcomeOf(t *testing.T) {
 			}
 			if o.FetchedAt.IsZero() {
 				t.Error("FetchedAt is zero")
+			}
+			if strings.Contains(o.URL+o.FinalURL+o.Error, "secret") || strings.Contains(o.Error, "user:") {
+				t.Errorf("credentials kept: URL %q, FinalURL %q, Error %q", o.URL, o.FinalURL, o.Error)
 			}
 			checkOutcome(t, o, "https://a.example", tc.checks)
 		})
@@ -4136,6 +4198,7 @@ func FuzzOutcomeOf(f *testing.F) {
 		"HTTP/1.1 503 Busy\r\nRetry-After: Wed, 21 Oct 2099 07:28:00 GMT\r\n\r\n",
 		"HTTP/1.0 200 OK\r\n\r\nUser-agent: *\nDisallow: /private\n",
 		"HTTP/1.1 999 Odd\r\n\r\n",
+		"HTTP/1.1 499 Client Closed\r\n\r\nUser-agent: *\nDisallow: /\n",
 		"garbage",
 	} {
 		f.Add([]byte(seed))
@@ -4163,6 +4226,12 @@ func FuzzOutcomeOf(f *testing.F) {
 				t.Fatalf("a %d gave %s", code, describeOutcome(o))
 			case 400 <= code && code <= 499 && code != 429 && o.Status != Unavailable:
 				t.Fatalf("a %d gave %s", code, describeOutcome(o))
+			}
+			// A body read from memory, neither framed nor coded, cannot
+			// fail: such a 2xx is parsed.
+			plain := resp.ContentLength < 0 && len(resp.TransferEncoding) == 0 && len(resp.Header.Values("Content-Encoding")) == 0
+			if 200 <= code && code <= 299 && plain && o.Status != Parsed {
+				t.Fatalf("a plain %d gave %s", code, describeOutcome(o))
 			}
 		}
 		if !o.IsAllowed("ExampleBot", "/robots.txt") {

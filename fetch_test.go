@@ -4262,6 +4262,10 @@ func TestRedirectTarget(t *testing.T) {
 		{"//?x", ""},
 		{"//#f", ""},
 		{"//example.org/r.txt", "https://example.org/r.txt"},
+		// Credentials are neither followed nor quoted in the reason.
+		{"ftp://user:secret@example.org/robots.txt", ""},
+		{"//user:secret@/robots.txt", ""},
+		{"https://user:secret@example.org/robots.txt", "https://example.org/robots.txt"},
 	} {
 		resp := &http.Response{StatusCode: http.StatusFound, Header: http.Header{"Location": {tc.location}}}
 		next, why := redirectTarget(from, resp)
@@ -4269,7 +4273,7 @@ func TestRedirectTarget(t *testing.T) {
 		if next != nil {
 			got = next.String()
 		}
-		if got != tc.want || (tc.want == "") != (why != "") {
+		if got != tc.want || (tc.want == "") != (why != "") || strings.Contains(why, "secret") {
 			t.Errorf("redirectTarget(%q) = %q, %q; want %q", tc.location, got, why, tc.want)
 		}
 	}

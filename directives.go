@@ -2392,6 +2392,12 @@ type foreignContent struct {
 	// named maps each name to the innermost open element of that name,
 	// once the stack has been namedFrom deep; nil before.
 	named map[elementName]int16
+
+	// reopenable has bit formattingIndex(name) set once a start tag of that
+	// formatting element has been read: a tree builder may reopen such an
+	// element where open is not told (the list of active formatting
+	// elements, which is not kept here).
+	reopenable uint16
 }
 
 // An elementName is a tag's name as lowerTagName gives it.
@@ -2514,6 +2520,9 @@ func (f *foreignContent) start(z *html.Tokenizer, name elementName, selfClosing 
 // htmlStart reads a start tag where HTML content is innermost, or none of
 // what foreignContent follows is open.
 func (f *foreignContent) htmlStart(z *html.Tokenizer, name elementName, selfClosing bool) bool {
+	if i := formattingIndex(name); i >= 0 {
+		f.reopenable |= 1 << i
+	}
 	if name.is("template") && !f.guess && f.foreignOpen() {
 		// HTML §13.2.6.4.4 opens the template and reads on. html.Parse
 		// (golang.org/x/net/html, inHeadIM) ignores the rest of the document
@@ -3204,6 +3213,15 @@ func (f *foreignContent) endHTML(name elementName) int {
 			f.popTo(i)
 			return endInside
 		case e.special():
+			// A formatting element's end tag that passed foreign content
+			// may close it all in a tree builder, through a copy of the
+			// element reopened inside it (reconstructing the active
+			// formatting elements, §13.2.4.3), which the stack here does
+			// not hold: "<template><tr><i><tr><math></i>" closes the math.
+			// Only an element opened before can be reopened.
+			if i := formattingIndex(name); foreign && i >= 0 && f.reopenable&(1<<i) != 0 {
+				f.guess = true
+			}
 			return endInside
 		case !e.html:
 			foreign = true
@@ -3269,12 +3287,42 @@ func (f *foreignContent) adopt(i int) {
 // isFormatting reports whether an HTML element is one of the formatting
 // elements, which a tree builder reopens when they are closed out of order
 // (HTML §13.2.4.3).
-func isFormatting(name elementName) bool {
+func isFormatting(name elementName) bool { return formattingIndex(name) >= 0 }
+
+// formattingIndex returns the index of a formatting element's name among
+// them, or -1 for any other name.
+func formattingIndex(name elementName) int {
 	switch string(name.octets()) {
-	case "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u":
-		return true
+	case "a":
+		return 0
+	case "b":
+		return 1
+	case "big":
+		return 2
+	case "code":
+		return 3
+	case "em":
+		return 4
+	case "font":
+		return 5
+	case "i":
+		return 6
+	case "nobr":
+		return 7
+	case "s":
+		return 8
+	case "small":
+		return 9
+	case "strike":
+		return 10
+	case "strong":
+		return 11
+	case "tt":
+		return 12
+	case "u":
+		return 13
 	}
-	return false
+	return -1
 }
 
 // isSpecial reports whether an HTML element is in the special category

@@ -187,11 +187,13 @@ type Status string
 const (
 	// Parsed: a 2xx response; its body's rules decide (RFC 9309 §2.3.1.1).
 	Parsed Status = "parsed"
-	// Unavailable: a 4xx other than 429, or redirects that lead nowhere;
-	// everything is allowed (RFC 9309 §2.3.1.3).
+	// Unavailable: a 4xx other than 429, or redirects that lead nowhere
+	// (too many, a loop, no usable Location, or a 3xx that is no redirect,
+	// such as 300, 304 or 305); everything is allowed (RFC 9309 §2.3.1.3).
 	Unavailable Status = "unavailable"
-	// Unreachable: 429, 5xx, a network failure or a page URL that cannot be
-	// fetched; nothing is allowed but /robots.txt (RFC 9309 §2.3.1.4).
+	// Unreachable: 429, 5xx, a status outside 200-599, a network failure, a
+	// redirect the crawler's own policy refused, or a page URL that cannot
+	// be fetched; nothing is allowed but /robots.txt (RFC 9309 §2.3.1.4).
 	Unreachable Status = "unreachable"
 )
 

@@ -468,8 +468,8 @@ const (
 	ReasonRule                      // Decision.Rule matched and decided
 	ReasonRobotsTxt                 // the path is /robots.txt (no query), which is always allowed (RFC 9309 §2.2.2)
 	ReasonInvalidURL                // neither an absolute URL with a valid authority nor a /-rooted path (for a Cache, not an http or https URL with a host): disallowed
-	ReasonUnavailable               // robots.txt was unavailable (4xx): allowed (RFC 9309 §2.3.1.3)
-	ReasonUnreachable               // robots.txt was unreachable (5xx, network): disallowed (RFC 9309 §2.3.1.4)
+	ReasonUnavailable               // robots.txt was unavailable (4xx but 429, redirects that lead nowhere): allowed (RFC 9309 §2.3.1.3)
+	ReasonUnreachable               // robots.txt was unreachable (429, 5xx, network, see Unreachable): disallowed (RFC 9309 §2.3.1.4)
 
 	// ReasonNoOutcome: a Cache had no outcome to decide by, for a cause on
 	// the crawler's side, not the origin's (the caller's ctx ended first,

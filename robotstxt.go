@@ -108,14 +108,15 @@ type Record struct {
 //
 // Lines end at LF, CR or CRLF. A UTF-8 byte order mark at the start is
 // skipped, even a truncated one. '#' starts a comment, also within a value.
-// Keys are case-insensitive and the whitespace around keys, colons and values
-// is dropped; a line without a colon after its key is read as a key and a
-// value only when it is exactly two words ("Disallow /x", and "Sitemap
-// https://example.com/s.xml", whose only colon is the value's). Like Google's
-// parser, Parse accepts "useragent" and "user agent" for user-agent and
-// "dissallow", "dissalow", "disalow", "diasllow" and "disallaw" for disallow,
-// and no other misspelling, not even Google's "site-map" for sitemap: that
-// line is a Record.
+// Keys are case-insensitive and the whitespace (spaces and tabs, RFC 9309
+// §2.2's WS; a vertical tab, form feed or no-break space is an octet of the
+// value) around keys, colons and values is dropped; a line without a colon
+// after its key is read as a key and a value only when it is exactly two
+// words ("Disallow /x", and "Sitemap https://example.com/s.xml", whose only
+// colon is the value's). Like Google's parser, Parse accepts "useragent" and
+// "user agent" for user-agent and "dissallow", "dissalow", "disalow",
+// "diasllow" and "disallaw" for disallow, and no other misspelling, not even
+// Google's "site-map" for sitemap: that line is a Record.
 //
 // A group is one or more user-agent lines followed by rules; only an allow or
 // disallow line ends the run of user-agent lines, and a user-agent line after
@@ -133,12 +134,13 @@ func Parse(data []byte) *Robots {
 }
 
 // ParseLimit is Parse with a parsing limit of maxBytes octets instead of
-// DefaultMaxBytes; zero or less means DefaultMaxBytes, and a limit above
-// 2 GiB (math.MaxInt32) is read as 2 GiB. A line counts when its line end
-// falls within the limit; the line the limit cuts is dropped whole, as are
-// all after it (RFC 9309 §2.5). A document no longer than the limit is read
-// to its end, final line included, with or without a line end. There is no
-// limit on the length of a line below that.
+// DefaultMaxBytes; zero or less means DefaultMaxBytes, and a limit above 2
+// GiB (math.MaxInt32) is read as 2 GiB. A line counts when its line end
+// falls within the limit (a CRLF whose CR does ends it, though its LF falls
+// past); the line the limit cuts is dropped whole, as are all after it (RFC
+// 9309 §2.5). A document no longer than the limit is read to its end, final
+// line included, with or without a line end. There is no limit on the length
+// of a line below that.
 func ParseLimit(data []byte, maxBytes int) *Robots {
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes

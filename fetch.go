@@ -191,9 +191,10 @@ const (
 	// (too many, a loop, no usable Location, or a 3xx that is no redirect,
 	// such as 300, 304 or 305); everything is allowed (RFC 9309 §2.3.1.3).
 	Unavailable Status = "unavailable"
-	// Unreachable: 429, 5xx, a status outside 200-599, a network failure, a
-	// redirect the crawler's own policy refused, or a page URL that cannot
-	// be fetched; nothing is allowed but /robots.txt (RFC 9309 §2.3.1.4).
+	// Unreachable: 429, 5xx, a final 1xx or a status outside 100-599, a
+	// network failure, a redirect the crawler's own policy refused, or a
+	// page URL that cannot be fetched; nothing is allowed but /robots.txt
+	// (RFC 9309 §2.3.1.4).
 	Unreachable Status = "unreachable"
 )
 
@@ -278,7 +279,7 @@ type Outcome struct {
 	// final status (a 1xx, or one outside 100-599, so that "HTTP/1.1 000",
 	// whose HTTPStatus is 0, is told from no response). "" when a 2xx, 4xx
 	// or 5xx decided. Fetch cuts it at 2 KiB: it may quote what a server
-	// sent.
+	// sent, but never the userinfo of a URL it quotes (see scrubUserinfo).
 	Error string
 
 	// FetchedAt is when the retrieval ended, in UTC.
@@ -369,32 +370,35 @@ func (f *Fetcher) Fetch(ctx context.Context, pageURL string) *Outcome {
 // the Transport decodes is read as it comes; a coding OutcomeOf does not
 // know, such as br, refuses the origin).
 //
-// resp must be the final response to a GET (one to a HEAD, whose 200 has
-// no body, would otherwise read as an empty file: a response whose Request
-// has another method is Unreachable), its redirects followed: net/http's
-// Client follows up to 10 by default, where RFC 9309 §2.3.1.2 asks for at
-// least five, and a chain the client followed to its end is taken at any
-// length. A redirect the client handed over without following it is read
-// as Fetch reads one it cannot follow: Unavailable, as a chain that leads
-// nowhere, when five hops were followed before it, when it leads back to a
-// URL of the chain, or when its Location is missing, not an http or https
-// URL, or otherwise unusable; else it is the client's own policy (its
-// CheckRedirect returned an error, or http.ErrUseLastResponse), and refuses
-// the origin, as Fetch does a hop its Client.CheckRedirect refuses. A
-// Location that net/http itself cannot follow comes back as an error
-// without a response, and is Unreachable: to have such chains read as Fetch
-// reads them, stop at them in CheckRedirect. URL and FinalURL are the first
-// and last requests' URLs, without credentials, and Redirects the hops
-// between them, from resp.Request and the Response each redirect's Request
-// carries; "" and 0 for a response without a Request.
+// resp must be the final response to a GET (one to a HEAD, whose 200 has no
+// body, would otherwise read as an empty file: a response whose Request has
+// another method is Unreachable), its redirects followed: net/http's Client
+// follows up to 10 by default, where RFC 9309 §2.3.1.2 asks for at least
+// five, and a chain the client followed to its end is taken at any length. A
+// redirect the client handed over without following it is read as Fetch
+// reads one it cannot follow: Unavailable, as a chain that leads nowhere,
+// when five hops were followed before it, when it leads back to a URL of the
+// chain, or when its Location is missing, not an http or https URL, or
+// otherwise unusable; else it is the client's own policy (its CheckRedirect
+// returned an error, or http.ErrUseLastResponse), and refuses the origin, as
+// Fetch does a hop its Client.CheckRedirect refuses. A Location that
+// net/http itself cannot follow comes back as an error without a response,
+// and is Unreachable: to have such chains read as Fetch reads them, stop at
+// them in CheckRedirect; that works for a Location net/http parses but
+// cannot send (an ftp: URL), while one that does not parse fails in net/http
+// before CheckRedirect is asked, and stays Unreachable. URL and FinalURL are
+// the first and last requests' URLs, without credentials, and Redirects the
+// hops between them, from resp.Request and the Response each redirect's
+// Request carries; "" and 0 for a response without a Request.
 //
 // A non-nil err is otherwise Unreachable, for 1 hour, or for 1 minute when
 // the crawler cancelled (err is context.Canceled, or the request's context
 // was cancelled when its body failed): that says nothing of the origin. A
-// deadline, the caller's or a Client.Timeout, which cannot be told apart,
-// is read as a timeout, and so is a cancel with a cause before any response
-// (net/http returns the cause alone). Error names no credentials.
-// OutcomeOf(nil, nil) is Unreachable too. It never panics.
+// deadline, the caller's or a Client.Timeout, which cannot be told apart, is
+// read as a timeout, and so is a cancel with a cause before any response
+// (net/http returns the cause alone). Error quotes the URLs of err and of a
+// Location without their userinfo. OutcomeOf(nil, nil) is Unreachable too.
+// It never panics.
 func OutcomeOf(resp *http.Response, err error) *Outcome {
 	o := &Outcome{Status: Unreachable}
 	if resp == nil {
@@ -1022,6 +1026,42 @@ func deflateReader(r io.Reader) io.Reader {
 	return flate.NewReader(br)
 }
 
+// scrubUserinfo returns s with the userinfo of every URL in it left out:
+// after each "//" that starts an authority (at the start of s, or after a
+// ':', a quote or a space), the authority's octets up to its last '@'. An
+// outcome's Error quotes URLs from errors and Locations, which a caller's
+// client or a server may have written with credentials, and outcomes are
+// stored and shared.
+func scrubUserinfo(s string) string {
+	if strings.IndexByte(s, '@') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; ; {
+		j := strings.Index(s[i:], "//")
+		if j < 0 {
+			b.WriteString(s[i:])
+			return b.String()
+		}
+		j += i + 2 // the authority starts here
+		b.WriteString(s[i:j])
+		end := j
+		for end < len(s) && !strings.ContainsRune("/?#\"'` \t\r\n<>", rune(s[end])) {
+			end++
+		}
+		if at := strings.LastIndexByte(s[j:end], '@'); at >= 0 && startsAuthority(s, j-2) {
+			j += at + 1
+		}
+		i = j
+	}
+}
+
+// startsAuthority reports whether the "//" at s[i:] starts a URL's
+// authority rather than being part of a path.
+func startsAuthority(s string, i int) bool {
+	return i == 0 || strings.IndexByte(":\"'` \t", s[i-1]) >= 0
+}
+
 // clipError cuts an outcome's error text to maxErrorBytes, at a character
 // boundary, saying how long it was. The text quotes what servers send
 // (a Location, a malformed status line), which a cache keeps for a day.
@@ -1044,9 +1084,9 @@ type errReader struct{ err error }
 func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // done stamps the outcome with its lifetime and the time it was decided,
-// and cuts its Error to maxErrorBytes.
+// and cuts its Error, without userinfo, to maxErrorBytes.
 func (o *Outcome) done(lifetime time.Duration) *Outcome {
-	o.Error = clipError(o.Error)
+	o.Error = clipError(scrubUserinfo(o.Error))
 	o.Lifetime = lifetime
 	o.FetchedAt = time.Now().UTC()
 	return o
@@ -1229,10 +1269,11 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 // writes it: a value without it is not an Outcome), and so is a text given
 // both as "robots" and as "robotsBytes", which MarshalJSON never writes.
 // "ruleLines" that does not hold a line, 0 or more, for each rule of the
-// text leaves every Decision.Line 0 (unknown); without "ruleLines",
-// Decision.Line counts lines of the text. Any status is read back as
-// written, an unknown one (Unreachable to IsAllowed) and the zero Outcome's
-// "" too. JSON null leaves o as it is, as encoding/json does for other types.
+// text leaves every Decision.Line 0 (unknown), while one that is not an
+// array of 32-bit integers is an error; without "ruleLines", Decision.Line
+// counts lines of the text. Any status is read back as written, an unknown
+// one (Unreachable to IsAllowed) and the zero Outcome's "" too. JSON null
+// leaves o as it is, as encoding/json does for other types.
 func (o *Outcome) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" { // as encoding/json passes it
 		return nil
@@ -1899,16 +1940,16 @@ type Store interface {
 // holds none), the last reachable one's. MaxOrigins therefore bounds memory.
 // A parsed file holds about 1.6 times its size, 4 once asked about (the real
 // sites' files of benchmarks/), and at most about 29 times (a file of
-// nothing but one-line groups, each naming a user agent, asked about as each
-// of them; 15 asked about by one): so with the default MaxBytes, up to some
-// 15 MB a file in the worst case, and some 150 GB for the default
-// MaxOrigins, should every origin serve such a file. A hostile domain can
-// name any number of origins (a.evil.example, b.evil.example, ...): a
-// crawler that may meet them sets MaxOrigins from what it can hold (2,000
-// origins at 15 MB: 30 GB), or parses less of each file (Fetcher.MaxBytes).
-// The zero value is ready to use and a MemoryStore is safe for concurrent
-// use. A nil *MemoryStore holds nothing: Get finds nothing, Len is 0 and Put
-// fails.
+// nothing but two-line groups, a user-agent line and one rule, each naming
+// its own user agent, asked about as each of them; 15 asked about by one):
+// so with the default MaxBytes, up to some 15 MB a file in the worst case,
+// and some 150 GB for the default MaxOrigins, should every origin serve such
+// a file. A hostile domain can name any number of origins (a.evil.example,
+// b.evil.example, ...): a crawler that may meet them sets MaxOrigins from
+// what it can hold (2,000 origins at 15 MB: 30 GB), or parses less of each
+// file (Fetcher.MaxBytes). The zero value is ready to use and a MemoryStore
+// is safe for concurrent use. A nil *MemoryStore holds nothing: Get finds
+// nothing, Len is 0 and Put fails.
 type MemoryStore struct {
 	// MaxOrigins is how many origins are kept. Zero or less means 10,000.
 	// Set it before first use.

@@ -290,6 +290,10 @@ func TestOutcomeOf(t *testing.T) {
 		}
 		http.Redirect(w, r, "/chain/"+strconv.Itoa(n-1), http.StatusFound)
 	})
+	mux.HandleFunc("/bad-location", func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["Location"] = []string{"http://user:secret@[::1"} // does not parse
+		w.WriteHeader(http.StatusFound)
+	})
 	srv := startServer(t, mux.ServeHTTP)
 	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	// stopAfter follows up to hops redirects, then hands over the next one.
@@ -370,6 +374,11 @@ func TestOutcomeOf(t *testing.T) {
 		{name: "a refusal names no credentials", respond: func() (*http.Response, error) {
 			return refuse.Get(strings.Replace(srv.URL, "http://", "http://user:secret@", 1) + "/moved")
 		}, status: Unreachable, httpStatus: 301, lifetime: time.Hour, url: srv.URL + "/moved", final: srv.URL + "/moved", errorHas: "(not today)", checks: refusesAllButRobotsTxt},
+		{name: "an error that quotes credentials", respond: func() (*http.Response, error) {
+			return nil, fmt.Errorf("Get %q: boom", "http://user:secret@a.example/robots.txt")
+		}, status: Unreachable, lifetime: time.Hour, errorHas: `Get "http://a.example/robots.txt": boom`, checks: refusesAllButRobotsTxt},
+		{name: "a Location net/http cannot parse, with credentials", respond: get(http.DefaultClient, "/bad-location"), status: Unreachable, lifetime: time.Hour,
+			errorHas: `"http://[::1"`, checks: refusesAllButRobotsTxt},
 		{name: "a body cut short under a Client.Timeout", respond: get(withTimeout, "/short"), status: Unreachable, httpStatus: 200, lifetime: time.Hour,
 			url: srv.URL + "/short", final: srv.URL + "/short", errorHas: "reading the body of", checks: refusesAllButRobotsTxt},
 		{name: "a response and an error", respond: func() (*http.Response, error) {
@@ -588,6 +597,7 @@ func TestFetchRedirectLocations(t *testing.T) {
 		{"unparseable", "http://[::1", Unavailable, 302, allowsEverything, ""},
 		{"unparseable escape", "%zz", Unavailable, 302, allowsEverything, ""},
 		{"unparseable host", "http://a b/", Unavailable, 302, allowsEverything, ""},
+		{"unparseable, with credentials", "http://user:secret@[::1", Unavailable, 302, allowsEverything, ""},
 		{"no host", "http:///robots.txt", Unavailable, 302, allowsEverything, ""},
 		{"empty authority", "//", Unavailable, 302, allowsEverything, "<self>/robots.txt"},
 		{"empty authority and a path", "///robots.txt", Unavailable, 302, allowsEverything, "<self>/robots.txt"},
@@ -629,6 +639,10 @@ func TestFetchRedirectLocations(t *testing.T) {
 			}
 			if strings.HasPrefix(tc.name, "unparseable") && !strings.Contains(o.Error, "Location that does not parse") {
 				t.Errorf("Error = %q, want it to say the Location does not parse", o.Error)
+			}
+			// Outcomes are shared: no credentials, quoted or not.
+			if strings.Contains(o.Error+o.FinalURL, "secret") {
+				t.Errorf("Error %q, FinalURL %q: credentials kept", o.Error, o.FinalURL)
 			}
 			// The error quotes the Location, cut: a Location quoted whole
 			// (%q writes an octet as four) made it 400 KB.
@@ -4241,6 +4255,31 @@ func FuzzOutcomeOf(f *testing.F) {
 			t.Fatalf("%s decides /x as %v", describeOutcome(o), o.IsAllowed("ExampleBot", "/x"))
 		}
 	})
+}
+
+// TestScrubUserinfo checks what an outcome's Error keeps of the URLs it
+// quotes: everything but their userinfo.
+func TestScrubUserinfo(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"no URL", "robots: boom", "robots: boom"},
+		{"a URL without userinfo", `Get "http://a.example/robots.txt": EOF`, `Get "http://a.example/robots.txt": EOF`},
+		{"user and password", `Get "http://user:secret@a.example/robots.txt": EOF`, `Get "http://a.example/robots.txt": EOF`},
+		{"a user alone", "redirects to https://me@a.example/r", "redirects to https://a.example/r"},
+		{"an '@' in the password", "http://u:p@ss@a.example/", "http://a.example/"},
+		{"an authority that does not parse", `Location "http://user:secret@[::1": bad`, `Location "http://[::1": bad`},
+		{"protocol-relative, quoted", `Location "//user:secret@a.example/x"`, `Location "//a.example/x"`},
+		{"at the start", "//u:p@a.example", "//a.example"},
+		{"two URLs", "http://a:b@x.example/ to https://c:d@y.example/", "http://x.example/ to https://y.example/"},
+		{"an '@' in the path is kept", "http://a.example/@me", "http://a.example/@me"},
+		{"an '@' in the query is kept", "http://a.example?to=x@y", "http://a.example?to=x@y"},
+		{"a path with '//' is kept", "path /a//me@b", "path /a//me@b"},
+		{"an e-mail address is kept", "write to webmaster@a.example", "write to webmaster@a.example"},
+		{"a '//' before a space is kept", "see // x@y z", "see // x@y z"},
+	} {
+		if got := scrubUserinfo(tc.in); got != tc.want {
+			t.Errorf("%s: scrubUserinfo(%q) = %q, want %q", tc.name, tc.in, got, tc.want)
+		}
+	}
 }
 
 // TestRedirectTarget checks how a Location becomes the next hop: its host as

@@ -608,6 +608,9 @@ func TestParseSitemapsAndRecords(t *testing.T) {
 			`group ["a"] D"/"` + "\n" + `record "host"="e"` + "\n" + `record "noindex"="/x"` + "\n" + `record "request-rate"="1/5"` + "\n"},
 		{"core-api Records: key of digits, letters, _ . -", "X_Robots.v2-Key: v\n", `record "x_robots.v2-key"="v"` + "\n"},
 		{"core-api Records: a key that is not a token is no record", "<a href=\"https://x\">: y\nfoo bar: baz\n", ""},
+		// SPEC: a missing colon is accepted when the line is exactly two
+		// words, so the second word keeps the colon it holds.
+		{"SPEC Records: two words, the colon in the second", "Foo Bar:x\n", `record "foo"="Bar:x"` + "\n"},
 		{"SPEC Records: known keys are not records",
 			"User-agent: a\nAllow: /a\nDisallow: /d\nCrawl-delay: 1\nContent-Signal: search=no\nSitemap: https://e/s\n",
 			`group ["a"] A"/a" D"/d" delay=1s signals={search:false}` + "\n" + `sitemap "https://e/s"` + "\n"},
@@ -1038,6 +1041,7 @@ func TestIsAllowedInvalidURL(t *testing.T) {
 		"https://example.com{x}/a", "https://ex\"ample.com/", "https://example.com^/a", "https://example.com\x7f/a",
 		// No authority at all: a browser skips the slashes to the host.
 		"http:///example.com/a", "https:////example.com/a", "file:///etc/hosts", "http://?q", "http://#f",
+		"http:/example.com/a", "http:/", "http:example.com/a",
 		// An authority that names no host, or that net/url refuses, as
 		// RobotsURL does.
 		"http://:80/a", "http://@/a", "http://user@:80/a", "http://example.com:abc/a", "http://example.com:80:80/a",
@@ -1937,6 +1941,30 @@ func TestExplainAfterEdits(t *testing.T) {
 // TestAgentsShareRules checks that tokens named by the same groups share one
 // compiled rule set (a group naming thousands of tokens would otherwise be
 // compiled thousands of times), and still answer as their own tokens.
+// TestAgentGroupsOnce checks that a group naming a token on several lines
+// applies to it once: its rules compiled twice would decide the same, at
+// twice the cost, and a document naming the token on thousands of lines of
+// one group would multiply the rules past the query cost IsAllowed's doc
+// bounds.
+func TestAgentGroupsOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name, robots, agent string
+		groups              []int
+		refs                int
+	}{
+		{"one group, the token twice", "User-agent: a\nUser-agent: A/1\nDisallow: /x\n", "a", []int{0}, 1},
+		{"the * group, '*' twice", "User-agent: *\nUser-agent: *x\nDisallow: /x\nAllow: /y\n", "b", []int{0}, 2},
+		{"two groups, each twice", "User-agent: a\nUser-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /\n\nUser-agent: a\nUser-agent: a\nDisallow: /y\n", "a", []int{0, 2}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := parseString(tc.robots).Agent(tc.agent)
+			if !slices.Equal(a.groups, tc.groups) || len(a.refs) != tc.refs {
+				t.Errorf("Agent(%q) has groups %v and %d rules, want %v and %d", tc.agent, a.groups, len(a.refs), tc.groups, tc.refs)
+			}
+		})
+	}
+}
+
 func TestAgentsShareRules(t *testing.T) {
 	r := parseString("Content-Signal: search=yes\nUser-agent: a\nUser-agent: b\nDisallow: /x\n\nUser-agent: c\nDisallow: /x\n")
 	a, b, c := r.Agent("a"), r.Agent("B/2.0"), r.Agent("c")
@@ -2745,6 +2773,11 @@ func TestContentSignals(t *testing.T) {
 			map[string]bool{"ai-train": false}},
 		{"core-api Content-Signal: whitespace around pairs", "User-agent: a\nContent-Signal:ai-train=no ,  search=yes\n", "a",
 			map[string]bool{"ai-train": false, "search": true}},
+		// RFC 9309 §2.2: whitespace is space and tab, around keys and values alike.
+		{"RFC9309 §2.2 Content-Signal: tabs around values", "User-agent: a\nContent-Signal: ai-train=no\t,search=\tyes\n", "a",
+			map[string]bool{"ai-train": false, "search": true}},
+		{"core-api Content-Signal: several lines before the first group merge", "Content-Signal: search=yes\nContent-Signal: ai-train=no\nContent-Signal: nonsense\nUser-agent: *\nDisallow:\n", "x",
+			map[string]bool{"search": true, "ai-train": false}},
 		{"SPEC Content-Signal: only the applicable groups", "User-agent: *\nContent-Signal: search=no\nDisallow: /y\n\nUser-agent: a\nContent-Signal: ai-input=no\n", "a",
 			map[string]bool{"ai-input": false}},
 		{"SPEC Content-Signal: fallback groups", "User-agent: *\nContent-Signal: search=no\nDisallow: /y\n\nUser-agent: a\nContent-Signal: ai-input=no\n", "b",
@@ -2859,6 +2892,14 @@ func TestRobotsURL(t *testing.T) {
 		// 63 octets: a DNS label's most, still one.
 		{"http://" + strings.Repeat("a", 55) + "ü.com/", "http://xn--" + strings.Repeat("a", 55) + "-8yf.com/robots.txt"},
 		// UTS #46: the ideographic and full-width full stops separate labels.
+		// RFC 3492 §7.1's sample strings (A), (B), (C) and (E), lower-cased
+		// (which leaves their encoding as it is, but for the case of the
+		// basic code points), to exercise every step of the encoder's bias
+		// adaptation.
+		{"http://\u0644\u064A\u0647\u0645\u0627\u0628\u062A\u0643\u0644\u0645\u0648\u0634\u0639\u0631\u0628\u064A\u061F/", "http://xn--egbpdaj6bu4bxfgehfvwxn/robots.txt"},
+		{"http://他们为什么不说中文/", "http://xn--ihqwcrb4cv8a8dqg056pqjye/robots.txt"},
+		{"http://他們爲什麽不說中文/", "http://xn--ihqwctvzc91f659drss3x8bo0yb/robots.txt"},
+		{"http://Pročprostěnemluvíčesky/", "http://xn--proprostnemluvesky-uyb24dma41a/robots.txt"},
 		{"http://例え。jp/a", "http://xn--r8jz45g.jp/robots.txt"},
 		{"http://例え．jp/a", "http://xn--r8jz45g.jp/robots.txt"},
 		{"http://例え｡jp/a", "http://xn--r8jz45g.jp/robots.txt"},
@@ -2906,6 +2947,7 @@ func TestRobotsURL(t *testing.T) {
 		// with the square of the length (40,000 code points took seconds).
 		{"http://" + strings.Repeat("a", 58) + "ü.de/", false},
 		{"http://" + strings.Repeat("例", 40000) + ".jp/", false},
+		{"http://" + strings.Repeat("a", 2000) + "\U0010FFFF.com/", false},
 		// A host whose octets are not UTF-8 has no ASCII form.
 		{"http://%FF.example/", false},
 		{"http://%FFa.example/", false},
@@ -2921,6 +2963,20 @@ func TestRobotsURL(t *testing.T) {
 		if c.noOrigin && !errors.Is(err, ErrNoOrigin) {
 			t.Errorf("RobotsURL(%q) error %v does not wrap ErrNoOrigin", c.in, err)
 		}
+	}
+	// An internationalized label too long for DNS is said to be, whether
+	// its code points (before any punycode is made) or its punycode give
+	// it away.
+	for _, host := range []string{strings.Repeat("a", 58) + "ü.de", strings.Repeat("例", 40000) + ".jp",
+		strings.Repeat("a", 2000) + "\U0010FFFF.com", strings.Repeat("ü例\U0010FFFF", 15) + ".jp"} { // the last: 45 code points, 63 octets past
+		if _, err := RobotsURL("http://" + host + "/"); !errors.Is(err, errLabelTooLong) {
+			t.Errorf("RobotsURL(%.20q...) error %v, want errLabelTooLong", host, err)
+		}
+	}
+	// One repetition fewer makes 58 octets of punycode, 62 with "xn--":
+	// within the 63 DNS allows.
+	if u, err := RobotsURL("http://" + strings.Repeat("ü例\U0010FFFF", 14) + "/"); err != nil || len(u) != len("http:///robots.txt")+62 {
+		t.Errorf("RobotsURL(14 times ü例\\U0010FFFF) = %q, %v, want a host of 62 octets", u, err)
 	}
 }
 

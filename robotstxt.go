@@ -92,7 +92,8 @@ type Rule struct {
 // not parse, a Crawl-delay before the first group, and Allow and Disallow
 // lines before the first group (RFC 9309 §2.1) are dropped. Lines that are
 // not records at all are skipped: those whose key is not a token ("Foo Bar:
-// x"), and those without a colon that are not exactly two words.
+// x"), and those without a colon that are not exactly two words (while
+// "Foo Bar:x", two words, is the record foo with the value "Bar:x").
 type Record struct {
 	Name  string // lower-cased
 	Value string // as written

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
@@ -445,6 +446,31 @@ func BenchmarkLongLiteral(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				r.IsAllowed("ExampleBot", c.path)
+			}
+		})
+	}
+}
+
+// TestLabelLengths checks trie edges whose label length is written in one
+// octet, two, or three (a uvarint: up to 127, to 16,383, past it), at each
+// boundary: one rule makes one edge from the root as long as the rule.
+func TestLabelLengths(t *testing.T) {
+	for _, n := range []int{126, 127, 128, 129, 200, 16383, 16384, 16385} {
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			rule := "/" + strings.Repeat("a", n-1)
+			r := Parse([]byte("User-agent: *\nDisallow: " + rule + "\nAllow: " + rule + "b\n"))
+			for path, want := range map[string]bool{
+				rule:             false,
+				rule + "a":       false,
+				rule[:n-1]:       true,
+				rule[:n-1] + "b": true,
+				rule + "b":       true,
+				rule + "bc":      true,
+				rule + "/x":      false,
+			} {
+				if got := r.IsAllowed("ExampleBot", path); got != want {
+					t.Errorf("IsAllowed(%d-octet path) = %v, want %v", len(path), got, want)
+				}
 			}
 		})
 	}

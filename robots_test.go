@@ -1245,6 +1245,25 @@ func TestIsAllowedNormalisation(t *testing.T) {
 			allow:    []string{"/a%21%24%26%27%28%29%2B%2C%3B%3D%3A%40b"},
 			disallow: []string{"/a!$&'()+,;=:@b"},
 		},
+		{
+			// SPEC: the most octets in the pattern decide, counted as
+			// normalised: a lone '%' is %25, three octets, so "/x%" and
+			// "/x%25" are one pattern and tie, and Allow wins.
+			name:     "SPEC longest match: a lone '%' counts as the three octets of %25",
+			robots:   "User-agent: *\nDisallow: /x%25\nAllow: /x%\n",
+			agent:    "ExampleBot",
+			allow:    []string{"/x%25", "/x%25abc", "/x%"},
+			disallow: []string{},
+		},
+		{
+			// The path's last octet is rewritten like any other, also where
+			// a wildcard rule reads the path in place.
+			name:     "SPEC normalise: a path's last octet, after a wildcard",
+			robots:   "User-agent: *\nDisallow: /*%FF\nDisallow: /*b%20\n",
+			agent:    "ExampleBot",
+			allow:    []string{"/a\xfe", "/ab"},
+			disallow: []string{"/a\xff", "/ab ", "/a/\xff", "/ab%20"},
+		},
 	})
 }
 

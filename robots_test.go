@@ -4313,6 +4313,45 @@ func TestDifferentialGenerated(t *testing.T) {
 	}
 }
 
+// TestDifferentialManyWildcards checks the reference against documents of
+// 4 to 15 rules, most of them with wildcards, over a few octets and
+// escapes, so that an agent's wildcard rules are many enough for the needle
+// index and the walk's remembered nodes, which TestDifferentialGenerated's
+// documents seldom reach.
+func TestDifferentialManyWildcards(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9309, 3492))
+	inRules := []string{"a", "b", "/", "*", "*", "$", "%2", "%61", "%", "c"}
+	inPaths := []string{"a", "b", "/", "c", "%2", "%61", "$", "*"}
+	word := func(alphabet []string, n int) string {
+		var b strings.Builder
+		b.WriteByte('/')
+		for range n {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		return b.String()
+	}
+	reported := 0
+	for doc := range 4000 {
+		var b strings.Builder
+		b.WriteString("User-agent: *\n")
+		for range 4 + rng.IntN(12) {
+			b.WriteString([]string{"Allow: ", "Disallow: "}[rng.IntN(2)] + word(inRules, 1+rng.IntN(7)) + "\n")
+		}
+		data := []byte(b.String())
+		r := Parse(data)
+		groups := refParse(data, DefaultMaxBytes)
+		known, _ := ruleLines(r)
+		rules := refPatterns(refCandidates(groups, refSelect(groups, refProductToken("x")), known))
+		for range 30 {
+			path := word(inPaths, rng.IntN(40))
+			if got, want := r.IsAllowed("x", path), refDecide(rules, path); got != want && reported < 10 {
+				reported++
+				t.Errorf("document %d %q: IsAllowed(x, %q) = %v, reference = %v (%v)", doc, data, path, got, want, r.Explain("x", path))
+			}
+		}
+	}
+}
+
 // madeOfParts returns the Agent of userAgent's token in r made of its
 // groups' rules compiled one group at a time, as the held bound makes it.
 func madeOfParts(r *Robots, userAgent string) *Agent {

@@ -527,17 +527,9 @@ func (o *Outcome) leadsNowhere(why string, h http.Header, now time.Time) *Outcom
 // request's context said when the body failed (see watchedBody): for a
 // minute when the caller cancelled, which says nothing of the origin, as in
 // Fetch; for an hour otherwise. A deadline is read as a timeout: a
-// Client.Timeout's cannot be told from the caller's own. Credentials in a
-// url.Error's URL are left out.
+// Client.Timeout's cannot be told from the caller's own. The credentials a
+// url.Error quotes are left out by done, as from every Error.
 func (o *Outcome) clientFailed(ended, err error) *Outcome {
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		shown := *ue
-		if u, perr := url.Parse(ue.URL); perr == nil {
-			shown.URL = withoutUser(u)
-		}
-		err = &shown
-	}
 	if errors.Is(err, context.Canceled) || errors.Is(ended, context.Canceled) {
 		return o.fail(fmt.Errorf("robots: the caller's context ended: %w", err), shortLifetime)
 	}

@@ -444,6 +444,14 @@ func TestOutcomeOf(t *testing.T) {
 		{name: "a redirect without Location", respond: func() (*http.Response, error) {
 			return &http.Response{StatusCode: 307, Header: http.Header{}, Body: http.NoBody}, nil
 		}, status: Unavailable, httpStatus: 307, lifetime: 24 * time.Hour, errorHas: "has no Location", checks: allowsEverything},
+		{name: "a POST", respond: func() (*http.Response, error) {
+			req, _ := http.NewRequest(http.MethodPost, "https://a.example/robots.txt", nil)
+			return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(fetchRobots)), Request: req}, nil
+		}, status: Unreachable, httpStatus: 200, lifetime: time.Hour, url: "https://a.example/robots.txt", final: "https://a.example/robots.txt", errorHas: "a POST request, not a GET", checks: refusesAllButRobotsTxt},
+		{name: "a Request without a Method, which net/http sends as a GET", respond: func() (*http.Response, error) {
+			req := &http.Request{URL: &url.URL{Scheme: "https", Host: "a.example", Path: "/robots.txt"}}
+			return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(fetchRobots)), Request: req}, nil
+		}, status: Parsed, httpStatus: 200, lifetime: 24 * time.Hour, url: "https://a.example/robots.txt", final: "https://a.example/robots.txt", checks: rulesOfFetchRobots},
 		{name: "a HEAD", respond: func() (*http.Response, error) {
 			return http.Head(srv.URL + "/robots.txt")
 		}, status: Unreachable, httpStatus: 200, lifetime: time.Hour, url: srv.URL + "/robots.txt", final: srv.URL + "/robots.txt", errorHas: "not a GET", checks: refusesAllButRobotsTxt},

@@ -4325,3 +4325,47 @@ func TestRedirectTarget(t *testing.T) {
 		}
 	}
 }
+
+// closeRecorder is a body that records whether it was closed.
+type closeRecorder struct {
+	io.Reader
+	closed bool
+}
+
+func (c *closeRecorder) Close() error { c.closed = true; return nil }
+
+// TestOutcomeOfClosesBody checks OutcomeOf's "it reads and closes
+// resp.Body" whatever the response decides: a caller's connection goes back
+// to its Transport only once the body is closed.
+func TestOutcomeOfClosesBody(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		status int
+		method string
+		header http.Header
+		err    error
+	}{
+		{"2xx", 200, http.MethodGet, nil, nil},
+		{"4xx", 404, http.MethodGet, nil, nil},
+		{"429", 429, http.MethodGet, nil, nil},
+		{"5xx", 503, http.MethodGet, nil, nil},
+		{"a 1xx", 101, http.MethodGet, nil, nil},
+		{"a 3xx that is no redirect", 304, http.MethodGet, nil, nil},
+		{"a redirect not followed", 302, http.MethodGet, http.Header{"Location": {"/elsewhere"}}, nil},
+		{"a response with an error", 200, http.MethodGet, nil, errors.New("boom")},
+		{"a POST", 200, http.MethodPost, nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, _ := http.NewRequest(tc.method, "https://a.example/robots.txt", nil)
+			body := &closeRecorder{Reader: strings.NewReader(fetchRobots)}
+			h := tc.header
+			if h == nil {
+				h = http.Header{}
+			}
+			OutcomeOf(&http.Response{StatusCode: tc.status, Header: h, Body: body, Request: req}, tc.err)
+			if !body.closed {
+				t.Errorf("status %d to a %s: the body was not closed", tc.status, tc.method)
+			}
+		})
+	}
+}

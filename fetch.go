@@ -1038,7 +1038,8 @@ func scrubUserinfo(s string) string {
 		j += i + 2 // the authority starts here
 		b.WriteString(s[i:j])
 		end := j
-		for end < len(s) && !strings.ContainsRune("/?#\"'` \t\r\n<>", rune(s[end])) {
+		// Not a quote: RFC 3986 allows "'" in userinfo.
+		for end < len(s) && !strings.ContainsRune("/?#\"` \t\r\n<>", rune(s[end])) {
 			end++
 		}
 		if at := strings.LastIndexByte(s[j:end], '@'); at >= 0 && startsAuthority(s, j-2) {

@@ -4282,6 +4282,9 @@ func TestScrubUserinfo(t *testing.T) {
 		{"an '@' in the query is kept", "http://a.example?to=x@y", "http://a.example?to=x@y"},
 		{"a path with '//' is kept", "path /a//me@b", "path /a//me@b"},
 		{"an e-mail address is kept", "write to webmaster@a.example", "write to webmaster@a.example"},
+		{"a quote in the password", `Get "http://u:p'w@a.example/robots.txt": refused`, `Get "http://a.example/robots.txt": refused`},
+		{"single-quoted, protocol-relative", "fetch '//u:pw@a.example/robots.txt' failed", "fetch '//a.example/robots.txt' failed"},
+		{"single-quoted, a host alone", "'http://u:pw@a.example' failed", "'http://a.example' failed"},
 		{"a '//' before a space is kept", "see // x@y z", "see // x@y z"},
 	} {
 		if got := scrubUserinfo(tc.in); got != tc.want {

@@ -389,7 +389,10 @@ func (f *Fetcher) Fetch(ctx context.Context, pageURL string) *Outcome {
 // before CheckRedirect is asked, and stays Unreachable. URL and FinalURL are
 // the first and last requests' URLs, without credentials, and Redirects the
 // hops between them, from resp.Request and the Response each redirect's
-// Request carries; "" and 0 for a response without a Request.
+// Request carries; "" and 0 for a response without a Request. They are
+// counted back through at most 1,000 hops, so that a chain built by hand
+// that comes back to itself ends: past them, URL is the request 1,000 hops
+// before the last, and Redirects is 1,000.
 //
 // A non-nil err is otherwise Unreachable, for 1 hour, or for 1 minute when
 // the crawler cancelled (err is context.Canceled, or the request's context
@@ -548,7 +551,7 @@ func withoutUser(u *url.URL) string {
 }
 
 // maxChain bounds the redirects OutcomeOf counts back through a response's
-// requests, which a caller's client may have chained without end.
+// requests, which a Response built by hand may have chained without end.
 const maxChain = 1000
 
 var (

@@ -335,6 +335,31 @@ func TestOutcomeOf(t *testing.T) {
 		req.Response = resp
 		return resp, nil
 	}
+	// handChain builds the 200 that ends hops redirects from
+	// https://a.example/0 to /hops, each Request carrying the redirect that
+	// led to it, as net/http's Client does.
+	handChain := func(hops int) func() (*http.Response, error) {
+		return func() (*http.Response, error) {
+			var req *http.Request
+			var prev *http.Response
+			for i := 0; i <= hops; i++ {
+				req, _ = http.NewRequest(http.MethodGet, fmt.Sprintf("https://a.example/%d", i), nil)
+				req.Response = prev
+				prev = &http.Response{StatusCode: 302, Header: http.Header{"Location": {fmt.Sprintf("/%d", i+1)}}, Body: http.NoBody, Request: req}
+			}
+			return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(fetchRobots)), Request: req}, nil
+		}
+	}
+	// longLocation is an http URL of n octets, all but its first 28 a
+	// fragment, which is dropped before the URL is followed.
+	longLocation := func(n int) http.Header {
+		const base = "http://b.example/robots.txt#"
+		return http.Header{"Location": {base + strings.Repeat("x", n-len(base))}}
+	}
+	// padded is fetchRobots and a comment line, n octets in all.
+	padded := func(n int) io.Reader {
+		return strings.NewReader(fetchRobots + "#" + strings.Repeat("x", n-len(fetchRobots)-2) + "\n")
+	}
 	tests := []struct {
 		name       string
 		respond    func() (*http.Response, error)
@@ -430,6 +455,30 @@ func TestOutcomeOf(t *testing.T) {
 		}, status: Parsed, httpStatus: 200, lifetime: 24 * time.Hour, checks: allowsEverything},
 		{name: "built by hand, a chain that cycles", respond: cycle, status: Parsed, httpStatus: 200, lifetime: 24 * time.Hour,
 			url: "https://a.example/robots.txt", final: "https://a.example/robots.txt", redirects: maxChain, checks: rulesOfFetchRobots},
+		{name: "20 hops built by hand", respond: handChain(20), status: Parsed, httpStatus: 200, lifetime: 24 * time.Hour,
+			url: "https://a.example/0", final: "https://a.example/20", redirects: 20, checks: rulesOfFetchRobots},
+		{name: "1,000 hops built by hand, all counted", respond: handChain(maxChain), status: Parsed, httpStatus: 200, lifetime: 24 * time.Hour,
+			url: "https://a.example/0", final: "https://a.example/1000", redirects: 1000, checks: rulesOfFetchRobots},
+		{name: "1,001 hops built by hand, 1,000 counted", respond: handChain(maxChain + 1), status: Parsed, httpStatus: 200, lifetime: 24 * time.Hour,
+			url: "https://a.example/1", final: "https://a.example/1001", redirects: 1000, checks: rulesOfFetchRobots},
+		{name: "a Request without a URL", respond: func() (*http.Response, error) {
+			req := &http.Request{Method: http.MethodGet}
+			return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(fetchRobots)), Request: req}, nil
+		}, status: Parsed, httpStatus: 200, lifetime: 24 * time.Hour, checks: rulesOfFetchRobots},
+		{name: "a body of exactly DefaultMaxBytes", respond: handMade(200, "https://a.example/robots.txt", http.Header{}, padded(DefaultMaxBytes)), status: Parsed, httpStatus: 200,
+			lifetime: 24 * time.Hour, url: "https://a.example/robots.txt", final: "https://a.example/robots.txt", checks: rulesOfFetchRobots},
+		{name: "a body one octet past DefaultMaxBytes", respond: handMade(200, "https://a.example/robots.txt", http.Header{}, padded(DefaultMaxBytes+1)), status: Parsed, httpStatus: 200,
+			lifetime: 24 * time.Hour, url: "https://a.example/robots.txt", final: "https://a.example/robots.txt", truncated: true, checks: rulesOfFetchRobots},
+		// 64 KiB is the longest Location parsed at all; its fragment is
+		// dropped, leaving a URL short enough to follow.
+		{name: "a Location of 64 KiB, handed over", respond: handMade(302, "http://a.example/robots.txt", longLocation(64<<10), http.NoBody),
+			status: Unreachable, httpStatus: 302, lifetime: time.Hour, url: "http://a.example/robots.txt", final: "http://a.example/robots.txt",
+			errorHas: "redirects to http://b.example/robots.txt, which the client did not follow", checks: refusesAllButRobotsTxt},
+		{name: "a Location of 64 KiB and one octet", respond: handMade(302, "http://a.example/robots.txt", longLocation(64<<10+1), http.NoBody),
+			status: Unavailable, httpStatus: 302, lifetime: 24 * time.Hour, url: "http://a.example/robots.txt", final: "http://a.example/robots.txt",
+			errorHas: "has a Location of 65537 octets", checks: allowsEverything},
+		{name: "a loop through a URL with credentials", respond: handMade(302, "http://user:secret@a.example/robots.txt", http.Header{"Location": {"http://a.example/robots.txt"}}, http.NoBody),
+			status: Unavailable, httpStatus: 302, lifetime: 24 * time.Hour, url: "http://a.example/robots.txt", final: "http://a.example/robots.txt", errorHas: "(a loop)", checks: allowsEverything},
 		{name: "a relative redirect built by hand", respond: func() (*http.Response, error) {
 			return &http.Response{StatusCode: 302, Header: http.Header{"Location": {"/elsewhere"}}, Body: http.NoBody}, nil
 		}, status: Unreachable, httpStatus: 302, lifetime: time.Hour, errorHas: "did not follow", checks: refusesAllButRobotsTxt},
@@ -1026,6 +1075,10 @@ func TestFetchBody(t *testing.T) {
 			w.Header().Set("Content-Encoding", "deflate")
 			io.WriteString(w, "\x78\x9c not deflate at all")
 		}, Unreachable, 200, false, refusesAllButRobotsTxt},
+		// The largest limits: the bound on what a decoder reads must not
+		// overflow into a negative one.
+		{"gzip, MaxBytes near the largest int", math.MaxInt64 / 6, serveEncoded("gzip", threeLines), Parsed, 200, false, bothRules},
+		{"gzip, MaxBytes the largest int", math.MaxInt64, serveEncoded("gzip", threeLines), Parsed, 200, false, bothRules},
 		{"deflate asking for a preset dictionary", 0, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Encoding", "deflate")
 			// A zlib header whose check bits hold, with FDICT set (RFC 1950
@@ -1285,6 +1338,13 @@ func TestClipError(t *testing.T) {
 	}
 	if s := strings.Repeat("é", maxErrorBytes/2); clipError(s) != s {
 		t.Errorf("clipError of %d octets changed it", len(s))
+	}
+	// Error's doc promises 2 KiB: an ftp: Location of 3,000 octets, which
+	// the Error quotes, makes it exactly that.
+	resp := &http.Response{StatusCode: 302, Header: http.Header{"Location": {"ftp://a.example/" + strings.Repeat("x", 3000)}}, Body: http.NoBody}
+	resp.Request, _ = http.NewRequest(http.MethodGet, "http://a.example/robots.txt", nil)
+	if o := OutcomeOf(resp, nil); len(o.Error) != 2048 || !strings.HasSuffix(o.Error, " octets in all)") {
+		t.Errorf("OutcomeOf(a 302 to a 3,000-octet ftp: URL).Error is %d octets ending %q, want 2048 ending \" octets in all)\"", len(o.Error), o.Error[max(0, len(o.Error)-40):])
 	}
 }
 
@@ -1635,6 +1695,9 @@ func TestFetchLifetime(t *testing.T) {
 		{"invalid Age ignored", 200, []string{"Cache-Control", "max-age=600", "Age", "-5"}, 10 * time.Minute},
 		{"max-age above 24h", 200, []string{"Cache-Control", "max-age=172800"}, 24 * time.Hour},
 		{"max-age overflowing", 200, []string{"Cache-Control", "max-age=99999999999999999999999"}, 24 * time.Hour},
+		// RFC 9111 §1.2.2: delta-seconds saturate at 2^31, not before.
+		{"max-age and Age past 2^20", 200, []string{"Cache-Control", "max-age=1100000", "Age", "1048576"}, 51424 * time.Second},
+		{"max-age saturating at 2^31, minus Age", 200, []string{"Cache-Control", "max-age=99999999999", "Age", "2147483000"}, 648 * time.Second},
 		{"max-age=0", 200, []string{"Cache-Control", "no-cache, max-age=0"}, 0},
 		{"comma in a quoted value", 200, []string{"Cache-Control", `no-cache="Set-Cookie, max-age=5", max-age=60`}, time.Minute},
 		// RFC 9110 §5.6.4: \" is a quoted-pair, not the string's end.
@@ -1710,6 +1773,13 @@ func TestFetchLifetime(t *testing.T) {
 		o := newTestFetcher().Fetch(context.Background(), srv.URL)
 		if d := o.Lifetime - 2*time.Hour; d > time.Second || d < -5*time.Second {
 			t.Errorf("Lifetime = %v, want about 2h measured from our clock", o.Lifetime)
+		}
+	})
+	t.Run("Expires without Date, a redirect that leads nowhere", func(t *testing.T) {
+		h := http.Header{"Expires": {time.Now().Add(2 * time.Hour).UTC().Format(http.TimeFormat)}}
+		o := OutcomeOf(&http.Response{StatusCode: 302, Header: h, Body: http.NoBody}, nil)
+		if d := o.Lifetime - 2*time.Hour; o.Status != Unavailable || d > time.Second || d < -5*time.Second {
+			t.Errorf("OutcomeOf(a 302 without Location) = %s, want Unavailable for about 2h measured from our clock", describeOutcome(o))
 		}
 	})
 }
@@ -4025,6 +4095,44 @@ func FuzzOutcomeJSON(f *testing.F) {
 // the request's context is done, while a body coded twice is read up to the
 // limit, its inner layer longer than that (a gzip member for each line) or
 // not.
+// TestDeflateReader checks how the deflate coding is told apart: a zlib
+// header (RFC 1950 §2.2: method 8, check bits that make the first two octets
+// a multiple of 31) is read as zlib, anything else as raw deflate.
+func TestDeflateReader(t *testing.T) {
+	const text = "User-agent: *\nDisallow: /\n"
+	tests := []struct {
+		name    string
+		in      string
+		want    string
+		wantErr error // nil: any error when want is ""
+	}{
+		{"zlib", string(compressed("deflate", text)), text, nil},
+		{"raw deflate", string(compressed("raw-deflate", text)), text, nil},
+		// A final stored block of 23 octets starts 01 17: a multiple of 31,
+		// but method 1, so not a zlib header.
+		{"raw deflate whose first octets pass the check bits", "\x01\x17\x00\xe8\xffUser-agent: *\nAllow: /\n", "User-agent: *\nAllow: /\n", nil},
+		{"zlib with a preset dictionary (78 20)", "\x78\x20\x00\x00\x00\x00" + string(compressed("raw-deflate", text)), "", zlib.ErrDictionary},
+		{"zlib with a preset dictionary (78 3f)", "\x78\x3f\xde\xad\xbe\xef" + string(compressed("raw-deflate", text)), "", zlib.ErrDictionary},
+		{"a zlib header over a corrupt stream", "\x78\x9c\xff\xff", "", nil},
+		{"no header: raw deflate that is not", "not deflate", "", nil},
+		{"empty", "", "", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := io.ReadAll(deflateReader(strings.NewReader(tc.in)))
+			if tc.want != "" {
+				if err != nil || string(got) != tc.want {
+					t.Errorf("read %q, %v, want %q", got, err, tc.want)
+				}
+				return
+			}
+			if err == nil || tc.wantErr != nil && !errors.Is(err, tc.wantErr) {
+				t.Errorf("read %q, %v, want the error %v", got, err, tc.wantErr)
+			}
+		})
+	}
+}
+
 func TestReadBodyInnerLayers(t *testing.T) {
 	// Raw deflate blocks that write nothing: a stored block of no octets,
 	// not the last, a million times (5 MiB), then a last empty block.

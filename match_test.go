@@ -2,6 +2,7 @@ package robots
 
 import (
 	"bufio"
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -471,6 +472,61 @@ func TestLabelLengths(t *testing.T) {
 				if got := r.IsAllowed("ExampleBot", path); got != want {
 					t.Errorf("IsAllowed(%d-octet path) = %v, want %v", len(path), got, want)
 				}
+			}
+		})
+	}
+}
+
+// TestZeroOctets checks the word-at-a-time zero test against octet-wise
+// comparison, for every octet value at every place in a word, among
+// neighbours that are zero, 0x80 or random.
+func TestZeroOctets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, fill := range []string{"zero", "0x80", "random"} {
+		for place := range 8 {
+			for c := range 256 {
+				var b [8]byte
+				for i := range b {
+					switch fill {
+					case "0x80":
+						b[i] = 0x80
+					case "random":
+						b[i] = byte(rng.Uint32())
+					}
+				}
+				b[place] = byte(c)
+				var want uint64
+				for i, o := range b {
+					if o == 0 {
+						want |= 0x80 << (8 * i)
+					}
+				}
+				if got := zeroOctets(binary.LittleEndian.Uint64(b[:])); got != want {
+					t.Fatalf("zeroOctets(% x) = %#x, want %#x (%s neighbours)", b, got, want, fill)
+				}
+			}
+		}
+	}
+}
+
+// TestHighBitPathOctets covers raw path octets past 0x7f, which a step
+// down the trie compares with its children's first octets a word at a
+// time: one that differs from a child's only in the high bit (0xc3 and
+// 'C', 0xe3 and 'c') must not match it.
+func TestHighBitPathOctets(t *testing.T) {
+	for _, c := range []struct {
+		name, doc, path string
+		allowed         bool
+	}{
+		{"é against /C) through /C", "User-agent: *\nDisallow: /a\nDisallow: /C!\nDisallow: /C)\n", "/\xc3\xa9", true},
+		{"é as an absolute URL", "User-agent: *\nDisallow: /a\nDisallow: /C!\nDisallow: /C)\n", "https://example.com/\xc3\xa9", true},
+		{"0xe3 against /c", "User-agent: *\nDisallow: /a\nDisallow: /c\n", "/\xe3", true},
+		{"0xe3 against /%E3", "User-agent: *\nDisallow: /a\nDisallow: /%E3\n", "/\xe3", false},
+		{"C) itself", "User-agent: *\nDisallow: /a\nDisallow: /C!\nDisallow: /C)\n", "/C)", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := Parse([]byte(c.doc)).IsAllowed("ExampleBot", c.path); got != c.allowed {
+				t.Errorf("IsAllowed(%q) = %v, want %v", c.path, got, c.allowed)
 			}
 		})
 	}

@@ -4521,6 +4521,34 @@ func TestManyWildcardRules(t *testing.T) {
 	}
 }
 
+// TestWildcardRulesAtTheBitmapBound covers the needle scan at the number of
+// wildcard rules whose tried marks still fit on the stack (maxTried, 4,096)
+// and one more, which borrow a pooled bitmap: the last rule must be found
+// in both.
+func TestWildcardRulesAtTheBitmapBound(t *testing.T) {
+	for _, n := range []int{4096, 4097} {
+		var doc strings.Builder
+		doc.WriteString("User-agent: *\n")
+		for i := range n {
+			fmt.Fprintf(&doc, "Disallow: /*x%04d\n", i)
+		}
+		r := parseString(doc.String())
+		for _, c := range []struct {
+			path string
+			want bool
+		}{
+			{fmt.Sprintf("/x%04d", n-1), false},
+			{"/x0000", false},
+			{fmt.Sprintf("/x%04d", n), true},
+			{"/y", true},
+		} {
+			if got := r.IsAllowed("ExampleBot", c.path); got != c.want {
+				t.Errorf("%d rules: IsAllowed(%q) = %v, want %v", n, c.path, got, c.want)
+			}
+		}
+	}
+}
+
 // TestWildcardNodesPastTheWalksMemory covers a path that passes more trie
 // nodes with wildcard rules than a walk remembers (maxWildNodes): the rules
 // of every node must still be tried, through the needle scan.

@@ -1780,10 +1780,12 @@ func (e *CacheEntry) next(o *Outcome) *CacheEntry {
 // other saw), say together at now: the later outcome and, while it is
 // Unreachable, the latest reachable outcome either knows of and the
 // earliest time either knows the origin to have been unreachable since
-// then. A record fetched more than maxClockSkew after now says nothing (no
-// clock is that far ahead): with nothing else known, the result is nil, and
-// a retrieval begins a new history. Either may be nil; when one adds
-// nothing to the other, that other is returned, not a copy.
+// then. A redirect the crawler's own CheckRedirect refused ends a run, as
+// in next, and refuses on its own when it is the later outcome. A record
+// fetched more than maxClockSkew after now says nothing (no clock is that
+// far ahead): with nothing else known, the result is nil, and a retrieval
+// begins a new history. Either may be nil; when one adds nothing to the
+// other, that other is returned, not a copy.
 func (e *CacheEntry) merged(o *CacheEntry, now time.Time) *CacheEntry {
 	switch {
 	case !o.usable(now) && !e.usable(now):
@@ -1793,16 +1795,13 @@ func (e *CacheEntry) merged(o *CacheEntry, now time.Time) *CacheEntry {
 	case !e.usable(now):
 		return o
 	}
-	latest := e.Outcome
-	if o.Outcome.FetchedAt.After(latest.FetchedAt) {
-		latest = o.Outcome
+	last := e
+	if o.Outcome.FetchedAt.After(e.Outcome.FetchedAt) {
+		last = o
 	}
-	if latest.Status != Unreachable || latest.ownPolicy {
-		for _, x := range [...]*CacheEntry{e, o} {
-			if x.Outcome == latest {
-				return x
-			}
-		}
+	latest := last.Outcome
+	if latest.Status != Unreachable {
+		return last
 	}
 	var reach *Outcome
 	for _, r := range [...]*Outcome{e.LastReachable, o.LastReachable, e.Outcome, o.Outcome} {
@@ -1810,19 +1809,36 @@ func (e *CacheEntry) merged(o *CacheEntry, now time.Time) *CacheEntry {
 			reach = r
 		}
 	}
+	if last.refused() {
+		if last.LastReachable == reach {
+			return last
+		}
+		return &CacheEntry{Outcome: latest, LastReachable: reach}
+	}
+	// A run ends at a reachable outcome and at a refusal (see next): none
+	// that either record saw began before the latest of those.
+	var ended time.Time
+	if reach != nil {
+		ended = reach.FetchedAt
+	}
+	for _, x := range [...]*CacheEntry{e, o} {
+		if x.refused() && x.Outcome.FetchedAt.After(ended) {
+			ended = x.Outcome.FetchedAt
+		}
+	}
 	var since time.Time
 	for _, x := range [...]*CacheEntry{e, o} {
-		if x.Outcome.Status != Unreachable {
+		if x.Outcome.Status != Unreachable || x.refused() {
 			continue
 		}
-		// x's run began at UnreachableSince; if the other saw the origin
-		// reachable after that, a run began again by x's latest outcome
-		// (at the same instant, the run is taken to begin there).
+		// x's run began at UnreachableSince; if the other saw it end after
+		// that, a run began again by x's latest outcome (at the same
+		// instant, the run is taken to begin there).
 		t := x.UnreachableSince
-		if t.IsZero() || reach != nil && t.Before(reach.FetchedAt) {
+		if t.Before(ended) {
 			t = x.Outcome.FetchedAt
 		}
-		if reach != nil && t.Before(reach.FetchedAt) {
+		if t.Before(ended) {
 			continue
 		}
 		if since.IsZero() || t.Before(since) {
@@ -1835,6 +1851,13 @@ func (e *CacheEntry) merged(o *CacheEntry, now time.Time) *CacheEntry {
 		}
 	}
 	return &CacheEntry{Outcome: latest, LastReachable: reach, UnreachableSince: since}
+}
+
+// refused reports whether e's outcome is a redirect the crawler's own
+// Client.CheckRedirect refused: Unreachable with no UnreachableSince, which
+// is how a stored entry says so once the outcome's own mark is lost to JSON.
+func (e *CacheEntry) refused() bool {
+	return e.Outcome.Status == Unreachable && (e.Outcome.ownPolicy || e.UnreachableSince.IsZero())
 }
 
 // usable reports whether e holds an outcome that is not dated further in
@@ -1890,8 +1913,11 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 // knows, the latest reachable outcome and the earliest time the origin is
 // known to have been unreachable since then, or, where one record cannot say
 // when a run began, a later time (so the 30 days may then count from a later
-// outcome than the first Unreachable one, never from an earlier). A Put that
-// succeeds drops the Cache's own entry. Reading the two together allocates
+// outcome than the first Unreachable one, never from an earlier; with one
+// exception: a redirect the crawler's own CheckRedirect refused ends a run,
+// but a record keeps no trace of one once another outcome has followed it,
+// so that where only one record saw it, the run may count from the other's
+// earlier start). A Put that succeeds drops the Cache's own entry. Reading the two together allocates
 // the merged entry when each adds to the other; a fresh Store entry alone is
 // read without allocating.
 //

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -3220,6 +3221,8 @@ func TestCacheEntryMerged(t *testing.T) {
 	parsed32, parsed3, parsedNow := at(32*day, Parsed), at(3*day, Parsed), at(30*time.Minute, Parsed)
 	down2h, down1h := at(2*time.Hour, Unreachable), at(time.Hour, Unreachable)
 	refused := &Outcome{Status: Unreachable, Lifetime: time.Hour, FetchedAt: now.Add(-time.Hour), ownPolicy: true}
+	refused40 := &Outcome{Status: Unreachable, Lifetime: time.Hour, FetchedAt: now.Add(-40 * day), ownPolicy: true}
+	refusedJSON := &Outcome{Status: Unreachable, Lifetime: time.Hour, FetchedAt: now.Add(-time.Hour)}
 	tests := []struct {
 		name       string
 		store, own *CacheEntry
@@ -3258,6 +3261,21 @@ func TestCacheEntryMerged(t *testing.T) {
 			&CacheEntry{Outcome: down2h, UnreachableSince: now.Add(-40 * day)},
 			&CacheEntry{Outcome: refused},
 			&CacheEntry{Outcome: refused}},
+		// Not the latest, it ends the runs begun before it (see next).
+		{"a refused redirect, not the latest, starts no run",
+			&CacheEntry{Outcome: down1h, UnreachableSince: now.Add(-time.Hour)},
+			&CacheEntry{Outcome: refused40},
+			&CacheEntry{Outcome: down1h, UnreachableSince: now.Add(-time.Hour)}},
+		{"a refused redirect, not the latest, ends an earlier run",
+			&CacheEntry{Outcome: down1h, UnreachableSince: now.Add(-45 * day)},
+			&CacheEntry{Outcome: refused40},
+			&CacheEntry{Outcome: down1h, UnreachableSince: now.Add(-time.Hour)}},
+		// A Store's JSON does not keep the outcome's mark: the entry's
+		// missing UnreachableSince says it.
+		{"a refused redirect read back from JSON, the latest",
+			&CacheEntry{Outcome: refusedJSON},
+			&CacheEntry{Outcome: down2h, LastReachable: parsed32, UnreachableSince: now.Add(-35 * day)},
+			&CacheEntry{Outcome: refusedJSON, LastReachable: parsed32}},
 		{"both unreachable, nothing reachable known: the earlier run",
 			&CacheEntry{Outcome: down2h, UnreachableSince: now.Add(-40 * day)},
 			&CacheEntry{Outcome: down1h, UnreachableSince: now.Add(-time.Hour)},
@@ -3290,17 +3308,22 @@ func TestCacheEntryMerged(t *testing.T) {
 
 // TestCacheEntryMergedExhaustive checks merged against what the outcomes
 // both records saw say together: over every timeline of up to five
-// outcomes (each Parsed, Unavailable or Unreachable, days apart) and every
-// two subsets of it, one seen by the Store and one by the Cache itself,
-// each folded by next as the Cache builds its entries, the merge of the two
-// must have the latest outcome and the latest reachable one of their union,
-// and begin the unreachable run no earlier than the union's fold does: a
-// merge may refuse for longer than the union would, never for less.
+// outcomes (each Parsed, Unavailable, Unreachable or a redirect the
+// crawler's CheckRedirect refused, days apart) and every two subsets of it,
+// one seen by the Store and one by the Cache itself, each folded by next as
+// the Cache builds its entries, the merge of the two must have the latest
+// outcome and the latest reachable one of their union, and refuse whenever
+// the union's fold refuses, at any time after: a merge may refuse for
+// longer than the union would, never for less. The Store's record is tried
+// as kept in memory and as read back from JSON, where a refusal keeps only
+// its missing UnreachableSince.
 func TestCacheEntryMergedExhaustive(t *testing.T) {
 	const day = 24 * time.Hour
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	days := []time.Duration{0, 12 * day, 25 * day, 33 * day, 45 * day}
-	statuses := []Status{Parsed, Unavailable, Unreachable}
+	const refused = Status("refused") // Unreachable, ownPolicy
+	statuses := []Status{Parsed, Unavailable, Unreachable, refused}
+	later := []time.Duration{0, day, 18 * day, 29 * day, 31 * day, 46 * day, 80 * day}
 	fold := func(timeline []*Outcome, seen uint) *CacheEntry {
 		var e *CacheEntry
 		for i, o := range timeline {
@@ -3310,38 +3333,83 @@ func TestCacheEntryMergedExhaustive(t *testing.T) {
 		}
 		return e
 	}
-	cases := 0
+	// same tells outcomes apart by when they were fetched, each at its own
+	// time, since a copy read from JSON is another pointer.
+	same := func(a, b *Outcome) bool {
+		return a == nil && b == nil || a != nil && b != nil && a.FetchedAt.Equal(b.FetchedAt)
+	}
+	cases, hidden := 0, 0
 	for n := 1; n <= len(days); n++ {
 		timeline := make([]*Outcome, n)
 		for code := 0; code < pow(len(statuses), n); code++ {
 			for i, c := 0, code; i < n; i, c = i+1, c/len(statuses) {
-				timeline[i] = &Outcome{Status: statuses[c%len(statuses)], FetchedAt: start.Add(days[i])}
+				o := &Outcome{Status: statuses[c%len(statuses)], FetchedAt: start.Add(days[i])}
+				if o.Status == refused {
+					o.Status, o.ownPolicy = Unreachable, true
+				}
+				timeline[i] = o
 			}
 			now := timeline[n-1].FetchedAt
-			for a := uint(0); a < 1<<n; a++ {
-				for b := uint(0); b < 1<<n; b++ {
-					cases++
-					got := fold(timeline, a).merged(fold(timeline, b), now)
-					want := fold(timeline, a|b)
-					if want == nil {
-						if got != nil {
-							t.Fatalf("nothing seen, merged gives %s", describeOutcome(got.Outcome))
+			folds := make([]*CacheEntry, 1<<n)
+			stored := make([]*CacheEntry, 1<<n) // as a Store gives it back
+			for a := range folds {
+				folds[a] = fold(timeline, uint(a))
+				if e := folds[a]; e != nil {
+					c := *e
+					o := *e.Outcome
+					o.ownPolicy = false
+					c.Outcome = &o
+					stored[a] = &c
+				}
+			}
+			for a := range folds {
+				for b := range folds {
+					want := folds[a|b]
+					for _, store := range [...]*CacheEntry{folds[a], stored[a]} {
+						cases++
+						got := store.merged(folds[b], now)
+						if want == nil {
+							if got != nil {
+								t.Fatalf("nothing seen, merged gives %s", describeOutcome(got.Outcome))
+							}
+							continue
 						}
-						continue
-					}
-					where := fmt.Sprintf("timeline %v, Store saw %05b, Cache %05b", statusesOf(timeline), a, b)
-					if got.Outcome != want.Outcome || got.LastReachable != want.LastReachable {
-						t.Fatalf("%s: merged %s, last reachable %s; want %s, %s", where, describeOutcome(got.Outcome),
-							describeOutcome(got.LastReachable), describeOutcome(want.Outcome), describeOutcome(want.LastReachable))
-					}
-					if !want.UnreachableSince.IsZero() && !got.UnreachableSince.IsZero() && got.UnreachableSince.Before(want.UnreachableSince) {
-						t.Fatalf("%s: unreachable since %v, before the union's %v: allows too soon", where, got.UnreachableSince, want.UnreachableSince)
+						where := fmt.Sprintf("timeline %v, Store saw %05b (in memory %v), Cache %05b", statusesOf(timeline), a, store == folds[a], b)
+						if !same(got.Outcome, want.Outcome) || !same(got.LastReachable, want.LastReachable) {
+							t.Fatalf("%s: merged %s, last reachable %s; want %s, %s", where, describeOutcome(got.Outcome),
+								describeOutcome(got.LastReachable), describeOutcome(want.Outcome), describeOutcome(want.LastReachable))
+						}
+						if hidesRefusal(timeline, a, b) {
+							hidden++
+							continue
+						}
+						for _, d := range later {
+							if at := now.Add(d); want.deciding(at).Status == Unreachable && got.deciding(at).Status != Unreachable {
+								t.Fatalf("%s: %v after the last outcome, merged (unreachable since %v) decides %s, the union (since %v) refuses: allows too soon",
+									where, d, got.UnreachableSince, got.deciding(at).Status, want.UnreachableSince)
+							}
+						}
 					}
 				}
 			}
 		}
 	}
-	t.Logf("%d cases", cases)
+	t.Logf("%d cases; %d with a refusal only one record knows of, followed by other outcomes, whose runs are not compared", cases, hidden)
+}
+
+// hidesRefusal reports whether one of the records that saw the outcomes of
+// timeline in subsets a and b saw a refusal, followed by a later outcome,
+// that the other did not: a CacheEntry keeps no trace of a refusal once
+// another outcome has followed it, so that merged cannot know the refusal
+// ended the other record's run (see Cache).
+func hidesRefusal(timeline []*Outcome, a, b int) bool {
+	last := bits.Len(uint(a|b)) - 1
+	for i, o := range timeline {
+		if o.ownPolicy && i < last && a>>i&1 != b>>i&1 {
+			return true
+		}
+	}
+	return false
 }
 
 func pow(b, n int) int {
@@ -3356,6 +3424,9 @@ func statusesOf(timeline []*Outcome) []Status {
 	s := make([]Status, len(timeline))
 	for i, o := range timeline {
 		s[i] = o.Status
+		if o.ownPolicy {
+			s[i] = "refused"
+		}
 	}
 	return s
 }

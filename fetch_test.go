@@ -2254,6 +2254,33 @@ func TestCacheStoreTrouble(t *testing.T) {
 	})
 }
 
+// entryAndErrorStore is a Store whose Get fails, returning an entry too.
+type entryAndErrorStore struct{ MemoryStore }
+
+func (s *entryAndErrorStore) Get(ctx context.Context, origin string) (*CacheEntry, error) {
+	e, _ := s.MemoryStore.Get(ctx, origin)
+	return e, errors.New("store down")
+}
+
+// TestCacheGetErrorIsAMiss checks that an entry a failing Get returns with
+// its error is not used, whether or not the Cache keeps entries of its own.
+func TestCacheGetErrorIsAMiss(t *testing.T) {
+	for _, withOwn := range []bool{false, true} {
+		srv, requests := countingServer(t)
+		allowAll := &CacheEntry{Outcome: &Outcome{Status: Unavailable, HTTPStatus: 404, Lifetime: time.Hour, FetchedAt: time.Now().UTC()}}
+		store := &entryAndErrorStore{}
+		store.MemoryStore.Put(context.Background(), srv.URL, allowAll)
+		c := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+		if withOwn {
+			c.keepOwn("http://other.example", allowAll)
+		}
+		c.IsAllowed(context.Background(), fetchAgent, srv.URL+"/a")
+		if n := requests.Load(); n != 1 {
+			t.Errorf("keeping entries of its own %v: %d requests, want 1: the entry of a failed Get must not answer", withOwn, n)
+		}
+	}
+}
+
 // failingPutStore is a Store that holds nothing and whose Put fails.
 type failingPutStore struct{ gets atomic.Int32 }
 
@@ -2344,10 +2371,70 @@ func TestCacheEntryFresh(t *testing.T) {
 		{"a floor below the lifetime changes nothing", now.Add(-3 * time.Hour), 2 * time.Hour, time.Minute, false},
 		{"a floor past 24 h counts as 24 h", now.Add(-25 * time.Hour), 0, 1000 * time.Hour, false},
 		{"a floor of 24 h", now.Add(-23 * time.Hour), 0, 1000 * time.Hour, true},
+		// Stale from the instant FetchedAt+Lifetime on.
+		{"at the end of its lifetime", now.Add(-time.Hour), time.Hour, 0, false},
+		{"a nanosecond before it", now.Add(-time.Hour + time.Nanosecond), time.Hour, 0, true},
+		{"lifetime 0 at once", now, 0, 0, false},
+		{"fetched by a clock 5 min and 1 ns ahead", now.Add(maxClockSkew + time.Nanosecond), 2 * time.Hour, 0, false},
 	} {
 		e := &CacheEntry{Outcome: &Outcome{Status: Parsed, FetchedAt: c.fetchedAt, Lifetime: c.lifetime}}
 		if got := e.fresh(now, c.floor); got != c.want {
 			t.Errorf("%s: fresh = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestCacheEntryHistoryBounds checks the edges of an entry's history: how
+// far ahead a record may be dated and still carry its history on (next,
+// merged), and the instant the 30 days run out (deciding).
+func TestCacheEntryHistoryBounds(t *testing.T) {
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	down := &Outcome{Status: Unreachable, FetchedAt: at}
+	for _, c := range []struct {
+		ahead time.Duration
+		keep  bool
+	}{
+		{time.Minute, true},
+		{4*time.Minute + 30*time.Second, true},
+		{maxClockSkew, true},
+		{5*time.Minute + time.Nanosecond, false},
+		{7 * time.Minute, false},
+	} {
+		p := &Outcome{Status: Parsed, FetchedAt: at.Add(c.ahead)}
+		if got := (&CacheEntry{Outcome: p}).next(down).LastReachable == p; got != c.keep {
+			t.Errorf("next: a reachable outcome dated %v ahead of an Unreachable one carried on: %v, want %v", c.ahead, got, c.keep)
+		}
+		own := &CacheEntry{Outcome: &Outcome{Status: Parsed, FetchedAt: at.Add(-time.Hour)}}
+		ahead := &CacheEntry{Outcome: p}
+		if got := own.merged(ahead, at) == ahead; got != c.keep {
+			t.Errorf("merged: a record dated %v ahead answered: %v, want %v", c.ahead, got, c.keep)
+		}
+	}
+
+	const day = 24 * time.Hour
+	parsed := &Outcome{Status: Parsed, FetchedAt: at.Add(-40 * day)}
+	for _, c := range []struct {
+		name   string
+		status Status
+		since  time.Duration // before at
+		want   *Outcome      // nil: the entry's own outcome
+	}{
+		{"a minute short of 30 days", Unreachable, unreachableGrace - time.Minute, nil},
+		{"a nanosecond short of 30 days", Unreachable, unreachableGrace - time.Nanosecond, nil},
+		{"exactly 30 days", Unreachable, unreachableGrace, parsed},
+		{"31 days", Unreachable, 31 * day, parsed},
+		// An UnreachableSince on an outcome that is not Unreachable, which
+		// next never writes, counts for nothing.
+		{"an Unavailable outcome with a run of 31 days", Unavailable, 31 * day, nil},
+		{"a Parsed outcome with a run of 31 days", Parsed, 31 * day, nil},
+	} {
+		e := &CacheEntry{Outcome: &Outcome{Status: c.status, FetchedAt: at}, LastReachable: parsed, UnreachableSince: at.Add(-c.since)}
+		want := c.want
+		if want == nil {
+			want = e.Outcome
+		}
+		if got := e.deciding(at); got != want {
+			t.Errorf("deciding, %s: %s, want %s", c.name, describeOutcome(got), describeOutcome(want))
 		}
 	}
 }
@@ -2593,11 +2680,20 @@ func TestMemoryStoreLRU(t *testing.T) {
 		t.Errorf("after Put(nil): Get = %v, Len() = %d; want nil, 2", e, s.Len())
 	}
 	var zero MemoryStore
-	for i := range defaultMaxOrigins + 10 {
+	for i := range 10010 {
 		zero.Put(ctx, fmt.Sprintf("http://o%d", i), entry(404))
 	}
-	if zero.Len() != defaultMaxOrigins {
-		t.Errorf("zero MemoryStore holds %d origins, want %d", zero.Len(), defaultMaxOrigins)
+	if zero.Len() != 10000 { // as MaxOrigins's doc says
+		t.Errorf("zero MemoryStore holds %d origins, want 10,000", zero.Len())
+	}
+	// What a Cache keeps of its own while its Store fails: 1,000 origins,
+	// as Store's doc says.
+	var c Cache
+	for i := range 1010 {
+		c.keepOwn(fmt.Sprintf("http://o%d", i), entry(404))
+	}
+	if n := c.own.Load().Len(); n != 1000 {
+		t.Errorf("a Cache keeps %d origins of its own, want 1,000", n)
 	}
 }
 
@@ -3255,6 +3351,10 @@ func TestCacheEntryMerged(t *testing.T) {
 			&CacheEntry{Outcome: down1h, LastReachable: parsed32, UnreachableSince: now.Add(-31 * day)},
 			&CacheEntry{Outcome: &Outcome{Status: Parsed, FetchedAt: down1h.FetchedAt}},
 			nil},
+		{"a run begun at the instant of the other's reachable outcome begins there",
+			&CacheEntry{Outcome: down1h, UnreachableSince: down2h.FetchedAt},
+			&CacheEntry{Outcome: &Outcome{Status: Parsed, FetchedAt: down2h.FetchedAt}},
+			nil},
 		// A refused redirect is the crawler's own policy (see Cache): the
 		// latest, it refuses on its own, and no run of 30 days counts on.
 		{"a refused redirect, the latest, continues no run",
@@ -3284,10 +3384,10 @@ func TestCacheEntryMerged(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := tc.store.merged(tc.own, now)
-			if tc.want == nil { // the tie: the run is taken to begin at that instant
-				if got.Outcome != down1h || got.LastReachable != tc.own.Outcome || !got.UnreachableSince.Equal(down1h.FetchedAt) {
+			if tc.want == nil { // a tie: the run is taken to begin at the reachable outcome's instant
+				if at := tc.own.Outcome.FetchedAt; got.Outcome != down1h || got.LastReachable != tc.own.Outcome || !got.UnreachableSince.Equal(at) {
 					t.Errorf("merged = %s, last reachable %s, unreachable since %v; want the Store's outcome, the Cache's, since %v",
-						describeOutcome(got.Outcome), describeOutcome(got.LastReachable), got.UnreachableSince, down1h.FetchedAt)
+						describeOutcome(got.Outcome), describeOutcome(got.LastReachable), got.UnreachableSince, at)
 				}
 				return
 			}
@@ -3826,6 +3926,10 @@ func TestOriginKey(t *testing.T) {
 		{"http://[FE80::1%25en0]:80/x", "http://[fe80::1%25en0]", true},
 		{"http://[fe80::1%25%5B]/x", "", false}, // a '[' in the zone would be written back bare, which url.Parse refuses
 		{"http://example.com/%zz", "http://example.com", true},
+		{"http://example.com?q=1", "http://example.com", true},
+		{"https://example.com#top", "https://example.com", true},
+		{"http://z9.example/", "http://z9.example", true},
+		{"http://example.com:999/", "http://example.com:999", true},
 		// net/url takes these in a host; no authority holds them.
 		{"https://ex\"ample.com/x", "", false},
 		{"https://example.com<x>/x", "", false},
@@ -3840,6 +3944,15 @@ func TestOriginKey(t *testing.T) {
 		got, ok := originKey(tc.url)
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("originKey(%q) = %q, %v, want %q, %v", tc.url, got, ok, tc.want, tc.ok)
+		}
+		// A URL whose origin is already written as the key would be is
+		// answered with a part of it, without allocating (IPv6 literals
+		// aside: the fast path leaves them to net/url).
+		if canonical := tc.ok && strings.HasPrefix(tc.url, tc.want) && !strings.Contains(tc.want, "[") &&
+			(len(tc.url) == len(tc.want) || strings.IndexByte("/?#", tc.url[len(tc.want)]) >= 0); canonical {
+			if unsafe.StringData(got) != unsafe.StringData(tc.url) {
+				t.Errorf("originKey(%q) is not a part of the URL, though it is canonical", tc.url)
+			}
 		}
 		// Origin, exported, is the same key with an error, in memory of
 		// its own (a caller keeps it).

@@ -2783,6 +2783,75 @@ func TestCacheForgetInFlight(t *testing.T) {
 	}
 }
 
+// TestCacheForgetDoesNotWaitForAFetch checks that Forget returns while a
+// retrieval it found is still fetching (it waits only for a Put), and that
+// a question asked after it starts a retrieval of its own rather than join
+// the forgotten one.
+func TestCacheForgetDoesNotWaitForAFetch(t *testing.T) {
+	var requests atomic.Int32
+	entered, release := make(chan struct{}), make(chan struct{})
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if requests.Add(1) == 1 {
+			close(entered)
+			<-release
+		}
+		io.WriteString(w, fetchRobots)
+	})
+	defer close(release)
+	ctx := context.Background()
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}
+	go cache.IsAllowed(ctx, fetchAgent, srv.URL+"/a")
+	<-entered
+	forgot := make(chan error, 1)
+	go func() { forgot <- cache.Forget(ctx, srv.URL) }()
+	select {
+	case err := <-forgot:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Forget waited for a retrieval that was still fetching")
+	}
+	answered := make(chan bool, 1)
+	go func() { answered <- cache.IsAllowed(ctx, fetchAgent, srv.URL+"/public/b") }()
+	select {
+	case <-answered:
+	case <-time.After(5 * time.Second):
+		t.Fatal("a question asked after Forget joined the forgotten retrieval")
+	}
+	if n := requests.Load(); n != 2 {
+		t.Errorf("%d requests, want 2", n)
+	}
+}
+
+// TestCacheForgetPutContext checks that Forget's Put is given the caller's
+// ctx (bounded by the Fetcher's Timeout), as its doc says.
+func TestCacheForgetPutContext(t *testing.T) {
+	type key struct{}
+	store := &ctxRecordingStore{}
+	c := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+	if err := c.Forget(context.WithValue(context.Background(), key{}, "caller's"), "http://example.com/"); err != nil {
+		t.Fatal(err)
+	}
+	if store.ctx == nil || store.ctx.Value(key{}) != "caller's" {
+		t.Error("Forget's Put was not given the caller's ctx")
+	}
+	if d, ok := store.ctx.Deadline(); !ok || time.Until(d) > 10*time.Second {
+		t.Errorf("Forget's Put ctx has deadline %v, %v; want one within the Fetcher's Timeout of 10s", d, ok)
+	}
+}
+
+// ctxRecordingStore is a MemoryStore that keeps the ctx of its last Put.
+type ctxRecordingStore struct {
+	MemoryStore
+	ctx context.Context
+}
+
+func (s *ctxRecordingStore) Put(ctx context.Context, origin string, e *CacheEntry) error {
+	s.ctx = ctx
+	return s.MemoryStore.Put(ctx, origin, e)
+}
+
 // TestCacheForgetDuringPut checks Forget while the retrieval in flight is
 // storing its outcome: it waits for that Put, so that its own nil Put comes
 // after it, until its ctx ends; a Store whose Put calls Forget (which it

@@ -3691,6 +3691,18 @@ func TestCacheFreshDoesNotAllocate(t *testing.T) {
 	if n := testing.AllocsPerRun(100, ask); n != 0 {
 		t.Errorf("a fresh entry, the Cache keeping another origin's: %v allocations a question, want 0", n)
 	}
+	// Fresh only by MinLifetime ("Cache-Control: max-age=0"): answered as
+	// directly, without going through a retrieval's bookkeeping.
+	srv0 := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "max-age=0")
+		io.WriteString(w, fetchRobots)
+	})
+	cache0 := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, MinLifetime: time.Minute}
+	u0 := srv0.URL + "/public/a"
+	cache0.IsAllowed(ctx, fetchAgent, u0)
+	if n := testing.AllocsPerRun(100, func() { cache0.IsAllowed(ctx, fetchAgent, u0) }); n != 0 {
+		t.Errorf("an entry fresh by MinLifetime: %v allocations a question, want 0", n)
+	}
 }
 
 // TestCacheHistoryWithoutPut: with a Store that cannot keep anything, the

@@ -2824,6 +2824,101 @@ func TestCacheForgetDoesNotWaitForAFetch(t *testing.T) {
 	}
 }
 
+// twoPutStore is a MemoryStore whose first Put of an entry and first Put of
+// nil each say they have begun and wait to be released.
+type twoPutStore struct {
+	MemoryStore
+	entryBegun, entryRelease, nilBegun, nilRelease chan struct{}
+	entryOnce, nilOnce                             sync.Once
+}
+
+func (s *twoPutStore) Put(ctx context.Context, origin string, e *CacheEntry) error {
+	if e != nil {
+		s.entryOnce.Do(func() { close(s.entryBegun); <-s.entryRelease })
+	} else {
+		s.nilOnce.Do(func() { close(s.nilBegun); <-s.nilRelease })
+	}
+	return s.MemoryStore.Put(ctx, origin, e)
+}
+
+// TestCacheForgetHoldsThroughItsPut checks that a Forget which found a
+// retrieval storing its outcome, and waited for it, still holds the origin
+// while its own nil Put runs, so that no question starts a retrieval
+// meanwhile; also when a second Forget, given up on, came between.
+func TestCacheForgetHoldsThroughItsPut(t *testing.T) {
+	for _, second := range []bool{false, true} {
+		t.Run(fmt.Sprint("a second Forget given up on: ", second), func(t *testing.T) {
+			var requests atomic.Int32
+			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+				requests.Add(1)
+				w.Header().Set("Cache-Control", "max-age=0") // every question would fetch
+				io.WriteString(w, fetchRobots)
+			})
+			store := &twoPutStore{entryBegun: make(chan struct{}), entryRelease: make(chan struct{}), nilBegun: make(chan struct{}), nilRelease: make(chan struct{})}
+			cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+			ctx := context.Background()
+			origin, _ := Origin(srv.URL)
+			inFlight := func() *pendingFetch {
+				cache.mu.Lock()
+				defer cache.mu.Unlock()
+				return cache.inflight[origin]
+			}
+			// forgetAfter waits until a Forget holds the origin over prev.
+			forgetAfter := func(prev *pendingFetch) *pendingFetch {
+				for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+					if p := inFlight(); p != nil && p.forget && p.prev == prev {
+						return p
+					}
+				}
+				t.Fatal("no Forget holds the origin")
+				return nil
+			}
+			go cache.IsAllowed(ctx, fetchAgent, srv.URL+"/a")
+			<-store.entryBegun // the retrieval stores its outcome
+			retrieval := inFlight()
+			forgot := make(chan error, 1)
+			go func() { forgot <- cache.Forget(ctx, srv.URL) }()
+			hold := forgetAfter(retrieval)
+			if second {
+				ctx2, cancel := context.WithCancel(ctx)
+				gaveUp := make(chan error, 1)
+				go func() { gaveUp <- cache.Forget(ctx2, srv.URL) }()
+				forgetAfter(hold)
+				cancel()
+				if err := <-gaveUp; err == nil {
+					t.Fatal("the second Forget returned nil, want ctx's error")
+				}
+			}
+			close(store.entryRelease)
+			<-store.nilBegun // the first Forget's own Put
+			n := requests.Load()
+			asked := make(chan bool, 1)
+			go func() { asked <- cache.IsAllowed(ctx, fetchAgent, srv.URL+"/x") }()
+			select {
+			case <-asked:
+			case <-time.After(200 * time.Millisecond):
+			}
+			if m := requests.Load(); m != n {
+				t.Errorf("%d requests while Forget did its Put, want none", m-n)
+			}
+			close(store.nilRelease)
+			select {
+			case err := <-forgot:
+				if err != nil {
+					t.Fatal(err)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("Forget did not return after its Put")
+			}
+			select {
+			case <-asked:
+			case <-time.After(10 * time.Second):
+				t.Fatal("the question asked during Forget's Put was never answered")
+			}
+		})
+	}
+}
+
 // TestCacheForgetPutContext checks that Forget's Put is given the caller's
 // ctx (bounded by the Fetcher's Timeout), as its doc says.
 func TestCacheForgetPutContext(t *testing.T) {

@@ -2824,6 +2824,27 @@ func TestCacheForgetDoesNotWaitForAFetch(t *testing.T) {
 	}
 }
 
+// inFlight returns what c holds in flight for origin: a retrieval, a
+// Forget, or nil.
+func inFlight(c *Cache, origin string) *pendingFetch {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.inflight[origin]
+}
+
+// forgetHolding waits until a Forget holds origin in c over prev, what it
+// found in flight, and returns its hold.
+func forgetHolding(t *testing.T, c *Cache, origin string, prev *pendingFetch) *pendingFetch {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		if h := inFlight(c, origin); h != nil && h.forget && h.prev == prev {
+			return h
+		}
+	}
+	t.Fatal("no Forget came to hold the origin")
+	return nil
+}
+
 // twoPutStore is a MemoryStore whose first Put of an entry and first Put of
 // nil each say they have begun and wait to be released.
 type twoPutStore struct {
@@ -2858,32 +2879,17 @@ func TestCacheForgetHoldsThroughItsPut(t *testing.T) {
 			cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
 			ctx := context.Background()
 			origin, _ := Origin(srv.URL)
-			inFlight := func() *pendingFetch {
-				cache.mu.Lock()
-				defer cache.mu.Unlock()
-				return cache.inflight[origin]
-			}
-			// forgetAfter waits until a Forget holds the origin over prev.
-			forgetAfter := func(prev *pendingFetch) *pendingFetch {
-				for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
-					if p := inFlight(); p != nil && p.forget && p.prev == prev {
-						return p
-					}
-				}
-				t.Fatal("no Forget holds the origin")
-				return nil
-			}
 			go cache.IsAllowed(ctx, fetchAgent, srv.URL+"/a")
 			<-store.entryBegun // the retrieval stores its outcome
-			retrieval := inFlight()
+			retrieval := inFlight(cache, origin)
 			forgot := make(chan error, 1)
 			go func() { forgot <- cache.Forget(ctx, srv.URL) }()
-			hold := forgetAfter(retrieval)
+			hold := forgetHolding(t, cache, origin, retrieval)
 			if second {
 				ctx2, cancel := context.WithCancel(ctx)
 				gaveUp := make(chan error, 1)
 				go func() { gaveUp <- cache.Forget(ctx2, srv.URL) }()
-				forgetAfter(hold)
+				forgetHolding(t, cache, origin, hold)
 				cancel()
 				if err := <-gaveUp; err == nil {
 					t.Fatal("the second Forget returned nil, want ctx's error")
@@ -3030,21 +3036,8 @@ func TestCacheForgetGivenUpTwice(t *testing.T) {
 	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
 	ctx := context.Background()
 	origin, _ := Origin(srv.URL)
-	inflight := func() *pendingFetch {
-		cache.mu.Lock()
-		defer cache.mu.Unlock()
-		return cache.inflight[origin]
-	}
-	heldOver := func(prev *pendingFetch) *pendingFetch {
-		for range 5000 {
-			if h := inflight(); h != nil && h.forget && h.prev == prev {
-				return h
-			}
-			time.Sleep(time.Millisecond)
-		}
-		t.Fatal("no Forget came to hold the origin")
-		return nil
-	}
+	inflight := func() *pendingFetch { return inFlight(cache, origin) }
+	heldOver := func(prev *pendingFetch) *pendingFetch { return forgetHolding(t, cache, origin, prev) }
 	asked := make(chan bool)
 	go func() { asked <- cache.IsAllowed(ctx, fetchAgent, srv.URL+"/public/a") }()
 	<-store.entered // the retrieval's Put has begun

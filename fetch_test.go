@@ -3322,6 +3322,21 @@ func TestCache30DayRule(t *testing.T) {
 // RFC 9309 §2.3.1.4's 30 days are for. It refuses everything however long
 // it lasts, keeps the last reachable copy on record, and ends a run of
 // Unreachable outcomes: the server's next failure starts another.
+// TestCacheOldRefusalAndAFreshFailure: the Cache's own record of a refused
+// redirect 40 days ago, read together with the Store's first failure a
+// minute ago, starts no 30 days: the origin is refused, not allowed.
+func TestCacheOldRefusalAndAFreshFailure(t *testing.T) {
+	srv := startServer(t, respond(503, ""))
+	ctx, now := context.Background(), time.Now().UTC()
+	store := &MemoryStore{}
+	store.Put(ctx, srv.URL, &CacheEntry{Outcome: &Outcome{Status: Unreachable, HTTPStatus: 503, Lifetime: time.Hour, FetchedAt: now.Add(-time.Minute)}, UnreachableSince: now.Add(-time.Minute)})
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+	cache.keepOwn(srv.URL, &CacheEntry{Outcome: &Outcome{Status: Unreachable, Lifetime: time.Hour, FetchedAt: now.Add(-40 * 24 * time.Hour), ownPolicy: true}})
+	if cache.IsAllowed(ctx, fetchAgent, srv.URL+"/public/a") {
+		t.Error("allowed after a minute of unreachability: an old refusal was counted as the start of the 30 days")
+	}
+}
+
 func TestCacheRefusedRedirectStartsNoEpisode(t *testing.T) {
 	const day = 24 * time.Hour
 	ctx := context.Background()

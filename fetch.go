@@ -1836,10 +1836,9 @@ func (e *CacheEntry) merged(o *CacheEntry, now time.Time) *CacheEntry {
 		// instant, the run is taken to begin there).
 		t := x.UnreachableSince
 		if t.Before(ended) {
-			t = x.Outcome.FetchedAt
-		}
-		if t.Before(ended) {
-			continue
+			if t = x.Outcome.FetchedAt; t.Before(ended) {
+				continue
+			}
 		}
 		if since.IsZero() || t.Before(since) {
 			since = t
@@ -1854,8 +1853,9 @@ func (e *CacheEntry) merged(o *CacheEntry, now time.Time) *CacheEntry {
 }
 
 // refused reports whether e's outcome is a redirect the crawler's own
-// Client.CheckRedirect refused: Unreachable with no UnreachableSince, which
-// is how a stored entry says so once the outcome's own mark is lost to JSON.
+// Client.CheckRedirect refused: Unreachable, with the outcome's own mark or
+// with no UnreachableSince, which is how a stored entry still says so once
+// JSON has lost the mark.
 func (e *CacheEntry) refused() bool {
 	return e.Outcome.Status == Unreachable && (e.Outcome.ownPolicy || e.UnreachableSince.IsZero())
 }
@@ -1917,9 +1917,9 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 // exception: a redirect the crawler's own CheckRedirect refused ends a run,
 // but a record keeps no trace of one once another outcome has followed it,
 // so that where only one record saw it, the run may count from the other's
-// earlier start). A Put that succeeds drops the Cache's own entry. Reading the two together allocates
-// the merged entry when each adds to the other; a fresh Store entry alone is
-// read without allocating.
+// earlier start). A Put that succeeds drops the Cache's own entry. Reading
+// the two together allocates the merged entry when each adds to the other;
+// a fresh Store entry alone is read without allocating.
 //
 // The Get before each answer gets the caller's ctx: a Get that does not
 // return before it ends leaves the caller without an answer (IsAllowed false;

@@ -2804,23 +2804,27 @@ func TestCacheForgetDoesNotWaitForAFetch(t *testing.T) {
 	<-entered
 	forgot := make(chan error, 1)
 	go func() { forgot <- cache.Forget(ctx, srv.URL) }()
-	select {
-	case err := <-forgot:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("Forget waited for a retrieval that was still fetching")
+	if err := within(t, forgot, 5*time.Second, "Forget waited for a retrieval that was still fetching"); err != nil {
+		t.Fatal(err)
 	}
 	answered := make(chan bool, 1)
 	go func() { answered <- cache.IsAllowed(ctx, fetchAgent, srv.URL+"/public/b") }()
-	select {
-	case <-answered:
-	case <-time.After(5 * time.Second):
-		t.Fatal("a question asked after Forget joined the forgotten retrieval")
-	}
+	within(t, answered, 5*time.Second, "a question asked after Forget joined the forgotten retrieval")
 	if n := requests.Load(); n != 2 {
 		t.Errorf("%d requests, want 2", n)
+	}
+}
+
+// within receives from ch, failing t with failure if nothing comes within d.
+func within[T any](t *testing.T, ch <-chan T, d time.Duration, failure string) T {
+	t.Helper()
+	select {
+	case v := <-ch:
+		return v
+	case <-time.After(d):
+		t.Fatal(failure)
+		var zero T
+		return zero
 	}
 }
 
@@ -2908,19 +2912,10 @@ func TestCacheForgetHoldsThroughItsPut(t *testing.T) {
 				t.Errorf("%d requests while Forget did its Put, want none", m-n)
 			}
 			close(store.nilRelease)
-			select {
-			case err := <-forgot:
-				if err != nil {
-					t.Fatal(err)
-				}
-			case <-time.After(10 * time.Second):
-				t.Fatal("Forget did not return after its Put")
+			if err := within(t, forgot, 10*time.Second, "Forget did not return after its Put"); err != nil {
+				t.Fatal(err)
 			}
-			select {
-			case <-asked:
-			case <-time.After(10 * time.Second):
-				t.Fatal("the question asked during Forget's Put was never answered")
-			}
+			within(t, asked, 10*time.Second, "the question asked during Forget's Put was never answered")
 		})
 	}
 }
@@ -2934,7 +2929,10 @@ func TestCacheForgetPutContext(t *testing.T) {
 	if err := c.Forget(context.WithValue(context.Background(), key{}, "caller's"), "http://example.com/"); err != nil {
 		t.Fatal(err)
 	}
-	if store.ctx == nil || store.ctx.Value(key{}) != "caller's" {
+	if store.ctx == nil {
+		t.Fatal("Forget made no Put")
+	}
+	if store.ctx.Value(key{}) != "caller's" {
 		t.Error("Forget's Put was not given the caller's ctx")
 	}
 	if d, ok := store.ctx.Deadline(); !ok || time.Until(d) > 10*time.Second {
@@ -3317,11 +3315,6 @@ func TestCache30DayRule(t *testing.T) {
 	}
 }
 
-// TestCacheRefusedRedirectStartsNoEpisode: a hop the crawler's own
-// CheckRedirect refuses is not a server or network error, which are what
-// RFC 9309 §2.3.1.4's 30 days are for. It refuses everything however long
-// it lasts, keeps the last reachable copy on record, and ends a run of
-// Unreachable outcomes: the server's next failure starts another.
 // TestCacheOldRefusalAndAFreshFailure: the Cache's own record of a refused
 // redirect 40 days ago, read together with the Store's first failure a
 // minute ago, starts no 30 days: the origin is refused, not allowed.
@@ -3337,6 +3330,11 @@ func TestCacheOldRefusalAndAFreshFailure(t *testing.T) {
 	}
 }
 
+// TestCacheRefusedRedirectStartsNoEpisode: a hop the crawler's own
+// CheckRedirect refuses is not a server or network error, which are what
+// RFC 9309 §2.3.1.4's 30 days are for. It refuses everything however long
+// it lasts, keeps the last reachable copy on record, and ends a run of
+// Unreachable outcomes: the server's next failure starts another.
 func TestCacheRefusedRedirectStartsNoEpisode(t *testing.T) {
 	const day = 24 * time.Hour
 	ctx := context.Background()
@@ -4456,13 +4454,6 @@ func FuzzOutcomeJSON(f *testing.F) {
 	})
 }
 
-// TestReadBodyInnerLayers checks the bounds on what each decoder of a body
-// reads: a few KiB whose inner layers decode to endless empty deflate blocks
-// fail at once, as does a body sent as such blocks (which a decoder reading
-// the network would otherwise read until the Timeout) and a layer read once
-// the request's context is done, while a body coded twice is read up to the
-// limit, its inner layer longer than that (a gzip member for each line) or
-// not.
 // TestDeflateReader checks how the deflate coding is told apart: a zlib
 // header (RFC 1950 §2.2: method 8, check bits that make the first two octets
 // a multiple of 31) is read as zlib, anything else as raw deflate.
@@ -4501,6 +4492,13 @@ func TestDeflateReader(t *testing.T) {
 	}
 }
 
+// TestReadBodyInnerLayers checks the bounds on what each decoder of a body
+// reads: a few KiB whose inner layers decode to endless empty deflate blocks
+// fail at once, as does a body sent as such blocks (which a decoder reading
+// the network would otherwise read until the Timeout) and a layer read once
+// the request's context is done, while a body coded twice is read up to the
+// limit, its inner layer longer than that (a gzip member for each line) or
+// not.
 func TestReadBodyInnerLayers(t *testing.T) {
 	// Raw deflate blocks that write nothing: a stored block of no octets,
 	// not the last, a million times (5 MiB), then a last empty block.

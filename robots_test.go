@@ -1957,9 +1957,6 @@ func TestExplainAfterEdits(t *testing.T) {
 	}
 }
 
-// TestAgentsShareRules checks that tokens named by the same groups share one
-// compiled rule set (a group naming thousands of tokens would otherwise be
-// compiled thousands of times), and still answer as their own tokens.
 // TestAgentGroupsOnce checks that a group naming a token on several lines
 // applies to it once: its rules compiled twice would decide the same, at
 // twice the cost, and a document naming the token on thousands of lines of
@@ -1984,6 +1981,9 @@ func TestAgentGroupsOnce(t *testing.T) {
 	}
 }
 
+// TestAgentsShareRules checks that tokens named by the same groups share one
+// compiled rule set (a group naming thousands of tokens would otherwise be
+// compiled thousands of times), and still answer as their own tokens.
 func TestAgentsShareRules(t *testing.T) {
 	r := parseString("Content-Signal: search=yes\nUser-agent: a\nUser-agent: b\nDisallow: /x\n\nUser-agent: c\nDisallow: /x\n")
 	a, b, c := r.Agent("a"), r.Agent("B/2.0"), r.Agent("c")

@@ -2583,6 +2583,658 @@ func TestNewAgentAfterGroupEdits(t *testing.T) {
 	}
 }
 
+// fromViews returns the Agent r.Agent gives for userAgent when r has no
+// index to fall back on: the Agent among r's views, or else one compiled
+// anew (never the one an earlier call returned). r's index is put back
+// after.
+func fromViews(r *Robots, userAgent string) *Agent {
+	x := r.agents.Swap(nil)
+	a := r.Agent(userAgent)
+	r.agents.Store(x)
+	return a
+}
+
+// TestAgentServedFromViews checks what Robots.Agent promises of the views a
+// document keeps: once a user agent has been asked, the next call for its
+// token finds its Agent among them, without the index, whatever was asked
+// before and however often the few places have been reused. A view kept
+// under the wrong tag, in the wrong place, or not kept at all, answers
+// the same, only from the index each time: so this checks the views
+// themselves, by taking the index away.
+func TestAgentServedFromViews(t *testing.T) {
+	var doc strings.Builder
+	for i := range 10 {
+		fmt.Fprintf(&doc, "User-agent: bot%s\nDisallow: /%d\n\n", letters(i), i)
+	}
+	doc.WriteString("User-agent: mateaa\nUser-agent: matebb\nDisallow: /mate\n\n")
+	doc.WriteString("User-agent: *\nDisallow: /all\n")
+	var agents []string
+	for i := range 10 {
+		agents = append(agents, fmt.Sprintf("Bot%s/1.0", letters(i)))
+	}
+	agents = append(agents, "mateaa", "MateBB (+x)")
+	for i := range 12 {
+		agents = append(agents, "other"+letters(i))
+	}
+	for _, tc := range []struct {
+		name  string
+		order func(i int) int
+	}{
+		{"in turn", func(i int) int { return i }},
+		{"backwards", func(i int) int { return len(agents) - 1 - i }},
+		{"interleaved", func(i int) int { return i * 7 % len(agents) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := parseString(doc.String())
+			for pass := range 2 {
+				for i := range agents {
+					ua := agents[tc.order(i)]
+					a := r.Agent(ua)
+					if got := fromViews(r, ua); got != a {
+						t.Fatalf("pass %d: Agent(%q) is not among the document's views right after it was asked", pass, ua)
+					}
+				}
+			}
+		})
+	}
+	// The last seven asked, each in a place of its own, are all found.
+	r := parseString(doc.String())
+	asked := map[string]*Agent{}
+	for _, ua := range agents[:7] {
+		asked[ua] = r.Agent(ua)
+	}
+	for ua, a := range asked {
+		if got := fromViews(r, ua); got != a {
+			t.Errorf("Agent(%q), one of the seven last asked, is not among the document's views", ua)
+		}
+	}
+}
+
+// TestFallbackViews checks the views of the fallback Agent an agentIndex
+// keeps: one per token no group names, up to maxFallbackViews, after which
+// such tokens get the fallback Agent itself; none for a user agent without
+// a token, which gets the fallback Agent itself; and none for a named token,
+// even one whose Agent, past the held bound, is another token's. Views past
+// the bound, or views made where none is needed, would let a document hold
+// a copy of an Agent for every user agent a crawl asks as.
+func TestFallbackViews(t *testing.T) {
+	t.Run("tokens no group names", func(t *testing.T) {
+		r := parseString("User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /x\n")
+		r.IsAllowed("a", "/")
+		x := r.agents.Load()
+		fallback := x.agentOf(&x.fallback)
+		for i := range maxFallbackViews + 8 {
+			ua := "Other" + letters(i) + "/1.0"
+			a := r.Agent(ua)
+			if a.IsAllowed("/x") || !a.IsAllowed("/a") {
+				t.Fatalf("%s does not answer by the * group", ua)
+			}
+			switch {
+			case i < maxFallbackViews && (a == fallback || a.token != ProductToken(ua)):
+				t.Errorf("Agent(%s), within the %d views: the fallback itself or another token's view (token %q)", ua, maxFallbackViews, a.token)
+			case i >= maxFallbackViews && a != fallback:
+				t.Errorf("Agent(%s), past the %d views: a view of its own (token %q), want the fallback Agent", ua, maxFallbackViews, a.token)
+			}
+		}
+		if n := len(x.fallbackViews); n != maxFallbackViews {
+			t.Errorf("%d views of the fallback, want %d", n, maxFallbackViews)
+		}
+	})
+	t.Run("user agents without a token", func(t *testing.T) {
+		r := parseString("User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /x\n")
+		for _, ua := range []string{"", "123bot", " ExampleBot", "/1.0"} {
+			a := r.Agent(ua)
+			x := r.agents.Load()
+			if a != x.agentOf(&x.fallback) {
+				t.Errorf("Agent(%q) is not the fallback Agent itself", ua)
+			}
+			if n := len(x.fallbackViews); n != 0 {
+				t.Errorf("after Agent(%q): %d views of the fallback, want 0", ua, n)
+			}
+		}
+	})
+	t.Run("named tokens past the held bound", func(t *testing.T) {
+		const tokens = 10000 // each Agent of its own counts 256 octets: 4,096 fill the 1 MiB
+		var doc strings.Builder
+		for i := range tokens {
+			fmt.Fprintf(&doc, "User-agent: bot%s\n", letters(i))
+		}
+		doc.WriteString("Disallow: /x\n\nUser-agent: *\nDisallow: /y\n")
+		r := parseString(doc.String())
+		first := r.Agent("bot" + letters(0))
+		shared := 0
+		for i := range tokens {
+			a := r.Agent("bot" + letters(i))
+			if a.IsAllowed("/x") || !a.IsAllowed("/y") {
+				t.Fatalf("bot%s does not answer by its group", letters(i))
+			}
+			if a == first {
+				shared++
+			}
+		}
+		if shared < tokens/2 {
+			t.Fatalf("%d of %d tokens share the first token's Agent, want most: the test no longer passes the bound", shared, tokens)
+		}
+		if n := len(r.agents.Load().fallbackViews); n != 0 {
+			t.Errorf("asked only as named tokens: %d views of the fallback, want 0", n)
+		}
+	})
+}
+
+// TestFallbackCompiledWholePastTheBound checks what agentIndex.keep and
+// Robots.Agent promise of the fallback: the Agent of the tokens no group
+// names is always compiled whole, even when the named tokens' Agents have
+// filled the held bound, since most crawlers' tokens use it and an Agent
+// made of parts walks one index per group, with the path rewritten first.
+func TestFallbackCompiledWholePastTheBound(t *testing.T) {
+	const tokens = 300
+	r := parseString(sharedAndOwnGroups(tokens, 1000) + "\nUser-agent: *\nDisallow: /everyone\nAllow: /everyone/else\n")
+	for i := range tokens {
+		r.IsAllowed("bot"+letters(i), "/")
+	}
+	if r.Agent("bot"+letters(tokens-1)).parts == nil {
+		t.Fatal("the last token's Agent is compiled whole: the test no longer passes the bound")
+	}
+	a := r.Agent("nobody")
+	if a.parts != nil || a.rules.empty() {
+		t.Errorf("the fallback Agent, asked for past the bound, is made of %d parts, want compiled whole", len(a.parts))
+	}
+	if a.IsAllowed("/everyone") || !a.IsAllowed("/everyone/else") || !a.IsAllowed("/own/1") {
+		t.Error("the fallback Agent does not answer by the * group")
+	}
+}
+
+// TestHeldTakenBack checks agentIndex.keep's count when it refuses an
+// Agent: what it added for the refused Agent is taken back, so that a
+// smaller Agent asked for next, which fits under the bound, is still
+// compiled whole (and the count stays what the kept Agents hold); and
+// that an Agent that brings the count to the bound exactly is kept whole.
+func TestHeldTakenBack(t *testing.T) {
+	var doc strings.Builder
+	doc.WriteString("User-agent: big\n")
+	for i := range 200 {
+		fmt.Fprintf(&doc, "Disallow: /big/%d\n", i)
+	}
+	doc.WriteString("\nUser-agent: small\nDisallow: /s\n")
+	r := parseString(doc.String())
+	r.IsAllowed("other", "/") // the index, and the fallback's Agent
+	x := r.agents.Load()
+	const room = 1000 // what the kept Agents have left under the bound
+	x.held.Store(x.maxHeld - room)
+	big := r.Agent("big")
+	if big.parts == nil {
+		t.Fatal("big, of 200 rules, fits in 1,000 octets: the test no longer passes the bound")
+	}
+	partsHeld := x.held.Load() - (x.maxHeld - room)
+	if want := int64(len(big.parts))*int64(unsafe.Sizeof(agentPart{})) + 256; partsHeld != want {
+		t.Errorf("big, refused and made of parts, adds %d octets to the count, want %d (what its parts hold)", partsHeld, want)
+	}
+	if small := r.Agent("small"); small.parts != nil {
+		t.Errorf("small, of one rule, is made of parts, though it fits in the %d octets left", room-partsHeld)
+	}
+	if r.IsAllowed("big", "/big/7") || r.IsAllowed("small", "/s") || !r.IsAllowed("small", "/big/7") {
+		t.Error("big and small do not answer by their groups")
+	}
+
+	// maxHeld is the most the kept Agents may hold: an Agent that brings
+	// the count to it exactly is kept whole. small's counts its size, 256,
+	// and its rule, "/s" and 32.
+	r = parseString(doc.String())
+	r.IsAllowed("other", "/")
+	x = r.agents.Load()
+	x.held.Store(x.maxHeld - (256 + 2 + 32))
+	if small := r.Agent("small"); small.parts != nil {
+		t.Error("small, which fills the bound exactly, is made of parts")
+	}
+	if got := x.held.Load(); got != x.maxHeld {
+		t.Errorf("small kept: the count is %d, want the bound, %d", got, x.maxHeld)
+	}
+}
+
+// TestHeldBound checks the estimate the held bound is made of, as heldBy
+// and heldBound document it: a rule counts its pattern's octets and 32
+// more, a Content-Signal entry 32, and a document may hold four times what
+// its groups' rules and entries and its own entries count, and 1 MiB more.
+// The estimate is what keeps a document's Agents bounded: a term left out
+// (the signals, the document's own) lets Agents past it.
+func TestHeldBound(t *testing.T) {
+	signals := func(n int) map[string]bool {
+		m := map[string]bool{}
+		for i := range n {
+			m[fmt.Sprint("k", i)] = true
+		}
+		return m
+	}
+	for _, tc := range []struct {
+		name    string
+		groups  []Group
+		signals map[string]bool
+		want    int64
+	}{
+		{"nothing", nil, nil, 1 << 20},
+		{"the document's signals", nil, signals(2), 4*64 + 1<<20},
+		{"a rule", []Group{{Rules: []Rule{{Pattern: "/ab"}}}}, nil, 4*35 + 1<<20},
+		{"an empty rule", []Group{{Rules: []Rule{{Allow: true}}}}, nil, 4*32 + 1<<20},
+		{"a group's signals", []Group{{ContentSignals: signals(3)}}, nil, 4*96 + 1<<20},
+		{"all of them", []Group{
+			{Rules: []Rule{{Pattern: "/ab"}, {Pattern: "/*.pdf$"}}, ContentSignals: signals(1)},
+			{Rules: []Rule{{Allow: true, Pattern: "/"}}},
+		}, signals(2), 4*(35+39+32+33+64) + 1<<20},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := heldBound(tc.groups, tc.signals); got != tc.want {
+				t.Errorf("heldBound = %d, want %d", got, tc.want)
+			}
+		})
+	}
+	r := parseString("Content-Signal: a=yes, b=no\nUser-agent: x\nDisallow: /p\nContent-Signal: c=yes\n")
+	r.IsAllowed("x", "/")
+	if got, want := r.agents.Load().maxHeld, int64(4*(64+34+32)+1<<20); got != want {
+		t.Errorf("the document's bound is %d, want %d", got, want)
+	}
+}
+
+// TestAgentsHeldBoundedBySignals checks the held bound for documents whose
+// Agents hold mostly Content-Signal entries: each Agent compiled whole holds
+// its merged map, so the entries it merges (its groups' and the
+// document's) must count against the bound, or a document asked as each of
+// its tokens holds the entries once a token. (TestAgentsMadeOfPartsSignals
+// passes the bound with rules; these documents have almost none.)
+func TestAgentsHeldBoundedBySignals(t *testing.T) {
+	const tokens, entries = 300, 2000
+	var many strings.Builder
+	many.WriteString("Content-Signal: ")
+	for i := range entries {
+		fmt.Fprintf(&many, "k%d=yes, ", i)
+	}
+	many.WriteString("\n")
+	for _, tc := range []struct {
+		name string
+		doc  func(b *strings.Builder)
+	}{
+		{"entries of a group every token shares", func(b *strings.Builder) {
+			for i := range tokens {
+				fmt.Fprintf(b, "User-agent: bot%s\n", letters(i))
+			}
+			b.WriteString(many.String())
+			b.WriteString("Disallow: /shared\n\n")
+			for i := range tokens {
+				fmt.Fprintf(b, "User-agent: bot%s\nDisallow: /own/%d\n\n", letters(i), i)
+			}
+		}},
+		{"entries of the document, overlaid by each token's own", func(b *strings.Builder) {
+			b.WriteString(many.String())
+			for i := range tokens {
+				fmt.Fprintf(b, "User-agent: bot%s\nDisallow: /own/%d\nContent-Signal: ai-train=no\n\n", letters(i), i)
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var doc strings.Builder
+			tc.doc(&doc)
+			r := parseString(doc.String())
+			before := liveHeap()
+			for i := range tokens {
+				if r.IsAllowed("bot"+letters(i), fmt.Sprintf("/own/%d", i)) {
+					t.Fatalf("bot%s does not answer by its group", letters(i))
+				}
+				if m := r.ContentSignalsFor("bot" + letters(i)); len(m) < entries || !m["k7"] {
+					t.Fatalf("ContentSignalsFor(bot%s) has %d entries, want at least %d", letters(i), len(m), entries)
+				}
+			}
+			grown := liveHeap() - before
+			runtime.KeepAlive(r)
+			checkAskedAsEach(t, grown, doc.Len())
+		})
+	}
+}
+
+// TestNoContentSignalsIsNil checks ContentSignalsFor's "nil when there are
+// none" for a document built in code whose ContentSignals is an empty map,
+// not nil: no agent has a preference, and each gets nil, not an empty map
+// of its own.
+func TestNoContentSignalsIsNil(t *testing.T) {
+	r := &Robots{
+		ContentSignals: map[string]bool{},
+		Groups: []Group{
+			{UserAgents: []string{"a"}, Rules: []Rule{{Pattern: "/a"}}},
+			{UserAgents: []string{"b"}, Rules: []Rule{{Pattern: "/b"}}, ContentSignals: map[string]bool{}},
+			{UserAgents: []string{"*"}, Rules: []Rule{{Pattern: "/x"}}},
+		},
+	}
+	for _, ua := range []string{"a", "b", "other", ""} {
+		if m := r.ContentSignalsFor(ua); m != nil {
+			t.Errorf("ContentSignalsFor(%q) = %#v, want nil", ua, m)
+		}
+		if m := r.Agent(ua).ContentSignals(); m != nil {
+			t.Errorf("Agent(%q).ContentSignals() = %#v, want nil", ua, m)
+		}
+	}
+}
+
+// tagZeroToken returns a product token whose tag in a document's views
+// (the low octet of its key's hash) is 0, the tag of every empty place.
+func tagZeroToken(t *testing.T) string {
+	for i := range 1 << 16 {
+		if token := "bot" + letters(i); uint8(keyOf(token).hash) == 0 {
+			return token
+		}
+	}
+	t.Fatal("no token of tag 0 among 65,536")
+	return ""
+}
+
+// TestUnmarshalTextForgetsViews checks that UnmarshalText empties the views
+// a document keeps of the Agents asked for: they are the old document's,
+// and a token whose tag is that of every emptied place (0) would find its
+// old Agent among them and answer by rules that are gone.
+func TestUnmarshalTextForgetsViews(t *testing.T) {
+	token := tagZeroToken(t)
+	r := parseString("User-agent: " + token + "\nDisallow: /old\n")
+	for _, ua := range []string{token, "other", "more"} {
+		r.IsAllowed(ua, "/")
+	}
+	if r.IsAllowed(token, "/old") {
+		t.Fatalf("IsAllowed(%s, /old) = true before UnmarshalText, want false", token)
+	}
+	if err := r.UnmarshalText([]byte("User-agent: " + token + "\nDisallow: /new\n")); err != nil {
+		t.Fatal(err)
+	}
+	for _, ua := range []string{"other", token} {
+		if !r.IsAllowed(ua, "/old") || r.IsAllowed(token, "/new") {
+			t.Errorf("after UnmarshalText, asked as %s: %s answers by the old document", ua, token)
+		}
+	}
+	if d := r.Explain(token, "/new"); d.Line != 2 || d.Rule.Pattern != "/new" {
+		t.Errorf("Explain(%s, /new) after UnmarshalText = %+v, want line 2 of the new document", token, d)
+	}
+}
+
+// TestAgentSharedWhenRaced checks Agent's promise that it is shared, the
+// same one given to every caller that asks for it, for callers that race
+// on a document's first query: they race to make its index and to compile
+// the token's Agent, and every loser must take the winner's, and take back
+// from the held count what its own Agent added.
+func TestAgentSharedWhenRaced(t *testing.T) {
+	// Rules enough that compiling an Agent takes a while: callers that
+	// find no Agent yet compile one each, at once.
+	var doc strings.Builder
+	for _, ua := range []string{"a", "*"} {
+		fmt.Fprintf(&doc, "User-agent: %s\n", ua)
+		for i := range 500 {
+			fmt.Fprintf(&doc, "Disallow: /%s/%d\n", ua, i)
+		}
+		doc.WriteString("\n")
+	}
+	for trial := range 100 {
+		r := parseString(doc.String())
+		const callers = 8
+		got := make([]*Agent, callers)
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for i := range callers {
+			wg.Go(func() {
+				<-start
+				ua := []string{"A/1.0", "other"}[i%2]
+				got[i] = r.Agent(ua)
+			})
+		}
+		close(start)
+		wg.Wait()
+		alone := parseString(doc.String())
+		alone.Agent("A/1.0")
+		alone.Agent("other")
+		if held, want := r.agents.Load().held.Load(), alone.agents.Load().held.Load(); held != want {
+			t.Fatalf("trial %d: raced, the Agents hold %d octets by the count; asked in turn, %d", trial, held, want)
+		}
+		for i := range got {
+			if got[i] != got[i%2] {
+				t.Fatalf("trial %d: callers racing on the first query got different Agents for one token", trial)
+			}
+			if want := r.Agent([]string{"A/1.0", "other"}[i%2]); got[i] != want {
+				t.Fatalf("trial %d: a caller racing on the first query got an Agent the document does not give later", trial)
+			}
+		}
+	}
+}
+
+// TestRuleLinesOfRulesCutFromTheFront checks groupLines for a group whose
+// Rules no longer start where Parse put a group's: its lines are unknown,
+// even when what it holds now sums up as the parsed group that starts
+// after it (here, the rule it kept was set to that group's rule), and RuleLines
+// and Explain give 0 rather than the line of the rule that was there.
+func TestRuleLinesOfRulesCutFromTheFront(t *testing.T) {
+	const doc = "User-agent: a\nDisallow: /x\nDisallow: /y\n\nUser-agent: b\nDisallow: /z\n"
+	for _, tc := range []struct {
+		name string
+		edit func(r *Robots)
+		path string // decided by group 0's one rule after the edit
+	}{
+		{"the first rule cut", func(r *Robots) { r.Groups[0].Rules = r.Groups[0].Rules[1:] }, "/y"},
+		{"the first rule cut, the other set to the next group's", func(r *Robots) {
+			r.Groups[0].Rules[1] = r.Groups[1].Rules[0]
+			r.Groups[0].Rules = r.Groups[0].Rules[1:]
+		}, "/z"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := parseString(doc)
+			tc.edit(r)
+			if got := r.RuleLines(0); len(got) != 1 || got[0] != 0 {
+				t.Errorf("RuleLines(0) = %v, want [0]", got)
+			}
+			if d := r.Explain(r.Groups[0].UserAgents[0], tc.path); d.Allowed || d.Group != 0 || d.Line != 0 {
+				t.Errorf("Explain(%s) = %+v, want disallowed by group 0, line 0 (unknown)", tc.path, d)
+			}
+		})
+	}
+}
+
+// TestAgentIndexSlotsCut checks that an agentIndex keeps its slots in an
+// array cut to about their number: append leaves it up to twice as long,
+// and a Cache keeps the index of every origin's document for a day. 257
+// tokens are one past a doubling.
+func TestAgentIndexSlotsCut(t *testing.T) {
+	for _, tokens := range []int{5, 257, 1025} {
+		var doc strings.Builder
+		for i := range tokens {
+			fmt.Fprintf(&doc, "User-agent: bot%s\nDisallow: /%d\n\n", letters(i), i)
+		}
+		r := parseString(doc.String())
+		r.IsAllowed("bota", "/")
+		x := r.agents.Load()
+		if len(x.slots) != tokens {
+			t.Fatalf("%d tokens: %d slots", tokens, len(x.slots))
+		}
+		if c := cap(x.slots); c > tokens+tokens/8+4 {
+			t.Errorf("%d tokens: room for %d slots kept", tokens, c)
+		}
+	}
+}
+
+// TestCompileReturnsWhatItAdds checks agentIndex.compile's promise that
+// it returns what it adds to the count of what a document's kept Agents
+// hold, for each way it makes an Agent: agentOf takes exactly that back
+// from the count when it loses the race to keep the Agent, so a return
+// that differs from what was added makes the count drift (and a race
+// lost past the bound, where a token keeps another's Agent and adds
+// nothing, is rare enough that no concurrent test sees it).
+func TestCompileReturnsWhatItAdds(t *testing.T) {
+	const doc = "User-agent: a\nUser-agent: b\nDisallow: /ab\n\nUser-agent: c\nDisallow: /c\nContent-Signal: search=no\n"
+	for _, tc := range []struct {
+		name      string
+		token     string // its slot is compiled
+		pastBound bool   // the count is at the bound already
+		parts     bool   // want an Agent made of parts
+	}{
+		{"compiled whole", "c", false, false},
+		{"made of parts", "c", true, true},
+		{"a copy of an earlier token's", "b", false, false},
+		{"an earlier token's own, past the bound", "b", true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := parseString(doc)
+			r.IsAllowed("a", "/") // the index, and a's Agent
+			x := r.agents.Load()
+			if tc.pastBound {
+				x.held.Store(x.maxHeld)
+			}
+			s := x.slot(tc.token, new(keyOf(tc.token)))
+			before := x.held.Load()
+			a, held := x.compile(s)
+			if added := x.held.Load() - before; added != held {
+				t.Errorf("compile(%s) added %d octets to the count and returned %d", tc.token, added, held)
+			}
+			if (a.parts != nil) != tc.parts {
+				t.Errorf("compile(%s) made of parts: %v, want %v", tc.token, a.parts != nil, tc.parts)
+			}
+			if path := map[string]string{"b": "/ab", "c": "/c"}[tc.token]; a.IsAllowed(path) {
+				t.Errorf("compile(%s) gives an Agent that allows %s", tc.token, path)
+			}
+		})
+	}
+}
+
+// TestRewrittenPathsDoNotAllocate checks Robots.IsAllowed's promise that a
+// query allocates nothing once its Agent is compiled, for the paths that
+// must be rewritten canonical and are too long for the first of the
+// buffers best rewrites into: one that is short but three times longer
+// rewritten (the 512-octet buffer would not hold it), one that fills the
+// 8 KiB buffer but for the '/' an empty path gets, and one longer than 8
+// KiB, which borrows a pooled buffer and must give it back.
+func TestRewrittenPathsDoNotAllocate(t *testing.T) {
+	a := parseString("User-agent: *\nDisallow: /a\nAllow: /*b$\n").Agent("ExampleBot")
+	for _, tc := range []struct {
+		name, url string
+		allowed   bool
+	}{
+		{"204 octets, 602 rewritten", "/%7e" + strings.Repeat("\xe3", 200), true},
+		{"170 octets, 506 rewritten", "/%7e" + strings.Repeat("\xe3", 166), true},
+		{"a query of 8,192 octets rewritten, with '/' 8,193", "http://example.com?" + strings.Repeat("a", 8191), true},
+		{"a query of 8,191 octets rewritten, with '/' 8,192", "http://example.com?" + strings.Repeat("a", 8190), true},
+		{"10,000 octets, escaped early", "/%61" + strings.Repeat("a", 10000), false},
+		{"10,000 octets, escaped early, allowed at the end", "/%61" + strings.Repeat("a", 10000) + "b", true},
+		{"3,000 octets, 9,000 rewritten", "/" + strings.Repeat("\xe3", 3000), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := a.IsAllowed(tc.url); got != tc.allowed {
+				t.Fatalf("IsAllowed = %v, want %v", got, tc.allowed)
+			}
+			if n := testing.AllocsPerRun(100, func() { a.IsAllowed(tc.url) }); n != 0 {
+				t.Errorf("IsAllowed: %v allocations a query, want 0", n)
+			}
+		})
+	}
+}
+
+// TestFallbackViewsRaced checks that the views of the fallback Agent are
+// made safely when callers ask as new tokens at once (go test -race checks
+// the lock): each token's view is made once, kept, and is the one every
+// caller got, so that none is lost and made again for a later caller.
+func TestFallbackViewsRaced(t *testing.T) {
+	const callers, each = 8, maxFallbackViews / 8
+	for trial := range 2000 {
+		r := parseString("User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /x\n")
+		r.IsAllowed("a", "/") // the index
+		got := make([][each]*Agent, callers)
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for c := range callers {
+			wg.Go(func() {
+				<-start
+				for i := range each {
+					got[c][i] = r.Agent("other" + letters(c*each+i))
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+		x := r.agents.Load()
+		x.mu.Lock()
+		views := slices.Clone(x.fallbackViews)
+		x.mu.Unlock()
+		if len(views) != callers*each {
+			t.Fatalf("trial %d: %d views of the fallback for %d tokens", trial, len(views), callers*each)
+		}
+		for c := range callers {
+			for i, a := range got[c] {
+				if !slices.Contains(views, a) || a.token != "other"+letters(c*each+i) {
+					t.Fatalf("trial %d: the Agent a caller got for other%s is not its token's view", trial, letters(c*each+i))
+				}
+			}
+		}
+	}
+}
+
+// TestAgentIndexSeeded checks that where a token goes in a document's token
+// table depends on a seed of the index's own, as home promises: under a
+// fixed hash, however good, a document could name thousands of tokens
+// chosen to go to one place, and make building the table and every lookup
+// in it quadratic. Two indexes of one document place its tokens apart (all
+// eight alike has a chance of 2^-256).
+func TestAgentIndexSeeded(t *testing.T) {
+	var doc strings.Builder
+	tokens := []string{"a", "examplebot", "googlebot", "gptbot", "bingbot", "ccbot", "abcdefghijklmnopqrstuvwxyz", "x-y_z"}
+	for i, tok := range tokens {
+		fmt.Fprintf(&doc, "User-agent: %s\nDisallow: /%d\n\n", tok, i)
+	}
+	x, y := newAgentIndex(parseString(doc.String())), newAgentIndex(parseString(doc.String()))
+	same := 0
+	for i, tok := range tokens {
+		if x.home(tok) == y.home(tok) {
+			same++
+		}
+		if x.home(strings.ToUpper(tok)) != x.home(tok) {
+			t.Errorf("%s and %s go to different places", tok, strings.ToUpper(tok))
+		}
+		if s := x.slot(tok, new(keyOf(tok))); s == &x.fallback || !slices.Equal(s.groups, []int{i}) {
+			t.Errorf("%s is not found in its place", tok)
+		}
+	}
+	if same == len(tokens) {
+		t.Error("two indexes of one document place every token alike: the hash is not seeded")
+	}
+}
+
+// TestRestoreSourceLinesReports checks what restoreSourceLines reports, and
+// does, for lines that do not fit the rules UnmarshalText read: false, and
+// every rule's line unknown (0), rather than lines of the written text; and
+// true, with the lines given, for lines that do (0 for a rule whose line is
+// not known).
+func TestRestoreSourceLinesReports(t *testing.T) {
+	const text = "User-agent: a\nDisallow: /a\nAllow: /b\n\nUser-agent: b\nDisallow: /c\n"
+	for _, tc := range []struct {
+		name  string
+		lines []int32
+		fits  bool
+		want  []int32 // the rules' lines after
+	}{
+		{"one for each rule", []int32{10, 0, 30}, true, []int32{10, 0, 30}},
+		{"one too few", []int32{10, 20}, false, []int32{0, 0, 0}},
+		{"one too many", []int32{10, 20, 30, 40}, false, []int32{0, 0, 0}},
+		{"a negative line", []int32{10, -1, 30}, false, []int32{0, 0, 0}},
+		{"none", nil, false, []int32{0, 0, 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := new(Robots)
+			if err := r.UnmarshalText([]byte(text)); err != nil {
+				t.Fatal(err)
+			}
+			if fits := restoreSourceLines(r, tc.lines); fits != tc.fits {
+				t.Errorf("restoreSourceLines = %v, want %v", fits, tc.fits)
+			}
+			var got []int32
+			for g := range r.Groups {
+				for _, line := range r.RuleLines(g) {
+					got = append(got, int32(line))
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("lines after = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
 // core-api: "Decision.String: one audit-log line"; the formats below are
 // the ones the Decision.String doc comment gives.
 func TestDecisionString(t *testing.T) {

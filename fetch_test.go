@@ -3591,8 +3591,7 @@ func TestCacheEntryMergedExhaustive(t *testing.T) {
 	const day = 24 * time.Hour
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	days := []time.Duration{0, 12 * day, 25 * day, 33 * day, 45 * day}
-	const refused = Status("refused") // Unreachable, ownPolicy
-	statuses := []Status{Parsed, Unavailable, Unreachable, refused}
+	statuses := []Status{Parsed, Unavailable, Unreachable, refusedStatus}
 	later := []time.Duration{0, day, 18 * day, 29 * day, 31 * day, 46 * day, 80 * day}
 	fold := func(timeline []*Outcome, seen uint) *CacheEntry {
 		var e *CacheEntry
@@ -3614,7 +3613,7 @@ func TestCacheEntryMergedExhaustive(t *testing.T) {
 		for code := 0; code < pow(len(statuses), n); code++ {
 			for i, c := 0, code; i < n; i, c = i+1, c/len(statuses) {
 				o := &Outcome{Status: statuses[c%len(statuses)], FetchedAt: start.Add(days[i])}
-				if o.Status == refused {
+				if o.Status == refusedStatus {
 					o.Status, o.ownPolicy = Unreachable, true
 				}
 				timeline[i] = o
@@ -3690,12 +3689,17 @@ func pow(b, n int) int {
 	return p
 }
 
+// refusedStatus stands, in the timelines of the merge tests, for an
+// Unreachable outcome of a redirect the crawler's CheckRedirect refused.
+const refusedStatus = Status("refused")
+
+// statusesOf returns the statuses of timeline, refusedStatus for a refusal.
 func statusesOf(timeline []*Outcome) []Status {
 	s := make([]Status, len(timeline))
 	for i, o := range timeline {
 		s[i] = o.Status
 		if o.ownPolicy {
-			s[i] = "refused"
+			s[i] = refusedStatus
 		}
 	}
 	return s

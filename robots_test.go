@@ -2426,6 +2426,21 @@ func TestExplainAfterRulesChangedInPlace(t *testing.T) {
 	}
 }
 
+// atOnce runs f(0) to f(n-1), each in a goroutine of its own, released
+// together so that they race, and returns when all have.
+func atOnce(n int, f func(i int)) {
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			<-start
+			f(i)
+		})
+	}
+	close(start)
+	wg.Wait()
+}
+
 // TestAgentsHeldCounted checks the count of what a document's Agents hold
 // when many goroutines ask at once as tokens that share one group: each
 // Agent a goroutine makes and then drops, having lost the race to keep its
@@ -2443,18 +2458,11 @@ func TestAgentsHeldCounted(t *testing.T) {
 		alone.IsAllowed("bot"+letters(i), "/")
 	}
 	racing.IsAllowed("bot"+letters(0), "/")
-	start := make(chan struct{})
-	var wg sync.WaitGroup
-	for range 16 {
-		wg.Go(func() {
-			<-start
-			for i := range tokens {
-				racing.IsAllowed("bot"+letters(i), "/")
-			}
-		})
-	}
-	close(start)
-	wg.Wait()
+	atOnce(16, func(int) {
+		for i := range tokens {
+			racing.IsAllowed("bot"+letters(i), "/")
+		}
+	})
 	if got, want := racing.agents.Load().held.Load(), alone.agents.Load().held.Load(); got != want {
 		t.Errorf("asked at once, the Agents hold %d octets by the count; asked in turn, %d", got, want)
 	}
@@ -2650,6 +2658,10 @@ func TestAgentServedFromViews(t *testing.T) {
 	}
 }
 
+// oneNamedAndStar is a document whose one group names a token, "a", and
+// whose "*" group every other token falls back to.
+const oneNamedAndStar = "User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /x\n"
+
 // TestFallbackViews checks the views of the fallback Agent an agentIndex
 // keeps: one per token no group names, up to maxFallbackViews, after which
 // such tokens get the fallback Agent itself; none for a user agent without
@@ -2659,7 +2671,7 @@ func TestAgentServedFromViews(t *testing.T) {
 // a copy of an Agent for every user agent a crawl asks as.
 func TestFallbackViews(t *testing.T) {
 	t.Run("tokens no group names", func(t *testing.T) {
-		r := parseString("User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /x\n")
+		r := parseString(oneNamedAndStar)
 		r.IsAllowed("a", "/")
 		x := r.agents.Load()
 		fallback := x.agentOf(&x.fallback)
@@ -2681,7 +2693,7 @@ func TestFallbackViews(t *testing.T) {
 		}
 	})
 	t.Run("user agents without a token", func(t *testing.T) {
-		r := parseString("User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /x\n")
+		r := parseString(oneNamedAndStar)
 		for _, ua := range []string{"", "123bot", " ExampleBot", "/1.0"} {
 			a := r.Agent(ua)
 			x := r.agents.Load()
@@ -2966,32 +2978,24 @@ func TestAgentSharedWhenRaced(t *testing.T) {
 		}
 		doc.WriteString("\n")
 	}
+	uas := []string{"A/1.0", "other"}
+	alone := parseString(doc.String())
+	for _, ua := range uas {
+		alone.Agent(ua)
+	}
+	want := alone.agents.Load().held.Load()
 	for trial := range 100 {
 		r := parseString(doc.String())
-		const callers = 8
-		got := make([]*Agent, callers)
-		start := make(chan struct{})
-		var wg sync.WaitGroup
-		for i := range callers {
-			wg.Go(func() {
-				<-start
-				ua := []string{"A/1.0", "other"}[i%2]
-				got[i] = r.Agent(ua)
-			})
-		}
-		close(start)
-		wg.Wait()
-		alone := parseString(doc.String())
-		alone.Agent("A/1.0")
-		alone.Agent("other")
-		if held, want := r.agents.Load().held.Load(), alone.agents.Load().held.Load(); held != want {
+		got := make([]*Agent, 8)
+		atOnce(len(got), func(i int) { got[i] = r.Agent(uas[i%2]) })
+		if held := r.agents.Load().held.Load(); held != want {
 			t.Fatalf("trial %d: raced, the Agents hold %d octets by the count; asked in turn, %d", trial, held, want)
 		}
 		for i := range got {
 			if got[i] != got[i%2] {
 				t.Fatalf("trial %d: callers racing on the first query got different Agents for one token", trial)
 			}
-			if want := r.Agent([]string{"A/1.0", "other"}[i%2]); got[i] != want {
+			if later := r.Agent(uas[i%2]); got[i] != later {
 				t.Fatalf("trial %d: a caller racing on the first query got an Agent the document does not give later", trial)
 			}
 		}
@@ -3133,21 +3137,14 @@ func TestRewrittenPathsDoNotAllocate(t *testing.T) {
 func TestFallbackViewsRaced(t *testing.T) {
 	const callers, each = 8, maxFallbackViews / 8
 	for trial := range 2000 {
-		r := parseString("User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /x\n")
+		r := parseString(oneNamedAndStar)
 		r.IsAllowed("a", "/") // the index
 		got := make([][each]*Agent, callers)
-		start := make(chan struct{})
-		var wg sync.WaitGroup
-		for c := range callers {
-			wg.Go(func() {
-				<-start
-				for i := range each {
-					got[c][i] = r.Agent("other" + letters(c*each+i))
-				}
-			})
-		}
-		close(start)
-		wg.Wait()
+		atOnce(callers, func(c int) {
+			for i := range each {
+				got[c][i] = r.Agent("other" + letters(c*each+i))
+			}
+		})
 		x := r.agents.Load()
 		x.mu.Lock()
 		views := slices.Clone(x.fallbackViews)

@@ -2538,6 +2538,15 @@ func (f *foreignContent) htmlStart(z *html.Tokenizer, name elementName, selfClos
 		switch top := &f.open[len(f.open)-1]; top.point {
 		case templateColumns:
 			if !name.is("template") {
+				// Dropped, so no element tells the tokenizer to read raw
+				// text (HTML §13.2.6.2 leaves that to the tree builder);
+				// x/net/html's reads a <title>, <style>, <noscript> and
+				// the like as text on its own, and html.Parse the rest of
+				// the document with it, so its stack parts from this one.
+				z.NextIsNotRawText()
+				if readsRawText(name) {
+					f.guess = true
+				}
 				return true
 			}
 		case templateScope:
@@ -2635,16 +2644,26 @@ func (f *foreignContent) htmlStart(z *html.Tokenizer, name elementName, selfClos
 	return true
 }
 
-// insertsNoscript reports whether a tree builder with scripting disabled
-// makes an element of the HTML <noscript> start tag that start has just
-// read, and so reads its content as markup: it does unless a template
-// whose first element is a <col> drops it (HTML §13.2.6.4.18), which
-// leaves the tokenizer, which reads a <noscript>'s content as text on its
-// own, as it is (golang.org/x/net/html's parser does too, with or without
-// scripting).
+// insertsNoscript reports whether a tree builder makes an element of the
+// HTML <noscript> start tag that start has just read, whose content it then
+// reads as text with scripting enabled and as markup without: it does
+// unless a template whose first element is a <col> drops it (HTML
+// §13.2.6.4.18), and then its content is markup either way, as start has
+// told the tokenizer.
 func (f *foreignContent) insertsNoscript() bool {
 	top := len(f.open) - 1
 	return top < 0 || f.open[top].point != templateColumns
+}
+
+// readsRawText reports whether golang.org/x/net/html's tokenizer reads the
+// text after a start tag of name as raw text, up to its end tag (or, for
+// <plaintext>, to the end), unless told otherwise.
+func readsRawText(name elementName) bool {
+	switch string(name.octets()) {
+	case "iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "textarea", "title", "xmp":
+		return true
+	}
+	return false
 }
 
 // reopen reads a start tag <a> or <nobr> where one may be open, which a

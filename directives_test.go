@@ -655,7 +655,15 @@ func TestDirectivesForMeta(t *testing.T) {
 		{"noscript: a meta only scripts see", "", `<head><noscript><style></noscript><meta name="robots" content="noindex"></style>`, "noindex"},
 		{"noscript: a template in it", "", `<head><noscript><template><meta name="robots" content="noindex"></template><meta name="robots" content="nofollow">`, "nofollow"},
 		{"noscript in a template", "", `<head><template><noscript></template><meta name="robots" content="noindex">`, "noindex"},
-		{"noscript in a template of columns is text", "", `<head><template><col><noscript></template><meta name="robots" content="noindex">`, ""},
+		// HTML §13.2.6.4.12: a template whose first element is a <col>
+		// drops any start tag but <col> and <template>, and the tokenizer
+		// reads on as markup (html.Parse takes what follows as text).
+		{"noscript dropped by a template of columns", "", `<head><template><col><noscript></template><meta name="robots" content="noindex">`, "noindex"},
+		{"title dropped by a template of columns", "", `<head><template><col><title></template><meta name="robots" content="noindex">`, "noindex"},
+		{"style dropped by a template of columns", "", `<head><template><col><style></template><meta name="robots" content="noindex">`, "noindex"},
+		{"plaintext dropped by a template of columns", "", `<head><template><col><plaintext></template><meta name="robots" content="noindex">`, "noindex"},
+		{"textarea dropped by a template of columns", "", `<head><template><meta name="a" content="b"><col><textarea></template><meta name="robots" content="noindex">`, "noindex"},
+		{"title kept by a template of a column group", "", `<head><template><colgroup><title></template><meta name="robots" content="noindex">`, ""},
 		// A <div> in the <noscript> stops its end tag (HTML §13.2.6.4.7, any
 		// other end tag), and the SVG stays open: its <title> is markup.
 		{"noscript: its end tag stopped by a div", "", `<head><template><noscript><div><svg></noscript><title></template><meta name="robots" content="noindex">`, "noindex"},
@@ -1627,6 +1635,10 @@ func TestLinks(t *testing.T) {
 		{"textarea", page, `<textarea><a href="/t"></textarea>`, nil},
 		{"title", page, `<title><a href="/t"></title>`, nil},
 		{"template contents count", page, `<template><a href="/t"></template>`, []Link{{URL: "https://example.com/t"}}},
+		// HTML §13.2.6.4.12: a template of columns drops a <title> or a
+		// <plaintext>, and what follows is markup.
+		{"title dropped by a template of columns", page, `<template><col><title></template><a href=/x>`, []Link{{URL: "https://example.com/x"}}},
+		{"plaintext dropped by a template of columns", page, `<template><col><plaintext></template><a href=/x>`, []Link{{URL: "https://example.com/x"}}},
 		{"truncated tag", page, `<a href="/ok"><a href="/cut"`, []Link{{URL: "https://example.com/ok"}}},
 
 		// Size.
@@ -2635,7 +2647,7 @@ var headCases = func() []string {
 		`<head><noscript>` + m + `</noscript>` + m, `<head><noscript><img>` + m + `</noscript>` + m, `<head><noscript>x</noscript>` + m,
 		`<head><noscript><noscript>` + m + `</noscript>` + m, `<head><noscript></head><link><style>` + m + `</style></noscript>` + m,
 		`<head><noscript><title>` + m + `</title>` + m, `<head><noscript></br>` + m, `<head><noscript/>` + m + `</noscript>` + m,
-		`<head><template><noscript></template>` + m, `<head><template><col><noscript></template>` + m,
+		`<head><template><noscript></template>` + m,
 		`<head><template><svg><noscript></template>` + m, `<head><template><svg><![CDATA[<noscript></template>]]>` + m,
 		`<head><template><noscript><div><svg></noscript><title></template>` + m,
 		// Foreign content in a template (HTML §13.2.6.5): <title>, <style>

@@ -3262,17 +3262,26 @@ func (f *foreignContent) endHTML(name elementName) int {
 // integration point ends, it closes it and all it holds; otherwise it is
 // ignored. (A cell's end tag in a row, and one of a part not open, are
 // ignored there too.) Reaching the HTML around, the search may close it
-// all or nothing, as any end tag that does (see endAround).
+// all or nothing, as any end tag that does (see endAround). A <tbody> or
+// <tr> that a table's modes opened by themselves is not on the stack here
+// (see tablePartStart), so where the search passed foreign content to find
+// none, a tree builder may close it, and that content, and guess is set:
+// "<table><td><svg></tbody>" closes the SVG.
 func (f *foreignContent) endTablePart(name elementName) int {
+	foreign := false
 	for i := len(f.open) - 1; i >= 0; i-- {
 		e := &f.open[i]
 		switch {
 		case !e.html:
+			foreign = true
 			i = int(e.run) // no foreign element is the one, nor ends table scope
 		case e.elementName == name:
 			f.popTo(i)
 			return endInside
 		case e.is("table"), e.is("html"), e.is("template"):
+			if foreign && (name.is("tbody") || name.is("tr")) {
+				f.guess = true
+			}
 			return endInside
 		}
 	}

@@ -3291,26 +3291,30 @@ func (f *foreignContent) endTablePart(name elementName) int {
 
 // adopt reads the end tag of the formatting element open at index i, with
 // a special element inside it, by the adoption agency algorithm (HTML
-// §13.2.6.4.7): it moves the formatting element into the innermost special
-// one (its furthest block) and, on its next round, closes that copy and
-// all inside it. Only when nothing special stands inside the furthest block
-// is that known here to be the outcome; either way guess is set.
+// §13.2.6.4.7): each round moves the formatting element into the next
+// special element inside it (its furthest block), and a round that finds
+// none closes that copy and all inside it. So with up to seven special
+// elements inside, all that is open inside the innermost one is closed;
+// with more, the algorithm's eight rounds end first and nothing is. The
+// elements between that the algorithm takes off the stack or copies stay
+// here as they were, so guess is set either way.
 func (f *foreignContent) adopt(i int) {
 	f.guess = true
-	block := -1
+	innermost, blocks := -1, 0
 	for j := i + 1; j < len(f.open); j++ {
-		e := &f.open[j]
-		if e.special() || e.spec {
-			if block >= 0 {
-				return
-			}
-			block = j
+		if e := &f.open[j]; e.special() || e.spec {
+			innermost = j
+			blocks++
 		}
 	}
-	if block >= 0 {
-		f.truncate(block + 1)
+	if blocks > 0 && blocks < maxAdoptionRounds {
+		f.truncate(innermost + 1)
 	}
 }
+
+// maxAdoptionRounds is how many times the adoption agency algorithm's
+// outer loop runs at most.
+const maxAdoptionRounds = 8
 
 // isFormatting reports whether an HTML element is one of the formatting
 // elements, which a tree builder reopens when they are closed out of order

@@ -2778,6 +2778,14 @@ var headCases = func() []string {
 		// stops </span>; <summary> closes the <p>, so that <hr> then
 		// closes nothing (HTML §13.2.4.3, §13.2.6.4.7).
 		`<head><template><em><div><svg></em><title></template>` + m,
+		// Each round of the adoption agency moves the <b> one special
+		// element further in, and the round that finds none closes it and
+		// the SVG with it, up to the eighth round: seven special elements
+		// inside close it, eight leave it open (so its <title> holds
+		// markup).
+		`<head><template><b><div><div><svg></b><title></template>` + m + `</title>`,
+		`<head><template><b><p><span>` + strings.Repeat("<div>", 6) + `<svg></b><title></template>` + m + `</title>`,
+		`<head><template><b>` + strings.Repeat("<div>", 8) + `<svg></b><title></template>` + m + `</title>`,
 		`<head><template><span><li><svg></span><title></template>` + m,
 		`<head><template><p><summary></summary><span><hr><svg></span><title></template>` + m,
 		// <wbr> is void: </wbr> finds no element to close.

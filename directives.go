@@ -444,7 +444,9 @@ type Link struct {
 // percent-encode (space, controls, '"', an apostrophe, '<', '>' and every
 // octet past ASCII: the URL Standard's special-query percent-encode set) are
 // encoded, so that the URL can be sent as it is ("?q=a b" is "?q=a%20b"), as
-// are controls in its path, which net/url would otherwise refuse. Nothing
+// are controls and spaces in its userinfo and path, as a browser encodes them
+// (net/url would refuse the controls and the spaces in userinfo, and would
+// decode the path's other escapes: "/a b%2Fc" is "/a%20b%2Fc"). Nothing
 // else is normalised (the URL is as net/url writes it: a host keeps its case
 // and a default port, a non-ASCII host is percent-encoded
 // ("http://b%C3%BCcher.example/", whose Origin is
@@ -853,8 +855,11 @@ func hasOrigin(u *url.URL) bool {
 // cleanHref prepares an attribute value for url.Parse as the WHATWG URL
 // parser would: leading and trailing C0 controls and spaces are stripped,
 // tabs and newlines inside are removed (URL Standard, basic URL parser), the
-// other controls inside are percent-encoded, as that parser encodes them in a
-// path or query (net/url refuses them, and in a host they stay refused), and
+// other controls and spaces inside are percent-encoded, as that parser
+// encodes them in userinfo, a path or a query (net/url refuses them, or a
+// space in userinfo, and in a host they stay refused; an escape already in
+// a path is then kept as written, as net/url keeps a path's escapes only
+// when all of it is validly escaped), and
 // in a URL whose scheme is http or https, or which has none (a reference
 // that a crawler resolves against an http or https page), a backslash before
 // the query or fragment is a slash, as that parser reads it for those
@@ -869,12 +874,12 @@ func cleanHref(s string) string {
 		end--
 	}
 	s = s[start:end]
-	if strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+	if strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
 		b := make([]byte, 0, len(s)+8)
 		for i := 0; i < len(s); i++ {
 			switch c := s[i]; {
 			case c == '\t' || c == '\n' || c == '\r':
-			case c < ' ' || c == 0x7f:
+			case c <= ' ' || c == 0x7f:
 				b = appendEscape(b, c)
 			default:
 				b = append(b, c)

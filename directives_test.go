@@ -1519,6 +1519,8 @@ func TestLinks(t *testing.T) {
 		{"entities", page, `<a href="/a?x=1&amp;y=2&#38;z=3">`, []Link{{URL: "https://example.com/a?x=1&y=2&z=3"}}},
 		{"whitespace around and inside", page, "<a href=\" \n/a\tb\n \">", []Link{{URL: "https://example.com/ab"}}},
 		{"space escaped", page, `<a href="/a b">`, []Link{{URL: "https://example.com/a%20b"}}},
+		{"space escaped, the path's escapes kept", page, `<a href="/a b%2Fc">`, []Link{{URL: "https://example.com/a%20b%2Fc"}}},
+		{"space in userinfo escaped as a browser does", page, `<a href="http://a b@example.com/x">`, []Link{{URL: "http://a%20b@example.com/x"}}},
 		{"nil base, escaped slash kept in a path that needs /. before it", nil, `<base href="/"><a href=".//x%2Fy">`, []Link{{URL: "/.//x%2Fy"}}},
 		{"a scheme with a digit and a backslash", page, `<a href="a1:\x">`, nil},
 		// Only resolved: net/url's spelling of host, port and userinfo stays.

@@ -664,6 +664,9 @@ func TestDirectivesForMeta(t *testing.T) {
 		{"plaintext dropped by a template of columns", "", `<head><template><col><plaintext></template><meta name="robots" content="noindex">`, "noindex"},
 		{"textarea dropped by a template of columns", "", `<head><template><meta name="a" content="b"><col><textarea></template><meta name="robots" content="noindex">`, "noindex"},
 		{"title kept by a template of a column group", "", `<head><template><colgroup><title></template><meta name="robots" content="noindex">`, ""},
+		// A template's first element decides, past a nested template
+		// before it (or a <meta>, as the textarea case has it).
+		{"title dropped by a template of columns after a template", "", `<head><template><template></template><col><title></template><meta name="robots" content="noindex">`, "noindex"},
 		// A <div> in the <noscript> stops its end tag (HTML §13.2.6.4.7, any
 		// other end tag), and the SVG stays open: its <title> is markup.
 		{"noscript: its end tag stopped by a div", "", `<head><template><noscript><div><svg></noscript><title></template><meta name="robots" content="noindex">`, "noindex"},
@@ -1506,6 +1509,15 @@ func TestLinks(t *testing.T) {
 		{"controls in a path and a query escaped as a browser does", page, "<a href=\"/a\x01b\x0c?c\x7fd\x1f#e\x01\">",
 			[]Link{{URL: "https://example.com/a%01b%0C?c%7Fd%1F"}}},
 		{"a control in a host is no link", page, "<a href=\"http://a\x01b/x\">", nil},
+		{"a space in a host is no link", page, `<a href="http://a b/x">`, nil},
+		{"query: a tilde kept", page, `<a href="/s?q=a~b">`, []Link{{URL: "https://example.com/s?q=a~b"}}},
+		{"query: DEL escaped, alone", page, "<a href=\"/a?c\x7fd\">", []Link{{URL: "https://example.com/a?c%7Fd"}}},
+		{"newlines and returns inside removed", page, "<a href=\"/a\nb\rc\">", []Link{{URL: "https://example.com/abc"}}},
+		// A base built in code, not parsed: its query is escaped as a
+		// link's is, '#' too, which would otherwise start a fragment.
+		{"a built base's query escaped", &url.URL{Scheme: "https", Host: "example.com", Path: "/p", RawQuery: "a\x7fb#c"}, `<a href="">`,
+			[]Link{{URL: "https://example.com/p?a%7Fb%23c"}}},
+		{"a built base with an opaque path and no scheme names no page", &url.URL{Opaque: "x"}, `<a href="">`, nil},
 		{"a base's query escaped as its links' are", page, `<base href="/b/?x y"><a href=""><a href="?z">`,
 			[]Link{{URL: "https://example.com/b/?x%20y"}, {URL: "https://example.com/b/?z"}}},
 		{"a base whose query escaped is too long is ignored", page, `<base href="/b/?` + strings.Repeat("é", MaxLinkBytes/4) + `"><a href="c"><a href="">`,
@@ -1652,6 +1664,9 @@ func TestLinks(t *testing.T) {
 		{"URL past MaxLinkBytes left out", page, `<a href="/` + strings.Repeat("m", MaxLinkBytes-19) + `"><a href=/b>`,
 			[]Link{{URL: "https://example.com/b"}}},
 		{"relative href past MaxLinkBytes once resolved", page, `<a href="` + strings.Repeat("m", MaxLinkBytes-20) + `">`, nil},
+		{"relative href of MaxLinkBytes without a base kept", nil, `<a href="` + strings.Repeat("m", MaxLinkBytes) + `">`,
+			[]Link{{URL: strings.Repeat("m", MaxLinkBytes)}}},
+		{"relative href past MaxLinkBytes without a base left out", nil, `<a href="` + strings.Repeat("m", MaxLinkBytes+1) + `">`, nil},
 		{"base href past MaxLinkBytes ignored", page, `<base href="https://b.example/` + long + `/"><a href=x>`,
 			[]Link{{URL: "https://example.com/dir/x"}}},
 		// What counts is the URL, not the attribute: fragments, spaces and
@@ -2649,6 +2664,9 @@ var headCases = func() []string {
 		`<head><noscript>` + m + `</noscript>` + m, `<head><noscript><img>` + m + `</noscript>` + m, `<head><noscript>x</noscript>` + m,
 		`<head><noscript><noscript>` + m + `</noscript>` + m, `<head><noscript></head><link><style>` + m + `</style></noscript>` + m,
 		`<head><noscript><title>` + m + `</title>` + m, `<head><noscript></br>` + m, `<head><noscript/>` + m + `</noscript>` + m,
+		// </noscript> returns to the head, which </body> then ends; a
+		// <style> in it is raw text, after which </body> is ignored.
+		`<html><head><noscript></noscript></body>` + m, `<html><head><noscript><style></style></body>` + m,
 		`<head><template><noscript></template>` + m,
 		`<head><template><svg><noscript></template>` + m, `<head><template><svg><![CDATA[<noscript></template>]]>` + m,
 		`<head><template><noscript><div><svg></noscript><title></template>` + m,
@@ -2792,6 +2810,23 @@ var headCases = func() []string {
 		`<head><template><p><summary></summary><span><hr><svg></span><title></template>` + m,
 		// <wbr> is void: </wbr> finds no element to close.
 		`<head><template><wbr><svg></wbr><title></template>` + m,
+		// A formatting element's end tag in a row that passed foreign
+		// content closes it through a copy reopened in the row (<a>,
+		// <u>), but not that of one never opened (</a> after <b>,
+		// </strong> after <tt>).
+		`<head><template><tr><a><tr><math></a><![CDATA[></template>` + m + `]]>`,
+		`<head><template><tr><u><tr><math></u><![CDATA[></template>` + m + `]]>`,
+		`<head><template><tr><b><tr><math></a><![CDATA[></template>` + m + `]]>`,
+		`<head><template><tr><tt><tr><math></strong><![CDATA[></template>` + m + `]]>`,
+		// </li> closes the <div> inside it, before the SVG opens; a second
+		// </i> closes nothing, nor do </html> in a cell or </col> in an
+		// <object>, which leave the SVG open; </b> after a second <th>
+		// finds no <b>, closed with the first cell.
+		`<head><template><li><div></li><svg><![CDATA[></template>` + m + `]]>`,
+		`<head><template><i></i></i><svg><![CDATA[></template>` + m + `]]>`,
+		`<head><template><td><svg></html><![CDATA[></template>` + m + `]]>`,
+		`<head><template><object><svg></col><![CDATA[></template>` + m + `]]>`,
+		`<head><template><th><b><th><svg></b><title></template>` + m,
 		// Outside quirks mode a <table> closes the <p> (§13.2.6.4.7),
 		// which the scan keeps open and so closes the <span> at the <hr>:
 		// unsure, it reads the CDATA section both ways.
@@ -3113,6 +3148,35 @@ func guessed(body []byte) bool {
 	r := newReading(body, 0)
 	scanHead(&r, false, func(int, []byte, []byte) {})
 	return r.foreign.guess
+}
+
+// TestHeadScanUnsure: where a tree builder's stack may part from the
+// scan's, the scan says so (foreignContent.guess), and so reads the CDATA
+// section after it both ways, keeping all the tree builder's metas.
+func TestHeadScanUnsure(t *testing.T) {
+	const m = `<meta name=robots content=noindex>`
+	tests := []struct{ name, body string }{
+		// The adoption agency takes the formatting element off the stack
+		// and closes a copy of it inside the <div>; the scan keeps it.
+		{"</i> with a div inside", `<head><template><i><div></i><svg><![CDATA[></template>` + m + `]]>`},
+		{"</a> with a div inside", `<head><template><a><div></a><svg><![CDATA[></template>` + m + `]]>`},
+		{"</nobr> with a div inside", `<head><template><nobr><div></nobr><svg><![CDATA[></template>` + m + `]]>`},
+		{"</b> with a div inside", `<head><template><b><div></b><svg><![CDATA[></template>` + m + `]]>`},
+		// An HTML end tag that passed foreign content closes it, unless a
+		// tree builder's stack holds something the scan's lacks.
+		{"</div> past SVG", `<head><template><div><svg></div><svg><![CDATA[></template>` + m + `]]>`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			body := []byte(tc.body)
+			if !guessed(body) {
+				t.Errorf("the scan of %q is sure of its stack", tc.body)
+			}
+			if got, want := scanMetas(body), treeMetas(t, body); !inOrder(want, got) {
+				t.Errorf("head metas of %q = %q, tree builder's head holds %q", tc.body, got, want)
+			}
+		})
+	}
 }
 
 // inOrder reports whether all of want stands in got, in order.

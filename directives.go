@@ -484,17 +484,19 @@ type Link struct {
 // for one that does not, as a crawler does not: its links count. Where a tree
 // builder may read the document in more than one way, with scripting enabled
 // or disabled, or a CDATA section in SVG or MathML as text or as a bogus
-// comment where Links cannot tell which, or an end tag in SVG or MathML as
-// closing it or as ignored, which depends on HTML around it that Links does
-// not follow ("<a><svg></a>" closes the SVG, "<svg></a>" does not), it reads
-// the document each way and returns the links of any reading, each once, in
-// document order: a link too many costs a crawler a fetch, a link missed a
-// page it never finds. The <base href> is then the first one a browser that
-// runs scripts finds (not one in a <noscript>), reading those sections as
-// bogus comments and those end tags as ignored. It follows the tree builder's
-// rules where SVG, MathML or a template is open closely, not wholly: where
-// such content is misnested with formatting elements the adoption agency
-// moves, or an end tag closes foreign content in one place and not in
+// comment where Links cannot tell which (or where browsers and the letter of
+// the standard differ: in a <foreignObject>, say, or another integration
+// point, browsers read one as a bogus comment), or an end tag in SVG or
+// MathML as closing it or as ignored, which depends on HTML around it that
+// Links does not follow ("<a><svg></a>" closes the SVG, "<svg></a>" does
+// not), it reads the document each way and returns the links of any
+// reading, each once, in document order: a link too many costs a crawler a
+// fetch, a link missed a page it never finds. The <base href> is then the first
+// one a browser that runs scripts finds (not one in a <noscript>), reading
+// those sections as bogus comments and those end tags as ignored. It follows
+// the tree builder's rules where SVG, MathML or a template is open closely, not
+// wholly: where such content is misnested with formatting elements the adoption
+// agency moves, or an end tag closes foreign content in one place and not in
 // another, a reading can part from the tree builder's without knowing it and
 // miss the links after it. That takes markup made to provoke it: none of the
 // real pages in testdata/html does. The other way, Links returns a few links
@@ -2205,7 +2207,13 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 //
 // Where a foreign element is innermost and foreignContent has guessed,
 // whether a CDATA section is text is unsure: the first reading takes such a
-// section as a bogus comment, a cdataText reading as text. An HTML
+// section as a bogus comment, a cdataText reading as text. So is it where
+// that element is an integration point (an SVG <foreignObject>, say): the
+// standard's tokenizer, and x/net/html's, read a CDATA section there as
+// text (HTML §13.2.5.42 asks only whether the element is HTML's), but
+// browsers' parsers (WebKit's, Blink's, parse5) read one as a bogus
+// comment, as they do wherever the content is HTML; there the first
+// reading follows the browsers, and guess is set. An HTML
 // <noscript> is text to a browser that runs scripts and markup to one that
 // does not, such as a crawler (HTML §13.2.6.4.4, the scripting flag): the
 // first reading takes it as text, a noScripts reading as markup, placed as a
@@ -2329,13 +2337,17 @@ func (r *reading) noscript() bool {
 // next reads the next token.
 func (r *reading) next() html.TokenType {
 	foreign := r.foreign.innermostForeign()
-	text := foreign && (r.way&cdataText != 0 || !r.foreign.guess)
+	point := foreign && r.foreign.innermostPoint()
+	text := foreign && (r.way&cdataText != 0 || !r.foreign.guess && !point)
 	r.z.AllowCDATA(text)
 	tt := r.z.Next()
 	raw := r.z.Raw() // the tokens cover the body, each from where the last ended
 	r.at, r.end = r.end, r.end+len(raw)
-	if foreign && !text && r.cdataFork < 0 && tt == html.CommentToken && bytes.HasPrefix(raw, cdataOpen) {
-		r.cdataFork = r.at
+	if foreign && !text && tt == html.CommentToken && bytes.HasPrefix(raw, cdataOpen) {
+		if r.cdataFork < 0 {
+			r.cdataFork = r.at
+		}
+		r.foreign.guess = r.foreign.guess || point // html.Parse reads on in the section
 	}
 	return tt
 }
@@ -2496,6 +2508,16 @@ func (e *elementName) octets() []byte {
 // comment (HTML §13.2.5.42), if the stack is its.
 func (f *foreignContent) innermostForeign() bool {
 	return len(f.open) > 0 && !f.open[len(f.open)-1].html
+}
+
+// innermostPoint reports whether the element open innermost is an HTML or
+// MathML text integration point.
+func (f *foreignContent) innermostPoint() bool {
+	if len(f.open) == 0 {
+		return false
+	}
+	p := f.open[len(f.open)-1].point
+	return p == htmlPoint || p == textPoint
 }
 
 // start reads the current start tag, of the name lowerTagName gives. It

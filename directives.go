@@ -175,26 +175,27 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // body that starts with a byte order mark, UTF-8's or UTF-16's, is
 // text/plain, whatever follows it). Only <meta name="robots"> and <meta
 // name="<product token>"> tags that the HTML5 tree builder places in <head>
-// count, with scripting enabled or disabled: a meta inside a <noscript> in
-// the head counts, as a crawler that runs no scripts reads it, and so does
-// one that an element in such a <noscript> would push out of the head, as a
-// browser reads it (where a CDATA section in SVG or MathML in a head
-// <template> leaves unsure how the tree builder reads it, those either
-// reading places there too; misnested markup in such a template can still
-// hide the metas after it, as Links explains). Reading stops where the head
-// ends, so the cost does not grow with the body, but for a head that never
-// ends (an unclosed <title> or <template> in it is read to the end of the
-// body) and for a body in UTF-16, which is decoded whole first: one that
-// starts with a UTF-16 byte order mark, or whose Content-Type charset names
-// UTF-16 ("utf-16", "utf-16be", ...) and that starts with no UTF-8 mark, as
-// the HTML encoding sniffing algorithm decides (the charset parameter read as
-// WHATWG MIME Sniffing parses it: `charset="utf-16` names UTF-16, and
-// `charset =utf-16` is no charset). Other encodings are read as octets, which
-// finds the same tags and names in every encoding whose ASCII is ASCII. In
-// application/xhtml+xml, which is XML, a self-closing tag such as <title/> is
-// an empty element, where HTML would read the rest of the page as its text. A
-// nil h or body is valid. Header names are matched in any case, also in a map
-// written by hand whose keys are not in net/http's canonical form.
+// count, with scripting enabled or disabled: a meta inside a <noscript> in the
+// head counts, as a crawler that runs no scripts reads it, and so does one that
+// an element in such a <noscript> would push out of the head, as a browser
+// reads it (where a CDATA section in SVG or MathML in a head <template> leaves
+// unsure how the tree builder reads it, or where browsers read one as the
+// letter of the standard does not, in a <foreignObject>, say, those either
+// reading places there too; misnested markup in such a template can still hide
+// the metas after it, as Links explains). Reading stops where the head ends, so
+// the cost does not grow with the body, but for a head that never ends (an
+// unclosed <title> or <template> in it is read to the end of the body) and for
+// a body in UTF-16, which is decoded whole first: one that starts with a UTF-16
+// byte order mark, or whose Content-Type charset names UTF-16 ("utf-16",
+// "utf-16be", ...) and that starts with no UTF-8 mark, as the HTML encoding
+// sniffing algorithm decides (the charset parameter read as WHATWG MIME
+// Sniffing parses it: `charset="utf-16` names UTF-16, and `charset =utf-16` is
+// no charset). Other encodings are read as octets, which finds the same tags
+// and names in every encoding whose ASCII is ASCII. In application/xhtml+xml,
+// which is XML, a self-closing tag such as <title/> is an empty element, where
+// HTML would read the rest of the page as its text. A nil h or body is valid.
+// Header names are matched in any case, also in a map written by hand whose
+// keys are not in net/http's canonical form.
 //
 // DirectivesFor accepts any input; what does not parse applies nothing. It
 // is safe for concurrent use.

@@ -663,6 +663,9 @@ func TestDirectivesForMeta(t *testing.T) {
 		{"style dropped by a template of columns", "", `<head><template><col><style></template><meta name="robots" content="noindex">`, "noindex"},
 		{"plaintext dropped by a template of columns", "", `<head><template><col><plaintext></template><meta name="robots" content="noindex">`, "noindex"},
 		{"textarea dropped by a template of columns", "", `<head><template><meta name="a" content="b"><col><textarea></template><meta name="robots" content="noindex">`, "noindex"},
+		// A template's first element decides, past a nested template
+		// before it (or a <meta>, as the textarea case has it).
+		{"title dropped by a template of columns after a template", "", `<head><template><template></template><col><title></template><meta name="robots" content="noindex">`, "noindex"},
 		{"title kept by a template of a column group", "", `<head><template><colgroup><title></template><meta name="robots" content="noindex">`, ""},
 		// Browsers read a CDATA section at an integration point as a bogus
 		// comment, as in HTML content; html.Parse, by the letter of the
@@ -672,9 +675,6 @@ func TestDirectivesForMeta(t *testing.T) {
 		{"CDATA in a MathML mi", "", `<head><template><math><mi><![CDATA[></template><meta name=robots content=noindex>]]>`, "noindex"},
 		{"CDATA in an HTML annotation-xml", "", `<head><template><math><annotation-xml encoding=text/html><![CDATA[></template><meta name=robots content=noindex>]]>`, "noindex"},
 		{"CDATA in SVG is text", "", `<head><template><svg><g><![CDATA[></template><meta name=robots content=noindex>]]>`, ""},
-		// A template's first element decides, past a nested template
-		// before it (or a <meta>, as the textarea case has it).
-		{"title dropped by a template of columns after a template", "", `<head><template><template></template><col><title></template><meta name="robots" content="noindex">`, "noindex"},
 		// A <div> in the <noscript> stops its end tag (HTML §13.2.6.4.7, any
 		// other end tag), and the SVG stays open: its <title> is markup.
 		{"noscript: its end tag stopped by a div", "", `<head><template><noscript><div><svg></noscript><title></template><meta name="robots" content="noindex">`, "noindex"},
@@ -1660,9 +1660,11 @@ func TestLinks(t *testing.T) {
 		// HTML §13.2.6.4.12: a template of columns drops a <title> or a
 		// <plaintext>, and what follows is markup.
 		{"title dropped by a template of columns", page, `<template><col><title></template><a href=/x>`, []Link{{URL: "https://example.com/x"}}},
+		{"plaintext dropped by a template of columns", page, `<template><col><plaintext></template><a href=/x>`, []Link{{URL: "https://example.com/x"}}},
+		// Browsers read a CDATA section at an integration point as a bogus
+		// comment; html.Parse, as text.
 		{"CDATA in a foreignObject read as a browser reads it", page, `<svg><foreignObject><![CDATA[><a href=/x>]]><a href=/y>`,
 			[]Link{{URL: "https://example.com/x"}, {URL: "https://example.com/y"}}},
-		{"plaintext dropped by a template of columns", page, `<template><col><plaintext></template><a href=/x>`, []Link{{URL: "https://example.com/x"}}},
 		{"truncated tag", page, `<a href="/ok"><a href="/cut"`, []Link{{URL: "https://example.com/ok"}}},
 
 		// Size.

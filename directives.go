@@ -166,8 +166,8 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // unavailable_after wins. A bot-specific set never lifts a generic
 // restriction, as draft-illyes-repext §3.1.2 and Google agree:
 // "examplebot: all" leaves a "noindex" for every bot in place. (Some guides
-// have a named set override the unnamed one for its bot; SPEC, which this
-// package follows, does not.)
+// have a named set override the unnamed one for its bot; this package does
+// not.)
 //
 // The body is read as HTML when the Content-Type header is text/html or
 // application/xhtml+xml, or, when there is no Content-Type, when it sniffs as

@@ -571,10 +571,10 @@ func (p *parser) robots() *Robots {
 // byte order mark and CRLF line ends are gone, and a record or Sitemap that
 // stood inside a group is written after the groups, as Records and Sitemaps
 // belong to no group. A group Parse joined across a Crawl-delay between its
-// user-agent lines (see Parse) is written as one, which Google's parser,
-// splitting there, would then read as one too. To change a file and keep the
-// rest of it as it was, edit its text: Decision.Line and RuleLines name the
-// lines of the rules.
+// user-agent lines (see Parse) is written as one, so that parsers that split
+// a group there, as older versions of Google's did, read it as one too. To
+// change a file and keep the rest of it as it was, edit its text:
+// Decision.Line and RuleLines name the lines of the rules.
 //
 // The text holds the document's octets as they were, in whatever charset:
 // encoding/json, which calls MarshalText for a *Robots, replaces octets

@@ -502,10 +502,11 @@ type Link struct {
 // miss the links after it. That takes markup made to provoke it: none of the
 // real pages in testdata/html does. The other way, Links returns a few links
 // a browser has not: an <a href> in MathML (an element of MathML there, not a
-// link), links before a <frameset> that replaces the body they were in, and
-// the links in a <template>, whose contents a browser keeps out of the
-// document until a script puts a copy in (a crawler that runs no scripts may
-// still want them: they are the page's, and often soon on it).
+// link), links before a <frameset> that replaces the body they were in and
+// links in or after it (where a browser ignores all but frames), and the
+// links in a <template>, whose contents a browser keeps out of the document
+// until a script puts a copy in (a crawler that runs no scripts may still
+// want them: they are the page's, and often soon on it).
 //
 // Links reads the document with a tokenizer, not with a tree builder: once
 // for most documents (and what their <noscript>s hold twice), the whole of it
@@ -722,7 +723,7 @@ func scanLinks(r *reading, from, stop int) scannedLinks {
 			}
 		case "noscript": // "<noscript/>" too
 			switch {
-			case !isHTML || !r.foreign.insertsNoscript():
+			case !isHTML || !r.foreign.inserts():
 			case r.first() && r.scriptFork < 0 && len(r.foreign.open) == 0 && templates == 0 && noscripts < maxNoscriptsRead:
 				noscriptAt, content = r.at, r.end // read without scripts once its end is known
 				noscripts++
@@ -730,7 +731,7 @@ func scanLinks(r *reading, from, stop int) scannedLinks {
 				r.noscript()
 			}
 		case "a", "area": // SVG's <a> is a link too
-			if r.at < from {
+			if r.at < from || isHTML && !r.foreign.inserts() {
 				continue
 			}
 			var href, rel []byte
@@ -2144,7 +2145,7 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 				}
 				// Text in a template is skipped, raw or not; a <noscript>
 				// still decides how each reading reads on.
-				if tag == "noscript" && !empty && foreign.insertsNoscript() {
+				if tag == "noscript" && !empty && foreign.inserts() {
 					r.noscript()
 				}
 				continue
@@ -2672,13 +2673,13 @@ func (f *foreignContent) htmlStart(z *html.Tokenizer, name elementName, selfClos
 	return true
 }
 
-// insertsNoscript reports whether a tree builder makes an element of the
-// HTML <noscript> start tag that start has just read, whose content it then
-// reads as text with scripting enabled and as markup without: it does
-// unless a template whose first element is a <col> drops it (HTML
-// §13.2.6.4.18), and then its content is markup either way, as start has
-// told the tokenizer.
-func (f *foreignContent) insertsNoscript() bool {
+// inserts reports whether a tree builder makes an element of the HTML
+// start tag other than <col> that start has just read: it does unless a
+// template whose first element is a <col> drops it (HTML §13.2.6.4.18). A
+// <noscript> it makes reads its content as text with scripting enabled and
+// as markup without; a dropped one's content is markup either way, as start
+// has told the tokenizer. A dropped <a> or <area> is no link.
+func (f *foreignContent) inserts() bool {
 	top := len(f.open) - 1
 	return top < 0 || f.open[top].point != templateColumns
 }

@@ -1661,6 +1661,17 @@ func TestLinks(t *testing.T) {
 		// <plaintext>, and what follows is markup.
 		{"title dropped by a template of columns", page, `<template><col><title></template><a href=/x>`, []Link{{URL: "https://example.com/x"}}},
 		{"plaintext dropped by a template of columns", page, `<template><col><plaintext></template><a href=/x>`, []Link{{URL: "https://example.com/x"}}},
+		// ... and drops an <a> or <area> too, which is then no link; a
+		// template in it, or after it, reads on as any other.
+		{"a dropped by a template of columns", page, `<template><col><a href=/x></template><a href=/y>`, []Link{{URL: "https://example.com/y"}}},
+		{"area dropped by a template of columns", page, `<body><template><col>text<area href=/x>`, nil},
+		{"a in a template in a template of columns", page, `<template><col><template><a href=/x>`, []Link{{URL: "https://example.com/x"}}},
+		{"a template's col after an a drops nothing", page, `<template><a href=/x><col><a href=/y>`, []Link{{URL: "https://example.com/x"}, {URL: "https://example.com/y"}}},
+		{"svg a dropped by a template of columns", page, `<template><col><svg><a href=/x>`, nil},
+		// Links does not follow whether a <frameset> replaces the body, so it
+		// keeps the links a browser drops with it, and those after it.
+		{"links around a frameset kept", page, `<a href=/x><frameset><a href=/y></frameset><a href=/z>`,
+			[]Link{{URL: "https://example.com/x"}, {URL: "https://example.com/y"}, {URL: "https://example.com/z"}}},
 		// Browsers read a CDATA section at an integration point as a bogus
 		// comment; html.Parse, as text.
 		{"CDATA in a foreignObject read as a browser reads it", page, `<svg><foreignObject><![CDATA[><a href=/x>]]><a href=/y>`,
@@ -3378,7 +3389,7 @@ func followForeign(body string, way readingWay, after func(*reading)) *reading {
 			r.foreign.end(lowerTagName(r.z))
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name := lowerTagName(r.z)
-			if r.foreign.start(r.z, name, tt == html.SelfClosingTagToken) && name.is("noscript") && r.foreign.insertsNoscript() {
+			if r.foreign.start(r.z, name, tt == html.SelfClosingTagToken) && name.is("noscript") && r.foreign.inserts() {
 				r.noscript()
 			}
 		}

@@ -263,10 +263,12 @@ func robotsURL(rawURL string) (*url.URL, error) {
 // escapes all but sub-delims, ':', '[', ']', '"', '<' and '>' again, and a
 // zone with '"', '<' or '>' would give a URL that Origin refuses, one with
 // '[' a URL that url.Parse does ("invalid IP-literal"), as a check of every
-// octet showed.
+// octet showed. RFC 6874 §2 writes a zone in unreserved octets and escapes:
+// one with non-ASCII octets, which net/url takes raw and unescapes, is
+// refused, as it has no ASCII form (asciiHost would punycode the literal).
 func validHost(u *url.URL) bool {
 	if strings.HasPrefix(u.Host, "[") {
-		return !strings.ContainsAny(u.Host[1:], "\"<>[")
+		return !strings.ContainsAny(u.Host[1:], "\"<>[") && isASCII(u.Host)
 	}
 	for i := 0; i < len(u.Host); i++ {
 		if urlOctets[u.Host[i]]&notInAuthority != 0 {
@@ -305,11 +307,10 @@ func defaultPort(scheme string) string {
 // it lower-cases with Unicode rules and accepts the ideographic full stops
 // as label separators, which covers hosts as people type them. Where the
 // result differs from UTS #46's, it is a label IDNA 2008 disallows, which no
-// registry hands out, or UTS #46 refuses the host: compared with
-// golang.org/x/net/idna over every upper-case and title-case character, only
-// two became another valid name, and they are written as UTS #46 writes
-// them (see idnaSpecial). A label whose ASCII form would pass the 63
-// octets DNS allows is an error.
+// registry hands out, or UTS #46 refuses the host: compared with UTS #46
+// 17.0 over every non-ASCII code point, only İ became another valid name,
+// and it is written as UTS #46 writes it (see idnaSpecial). A label whose
+// ASCII form would pass the 63 octets DNS allows is an error.
 func asciiHost(host string) (string, error) {
 	if isASCII(host) {
 		return strings.ToLower(host), nil
@@ -334,29 +335,98 @@ func asciiHost(host string) (string, error) {
 		// punycode form has at least one per code point, after "xn--".
 		// Checking first also bounds the encoder, whose cost grows with
 		// the square of a label's length.
-		if utf8.RuneCountInString(label) > maxLabel-len("xn--") {
+		if utf8.RuneCountInString(label) > maxPunycode {
 			return "", errLabelTooLong
 		}
-		encoded, err := punycode(label)
+		encoded, err := appendPunycode(make([]byte, 0, maxPunycode), []rune(label))
 		if err != nil {
 			return "", err
 		}
-		if len(encoded) > maxLabel-len("xn--") {
-			return "", errLabelTooLong
-		}
-		labels[i] = "xn--" + encoded
+		labels[i] = "xn--" + string(encoded)
 	}
 	return strings.Join(labels, "."), nil
+}
+
+// hasASCIIForm reports whether asciiHost gives host, as an authority holds
+// it (its escapes not yet decoded, as url.Parse decodes them), an ASCII
+// form, without allocating: whether its octets are UTF-8 and each label's
+// punycode fits a DNS label. So IsAllowed refuses the hosts RobotsURL does.
+func hasASCIIForm(host string) bool {
+	var label [maxPunycode]rune
+	n, wide := 0, false // the label's code points so far, and whether one is not ASCII
+	for i := 0; i <= len(host); {
+		r := rune('.') // past the last label
+		if i < len(host) {
+			var seq [utf8.UTFMax]byte
+			k := 0
+			for k == 0 || k < len(seq) && !utf8.FullRune(seq[:k]) {
+				if i == len(host) {
+					return false // a sequence cut short
+				}
+				seq[k], i = hostOctet(host, i)
+				k++
+			}
+			var size int
+			if r, size = utf8.DecodeRune(seq[:k]); r == utf8.RuneError && size <= 1 {
+				return false
+			}
+		}
+		switch r {
+		case '.', '\u3002', '\uff0e', '\uff61': // as asciiHost splits labels
+			if wide {
+				if n > len(label) {
+					return false
+				}
+				var buf [maxPunycode]byte
+				if _, err := appendPunycode(buf[:0], label[:n]); err != nil {
+					return false
+				}
+			}
+			n, wide = 0, false
+			if i == len(host) {
+				i++ // the end, read as a last '.'
+			}
+			continue
+		case '\u0130': // see idnaSpecial
+			if n < len(label) {
+				label[n] = 'i'
+			}
+			n, r = n+1, '\u0307'
+		default:
+			r = unicode.ToLower(r)
+		}
+		if n < len(label) {
+			label[n] = r
+		}
+		n++
+		wide = wide || r >= utf8.RuneSelf
+	}
+	return true
+}
+
+// hostOctet returns the octet of host at i, an escape's decoded, and the
+// offset past it; host's escapes are well formed (see validAuthority).
+func hostOctet(host string, i int) (byte, int) {
+	if v, ok := escapeAt(host, i); ok && host[i] == '%' {
+		return v, i + 3
+	}
+	return host[i], i + 1
 }
 
 // idnaSpecial writes the characters whose Unicode lower case is a valid
 // label character other than the one UTS #46 maps them to, so that a host
 // is never taken for another domain: İ is i and a combining dot above, not
-// the i of an ASCII name, and ẞ is ss, not ß.
-var idnaSpecial = strings.NewReplacer("\u0130", "i\u0307", "\u1E9E", "ss")
+// the i of an ASCII name. (ẞ, whose lower case is ß, needs nothing: UTS #46
+// has mapped it to ß since 15.1, where golang.org/x/net/idna's older tables
+// still write ss, another domain.)
+var idnaSpecial = strings.NewReplacer("\u0130", "i\u0307")
 
-// maxLabel is the most octets a DNS label may have.
-const maxLabel = 63
+// maxLabel is the most octets a DNS label may have; maxPunycode, the most
+// octets of punycode after "xn--" in one.
+const (
+	maxLabel    = 63
+	maxPunycode = maxLabel - len("xn--")
+)
 
 var errLabelTooLong = errors.New("internationalized host label longer than DNS allows (63 octets in punycode)")
 
@@ -380,16 +450,21 @@ const (
 	punyInitialN    = 128
 )
 
-// punycode encodes a label by RFC 3492 §6.3.
-func punycode(label string) (string, error) {
-	runes := []rune(label)
-	out := make([]byte, 0, len(label)+8)
+// appendPunycode appends the punycode of a label's code points (RFC 3492
+// §6.3) to out, and fails with errLabelTooLong as soon as more than
+// maxPunycode octets would have been appended, so that an out with room
+// for maxPunycode never grows.
+func appendPunycode(out []byte, runes []rune) ([]byte, error) {
+	if len(runes) > maxPunycode {
+		return out, errLabelTooLong
+	}
+	start := len(out)
 	for _, r := range runes {
 		if r < utf8.RuneSelf {
 			out = append(out, byte(r))
 		}
 	}
-	basic := len(out)
+	basic := len(out) - start
 	handled := basic
 	if basic > 0 {
 		out = append(out, '-')
@@ -403,7 +478,7 @@ func punycode(label string) (string, error) {
 			}
 		}
 		if int(m-n) > (math.MaxInt32-delta)/(handled+1) {
-			return "", errors.New("host label too long for punycode")
+			return out, errors.New("host label too long for punycode")
 		}
 		delta += int(m-n) * (handled + 1)
 		n = m
@@ -420,8 +495,14 @@ func punycode(label string) (string, error) {
 				if q < t {
 					break
 				}
+				if len(out)-start == maxPunycode {
+					return out, errLabelTooLong
+				}
 				out = append(out, punyDigit(t+(q-t)%(punyBase-t)))
 				q = (q - t) / (punyBase - t)
+			}
+			if len(out)-start == maxPunycode {
+				return out, errLabelTooLong
 			}
 			out = append(out, punyDigit(q))
 			bias = punyAdapt(delta, handled+1, handled == basic)
@@ -431,7 +512,7 @@ func punycode(label string) (string, error) {
 		delta++
 		n++
 	}
-	return string(out), nil
+	return out, nil
 }
 
 func punyDigit(d int) byte {
@@ -557,11 +638,12 @@ func (d Decision) String() string {
 // browser and an error to net/url), and one whose authority names no origin
 // or does not parse, as net/url and RobotsURL read it ("http://:80/x",
 // "http://e.com:abc/x", "http://e.com:65536/x", "http://[::1/x",
-// "http://[1.2.3.4]/x", "http://e%41.com/x", "http://%zz@e.com/x"). The path
-// of a URL taken is matched even where net/url would refuse it:
-// "http://e.com/%zz" is the path "/%zz". The path /robots.txt, without a
-// query (even an empty one: "/robots.txt?" is another path), is always
-// allowed, however its octets are escaped (/%72obots.txt).
+// "http://[1.2.3.4]/x", "http://e%41.com/x", "http://%zz@e.com/x", and
+// "http://%FF/x", whose host is not UTF-8). The path of a URL taken is
+// matched even where net/url would refuse it: "http://e.com/%zz" is the
+// path "/%zz". The path /robots.txt, without a query (even an empty one:
+// "/robots.txt?" is another path), is always allowed, however its octets
+// are escaped (/%72obots.txt).
 //
 // A "/"-rooted path is taken whole: a '#' in it and what follows are
 // matched too ("/p#top" is not "/p"), and "//host/p" is a path, not a URL
@@ -1669,8 +1751,8 @@ func requestPath(rawURL string) (string, bool) {
 // URL, and read as one it would cut the path short where a browser would
 // not ("http://e.com\private" is "/private" to a browser, and to net/url an
 // error). Non-ASCII octets are let through, for hosts written as IRIs. An
-// authority that holds ':', '@', '[', ']' or '%' must also be one net/url
-// takes, and name a host (see validAuthority).
+// authority that holds ':', '@', '[', ']', '%' or a non-ASCII octet must
+// also be one net/url takes, and name a host (see validAuthority).
 func authorityLen(s string) (int, bool) {
 	var classes uint8
 	n := 0
@@ -1684,7 +1766,7 @@ func authorityLen(s string) (int, bool) {
 	if classes&notInAuthority != 0 {
 		return n, false
 	}
-	return n, classes&authorityMark == 0 || validAuthority(s[:n])
+	return n, classes&(authorityMark|nonASCII) == 0 || validAuthority(s[:n])
 }
 
 // validAuthority reports whether an authority, of octets RFC 3986 lets an
@@ -1693,9 +1775,11 @@ func authorityLen(s string) (int, bool) {
 // its escapes well formed; a host that is not empty, in brackets if it holds
 // a colon, then an IPv6 address (RFC 6874: with a zone after %25, not empty);
 // with no escape but %25 and those of non-ASCII octets outside brackets; and
-// a port, if any, of digits, at most 65535. "http://:80/x", "http://@/x",
-// "http://e.com:abc/x", "http://[::1/x", "http://[zz]/x", "http://%zz@e.com/x"
-// and "http://e%41.com/x" are not URLs a crawler can fetch. It reads the
+// a port, if any, of digits, at most 65535; and a host with non-ASCII
+// octets, raw or escaped, must be UTF-8 and have an ASCII form (see
+// asciiHost). "http://:80/x", "http://@/x", "http://e.com:abc/x",
+// "http://[::1/x", "http://[zz]/x", "http://%zz@e.com/x", "http://e%41.com/x"
+// and "http://%FF/x" are not URLs a crawler can fetch. It reads the
 // authority in place, allocating nothing.
 func validAuthority(a string) bool {
 	if at := strings.LastIndexByte(a, '@'); at >= 0 {
@@ -1729,14 +1813,22 @@ func validAuthority(a string) bool {
 		if host == "" || strings.ContainsAny(host, ":[]") {
 			return false
 		}
+		plain := true // ASCII, without escapes
 		for i := 0; i < len(host); i++ {
+			if host[i] >= utf8.RuneSelf {
+				plain = false
+			}
 			if host[i] != '%' {
 				continue
 			}
 			if v, ok := escapeAt(host, i); !ok || v < 0x80 && v != '%' {
 				return false
 			}
+			plain = false
 			i += 2
+		}
+		if !plain && !hasASCIIForm(host) {
+			return false
 		}
 	}
 	n := 0
@@ -1774,7 +1866,7 @@ func validUserinfo(s string) bool {
 // brackets, is an IPv6 address (not an IPv4 one), optionally with a zone
 // after %25 (RFC 6874) that is not empty and whose escapes are well formed
 // and stand for octets a host could hold as they are: net/url refuses the
-// rest, and RobotsURL also '"', '<', '>' and '['.
+// rest, and RobotsURL also '"', '<', '>', '[' and non-ASCII octets.
 func validIPLiteral(s string) bool {
 	if zone := strings.Index(s, "%25"); zone >= 0 {
 		z := s[zone+3:]
@@ -1791,6 +1883,8 @@ func validIPLiteral(s string) bool {
 					return false
 				}
 				i += 2
+			case c >= utf8.RuneSelf:
+				return false // not even escaped (see validHost)
 			}
 		}
 		s = s[:zone]
@@ -1819,6 +1913,8 @@ var urlOctets = func() (t [256]uint8) {
 			t[c] = notInAuthority
 		case strings.IndexByte(":@[]%", byte(c)) >= 0:
 			t[c] = authorityMark
+		case c >= utf8.RuneSelf:
+			t[c] = nonASCII
 		}
 	}
 	return t
@@ -1830,4 +1926,5 @@ const (
 	authorityEnd
 	notInAuthority
 	authorityMark // an octet after which an authority needs a closer look
+	nonASCII      // an octet of a host written as an IRI, which needs one too
 )

@@ -28,7 +28,6 @@ import (
 	"runtime"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -1051,6 +1050,11 @@ func TestIsAllowedInvalidURL(t *testing.T) {
 		// zone, userinfo net/url refuses, a port no origin has.
 		"http://[zz]/a", "http://[1.2.3.4]/a", "http://[::1%25]/a", "http://[fe80::1%25%zz]/a", "http://[fe80::1%25a%C3]/a",
 		"http://[fe80::1%25a[]/a", "http://[fe80::1%en0]/a", "http://%zz@example.com/a", "http://a[b@example.com/a",
+		// A zone is unreserved octets and escapes (RFC 6874 §2), so it
+		// has no raw non-ASCII octet, nor an ASCII form with one; a host
+		// has one when it is UTF-8 and each label's punycode fits DNS.
+		"http://[fe80::1%25\u00e9]/a", "http://%FF/a", "http://\xff/a", "http://%C3.example/a", "http://%ED%A0%80.example/a",
+		"http://" + strings.Repeat("a", 56) + "\u00fc.com/a",
 		"http://\u00e9@example.com/a", "http://a%4@example.com/a", "http://example.com:65536/a", "http://example.com:99999999999999999999/a",
 		// RFC 3986 §3.1: a scheme starts with a letter.
 		"1http://example.com/a", "+x://example.com/a", "-x://example.com/a", ".x://example.com/a"} {
@@ -1075,7 +1079,7 @@ func TestIsAllowedInvalidURL(t *testing.T) {
 	for _, u := range []string{"http://example.com:/a", "http://user:pw@example.com:8080/a", "http://a@b@example.com/a",
 		"http://[::1]:8080/a", "http://[fe80::1%25en0]/a", "http://[fe80::1%25%41]/a", "http://b%C3%BCcher.example/a",
 		"http://example.com%25/a", "http://xn--bcher-kva.example/a", "http://bücher.example/a", "http://1.2.3.4:1/a",
-		"http://[::ffff:1.2.3.4]/a", "http://[fe80::1%25a%20b]/a", "http://[fe80::1%25a]b]/a", "http://[fe80::1%25\u00e9]/a",
+		"http://[::ffff:1.2.3.4]/a", "http://[fe80::1%25a%20b]/a", "http://[fe80::1%25a]b]/a",
 		"http://a%C3%A9:p@example.com/a", "http://example.com:065535/a"} {
 		if !r.IsAllowed("ExampleBot", u) {
 			t.Errorf("IsAllowed(ExampleBot, %q) = false, want true", u)
@@ -1085,22 +1089,24 @@ func TestIsAllowedInvalidURL(t *testing.T) {
 
 // authorityOK reports whether rawURL, an http or https URL, has an
 // authority net/url parses to a host, and RobotsURL to an origin: what
-// IsAllowed must take, and nothing else.
+// IsAllowed must take, and nothing else. (IsAllowed reads the authority in
+// place, with code of its own; RobotsURL through net/url and asciiHost.)
 func authorityOK(rawURL string) bool {
 	scheme, rest, _ := strings.Cut(rawURL, "://")
 	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
 		rest = rest[:i]
 	}
-	u, err := url.Parse(scheme + "://" + rest + "/")
-	if err != nil || u.Hostname() == "" || !validHost(u) {
-		return false
+	_, err := RobotsURL(scheme + "://" + rest + "/")
+	return err == nil
+}
+
+// spreadRunes returns n CJK ideographs 1,000 code points apart.
+func spreadRunes(n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteRune(rune(0x4e00 + 1000*i))
 	}
-	if p := u.Port(); p != "" {
-		if n, err := strconv.ParseUint(p, 10, 16); err != nil || n > 65535 {
-			return false
-		}
-	}
-	return true
+	return b.String()
 }
 
 // TestIsAllowedAuthorityAsNetURL checks IsAllowed's reading of authorities
@@ -1116,7 +1122,16 @@ func TestIsAllowedAuthorityAsNetURL(t *testing.T) {
 		users = append(users, "u"+o+"@")
 	}
 	hosts := []string{"", "example.com", "e%41.com", "b%C3%BCcher.example", "[::1]", "[]", "[::1", "::1]", "[1.2.3.4]",
-		"[::ffff:1.2.3.4]", "[zz]", "[fe80::1%25]", "[fe80::1%25en0]", "[fe80::1%en0]", "[fe80::1%25a]b]", "a]b", "a:b"}
+		"[::ffff:1.2.3.4]", "[zz]", "[fe80::1%25]", "[fe80::1%25en0]", "[fe80::1%en0]", "[fe80::1%25a]b]", "a]b", "a:b",
+		// Hosts with non-ASCII octets: UTF-8, and each label's punycode
+		// within a DNS label, or not.
+		"bücher.example", "B%C3%9Ccher.example", "%C3%BC", "%C3", "%C3.example", "\xc3.example", "%E3%80%82", "ẞ.de", "İ.example",
+		"a。b.example", strings.Repeat("a", 55) + "ü.com", strings.Repeat("a", 56) + "ü.com", strings.Repeat("ä", 23) + ".de",
+		strings.Repeat("ä", 24) + ".de", strings.Repeat("ä", 60) + ".de", "x." + strings.Repeat("\u4e00", 18), "x." + strings.Repeat("\u4e00", 19),
+		"[fe80::1%25aü]", "[fe80::1%25a" + strings.Repeat("ü", 60) + "]", "%F0%9F%98%80.example", "%ED%A0%80.example",
+		// Code points far apart make long punycode: 19 of these make 57
+		// octets, 20 make 60, one too many.
+		"x." + spreadRunes(19), "x." + spreadRunes(20)}
 	for _, o := range octets {
 		hosts = append(hosts, "e"+o+"x.com", "[fe80::1%25a"+o+"]")
 	}
@@ -1141,8 +1156,10 @@ func TestIsAllowedAuthorityAsNetURL(t *testing.T) {
 			}
 		}
 	}
-	if allocs := testing.AllocsPerRun(100, func() { r.IsAllowed("ExampleBot", "http://u%41:p@[fe80::1%25en0]:8080/a") }); allocs != 0 {
-		t.Errorf("IsAllowed with userinfo and a zone allocates %v times, want 0", allocs)
+	for _, u := range []string{"http://u%41:p@[fe80::1%25en0]:8080/a", "http://x." + spreadRunes(19) + "/a", "http://b%C3%BCcher.example/a"} {
+		if allocs := testing.AllocsPerRun(100, func() { r.IsAllowed("ExampleBot", u) }); allocs != 0 {
+			t.Errorf("IsAllowed(ExampleBot, %q) allocates %v times, want 0", u, allocs)
+		}
 	}
 }
 
@@ -3547,12 +3564,15 @@ func TestRobotsURL(t *testing.T) {
 		{"http://127.0.0.1/x", "http://127.0.0.1/robots.txt"},
 		{"https://bücher.example/a", "https://xn--bcher-kva.example/robots.txt"},
 		{"https://例え.テスト/", "https://xn--r8jz45g.xn--zckzah/robots.txt"},
-		// UTS #46 maps İ to i and a combining dot and ẞ to ss, not to
-		// the i of an ASCII name or to ß (as golang.org/x/net/idna's
-		// Lookup does); the Kelvin sign is k in both.
+		// UTS #46 maps İ to i and a combining dot, not to the i of an
+		// ASCII name (as golang.org/x/net/idna's Lookup does), and, since
+		// its version 15.1, ẞ to ß, not to ss (as x/net/idna's tables
+		// still do: fass.de is another domain than faß.de); the Kelvin
+		// sign is k in both.
 		{"http://İstanbul.example/", "http://xn--istanbul-o0e.example/robots.txt"},
-		{"http://ẞ.de/", "http://ss.de/robots.txt"},
-		{"http://Straẞe.de/", "http://strasse.de/robots.txt"},
+		{"http://ẞ.de/", "http://xn--zca.de/robots.txt"},
+		{"http://Straẞe.de/", "http://xn--strae-oqa.de/robots.txt"},
+		{"http://FAẞ.de/", "http://xn--fa-hia.de/robots.txt"},
 		{"http://Straße.de/", "http://xn--strae-oqa.de/robots.txt"},
 		{"http://\u212Aa.example/", "http://ka.example/robots.txt"},
 		// 62 octets in punycode: within a DNS label's 63.
@@ -5261,7 +5281,8 @@ func fuzzSeeds(t testing.TB) [][]byte {
 // (so that a crawler may key caches on it), and that it agrees with Origin
 // on http and https URLs.
 func FuzzRobotsURL(f *testing.F) {
-	for _, s := range []string{"https://User:pw@Example.COM:0443/a?b#c", "ftp://[::1]:21/x", "ftp://::1/x", "http://[fe80::1%25en0]:8080/", "http://bücher.example/", "gopher://a:70", "/x", "mailto:a@b", "http://a:65536/", "http://[fe80::1%25%5B]/x", "http://u%41:p@[fe80::1%25a]b]:0080/x"} {
+	for _, s := range []string{"https://User:pw@Example.COM:0443/a?b#c", "ftp://[::1]:21/x", "ftp://::1/x", "http://[fe80::1%25en0]:8080/", "http://bücher.example/", "gopher://a:70", "/x", "mailto:a@b", "http://a:65536/", "http://[fe80::1%25%5B]/x", "http://u%41:p@[fe80::1%25a]b]:0080/x",
+		"http://%FF/", "http://FA\u1e9e.de/", "http://x.\u4e00\u51e8\u55d0/", "http://[fe80::1%25\u00e9]/"} {
 		f.Add(s)
 	}
 	allowAll := Parse(nil)

@@ -188,7 +188,11 @@ var ErrNoOrigin = errors.New("URL has no origin")
 // (punycode) form. That form lower-cases by Unicode's rules without the
 // rest of the UTS #46 mapping (full-width letters, for one, are not folded
 // to ASCII): a host the mapping would change gives a name no registry hands
-// out, whose retrieval fails, never another domain's.
+// out, whose retrieval fails, never another domain's. Other hosts are kept
+// as written: an IPv4 address in a form the URL Standard rewrites ("127.1",
+// "0x7f.0.0.1", "2130706433", all 127.0.0.1 to a browser) is not rewritten,
+// so it is an origin apart from "127.0.0.1", and one the URL Standard
+// refuses ("1.2.3.08") is a name.
 //
 // Any scheme with a host has an origin: RFC 9309 §2.3 names FTP beside
 // HTTP, so "ftp://example.com/a" gives "ftp://example.com/robots.txt"

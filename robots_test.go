@@ -3562,6 +3562,11 @@ func TestRobotsURL(t *testing.T) {
 		// RFC 6874 §2: a zone may hold any octet, escaped.
 		{"http://[fe80::1%25en%200]/x", "http://[fe80::1%25en%200]/robots.txt"},
 		{"http://127.0.0.1/x", "http://127.0.0.1/robots.txt"},
+		// IPv4 addresses are kept as written, where the URL Standard
+		// rewrites 127.1 and 0x7f.0.0.1 as 127.0.0.1 and refuses 1.2.3.08.
+		{"http://127.1/x", "http://127.1/robots.txt"},
+		{"http://0x7F.0.0.1/x", "http://0x7f.0.0.1/robots.txt"},
+		{"http://1.2.3.08/x", "http://1.2.3.08/robots.txt"},
 		{"https://bücher.example/a", "https://xn--bcher-kva.example/robots.txt"},
 		{"https://例え.テスト/", "https://xn--r8jz45g.xn--zckzah/robots.txt"},
 		// UTS #46 maps İ to i and a combining dot, not to the i of an

@@ -411,8 +411,10 @@ func hasASCIIForm(host string) bool {
 // hostOctet returns the octet of host at i, an escape's decoded, and the
 // offset past it; host's escapes are well formed (see validAuthority).
 func hostOctet(host string, i int) (byte, int) {
-	if v, ok := escapeAt(host, i); ok && host[i] == '%' {
-		return v, i + 3
+	if host[i] == '%' {
+		if v, ok := escapeAt(host, i); ok {
+			return v, i + 3
+		}
 	}
 	return host[i], i + 1
 }

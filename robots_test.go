@@ -1131,7 +1131,10 @@ func TestIsAllowedAuthorityAsNetURL(t *testing.T) {
 		"[fe80::1%25aü]", "[fe80::1%25a" + strings.Repeat("ü", 60) + "]", "%F0%9F%98%80.example", "%ED%A0%80.example",
 		// Code points far apart make long punycode: 19 of these make 57
 		// octets, 20 make 60, one too many.
-		"x." + spreadRunes(19), "x." + spreadRunes(20)}
+		"x." + spreadRunes(19), "x." + spreadRunes(20),
+		// An ideographic full stop ends a label: two of 40 code points
+		// each fit, one of 81 would not.
+		strings.Repeat("ü", 40) + "。" + strings.Repeat("ü", 40) + ".de", strings.Repeat("ü", 40) + "．" + strings.Repeat("ü", 40)}
 	for _, o := range octets {
 		hosts = append(hosts, "e"+o+"x.com", "[fe80::1%25a"+o+"]")
 	}

@@ -313,7 +313,7 @@ func defaultPort(scheme string) string {
 // result differs from UTS #46's, it is a label IDNA 2008 disallows, which no
 // registry hands out, or UTS #46 refuses the host: compared with UTS #46
 // 17.0 over every non-ASCII code point, only İ became another valid name,
-// and it is written as UTS #46 writes it (see idnaSpecial). A label whose
+// and it is written as UTS #46 writes it (see hostFold). A label whose
 // ASCII form would pass the 63 octets DNS allows is an error.
 func asciiHost(host string) (string, error) {
 	if isASCII(host) {
@@ -322,15 +322,16 @@ func asciiHost(host string) (string, error) {
 	if !utf8.ValidString(host) {
 		return "", errors.New("host is not valid UTF-8")
 	}
-	host = idnaSpecial.Replace(host)
-	host = strings.Map(func(r rune) rune {
-		switch r {
-		case '\u3002', '\uff0e', '\uff61': // ideographic and full-width full stops
-			return '.'
+	var folded strings.Builder
+	folded.Grow(len(host) + 1)
+	for _, r := range host {
+		r, dot := hostFold(r)
+		folded.WriteRune(r)
+		if dot != 0 {
+			folded.WriteRune(dot)
 		}
-		return unicode.ToLower(r)
-	}, host)
-	labels := strings.Split(host, ".")
+	}
+	labels := strings.Split(folded.String(), ".")
 	for i, label := range labels {
 		if isASCII(label) {
 			continue
@@ -375,8 +376,8 @@ func hasASCIIForm(host string) bool {
 				return false
 			}
 		}
-		switch r {
-		case '.', '\u3002', '\uff0e', '\uff61': // as asciiHost splits labels
+		r, dot := hostFold(r)
+		if r == '.' {
 			if wide {
 				if n > len(label) {
 					return false
@@ -391,19 +392,17 @@ func hasASCIIForm(host string) bool {
 				i++ // the end, read as a last '.'
 			}
 			continue
-		case '\u0130': // see idnaSpecial
-			if n < len(label) {
-				label[n] = 'i'
+		}
+		for _, r := range [...]rune{r, dot} {
+			if r == 0 {
+				break
 			}
-			n, r = n+1, '\u0307'
-		default:
-			r = unicode.ToLower(r)
+			if n < len(label) {
+				label[n] = r
+			}
+			n++
+			wide = wide || r >= utf8.RuneSelf
 		}
-		if n < len(label) {
-			label[n] = r
-		}
-		n++
-		wide = wide || r >= utf8.RuneSelf
 	}
 	return true
 }
@@ -419,13 +418,24 @@ func hostOctet(host string, i int) (byte, int) {
 	return host[i], i + 1
 }
 
-// idnaSpecial writes the characters whose Unicode lower case is a valid
-// label character other than the one UTS #46 maps them to, so that a host
-// is never taken for another domain: İ is i and a combining dot above, not
-// the i of an ASCII name. (ẞ, whose lower case is ß, needs nothing: UTS #46
-// has mapped it to ß since 15.1, where golang.org/x/net/idna's older tables
-// still write ss, another domain.)
-var idnaSpecial = strings.NewReplacer("\u0130", "i\u0307")
+// hostFold returns a host's code point r as asciiHost writes it: a full stop
+// that separates labels (UTS #46 counts the ideographic and full-width ones)
+// as '.', any other in lower case, and then a second code point, or 0 for
+// none. Of the characters whose Unicode lower case is a valid label
+// character other than the one UTS #46 maps them to, İ is the one: it is i
+// and a combining dot above, not the i of an ASCII name, so that a host is
+// never taken for another domain. (ẞ, whose lower case is ß, needs nothing:
+// UTS #46 has mapped it to ß since 15.1, where golang.org/x/net/idna's older
+// tables still write ss, another domain.)
+func hostFold(r rune) (rune, rune) {
+	switch r {
+	case '\u3002', '\uff0e', '\uff61':
+		return '.', 0
+	case '\u0130':
+		return 'i', '\u0307'
+	}
+	return unicode.ToLower(r), 0
+}
 
 // maxLabel is the most octets a DNS label may have; maxPunycode, the most
 // octets of punycode after "xn--" in one.
@@ -495,22 +505,20 @@ func appendPunycode(out []byte, runes []rune) ([]byte, error) {
 			if r != n {
 				continue
 			}
-			q := delta
-			for k := punyBase; ; k += punyBase {
-				t := min(max(k-bias, punyTMin), punyTMax)
-				if q < t {
-					break
-				}
+			// delta as a variable-length integer: digits of at least the
+			// threshold t go on, the first one below it ends it.
+			for q, k := delta, punyBase; ; k += punyBase {
 				if len(out)-start == maxPunycode {
 					return out, errLabelTooLong
+				}
+				t := min(max(k-bias, punyTMin), punyTMax)
+				if q < t {
+					out = append(out, punyDigit(q))
+					break
 				}
 				out = append(out, punyDigit(t+(q-t)%(punyBase-t)))
 				q = (q - t) / (punyBase - t)
 			}
-			if len(out)-start == maxPunycode {
-				return out, errLabelTooLong
-			}
-			out = append(out, punyDigit(q))
 			bias = punyAdapt(delta, handled+1, handled == basic)
 			delta = 0
 			handled++

@@ -441,7 +441,12 @@ type Link struct {
 // Links returns the <a href> and <area href> links of an HTML document, in
 // document order, duplicates kept. Each href is resolved against the first
 // <base href> of the document, itself resolved against base (the page's URL),
-// and its fragment is dropped. The octets of its query that a browser would
+// and its fragment is dropped unread ("/p#50%" is "/p"). Dot segments are
+// removed from the path of an absolute URL as a browser removes them, base
+// or none: a dot may be written "%2e", and an empty segment stays
+// ("%2e%2e/x" against "/a/b" is "/x", "..//x" against "/a" is "//x"). The
+// path's escapes are kept as written, with what net/url would escape there
+// escaped ("/é%2F|" is "/%C3%A9%2F%7C"). The octets of its query that a browser would
 // percent-encode (space, controls, '"', an apostrophe, '<', '>' and every
 // octet past ASCII: the URL Standard's special-query percent-encode set) are
 // encoded, so that the URL can be sent as it is ("?q=a b" is "?q=a%20b"), as
@@ -469,7 +474,9 @@ type Link struct {
 // https href, or of a relative one, is a slash: `\\cdn.example\x` is
 // "//cdn.example/x". Otherwise hrefs are read by RFC 3986, as net/url reads
 // them: "http:x" and "https:///x", which a browser would still resolve, are
-// not links.
+// not links, and neither is a href whose path holds a '%' not followed by
+// two hex digits ("/50%-off", which a browser sends as written) or whose
+// first segment holds a colon and is no scheme (":a", "1a:b").
 //
 // NoFollow is set when rel, read as ASCII case-insensitive tokens separated
 // by whitespace, holds nofollow, ugc or sponsored (so "nofollow,noopener" is
@@ -540,9 +547,7 @@ func Links(body []byte, base *url.URL) []Link {
 	links := found.links
 	if found.haveBase {
 		if u, err := url.Parse(cleanHref(found.base)); err == nil {
-			if base != nil {
-				u = base.ResolveReference(u)
-			}
+			u = resolve(base, u)
 			u.Fragment, u.RawFragment = "", ""
 			if len(u.RawQuery) <= MaxLinkBytes {
 				u.RawQuery = escapeQuery(u.RawQuery) // as its links' will be
@@ -563,10 +568,7 @@ func Links(body []byte, base *url.URL) []Link {
 		if err != nil || hostless(href, ref) {
 			continue
 		}
-		if base != nil {
-			ref = base.ResolveReference(ref)
-		}
-		ref.Fragment, ref.RawFragment = "", ""
+		ref = resolve(base, ref)
 		keepPath(ref)
 		if !crawlable(ref) || len(ref.Scheme)+len(ref.Host)+len(ref.Path)+len(ref.RawQuery) > MaxLinkBytes {
 			continue // the URL would be too long: checked before it is written
@@ -582,6 +584,98 @@ func Links(body []byte, base *url.URL) []Link {
 		return nil
 	}
 	return out
+}
+
+// resolve resolves ref against base, or against nothing if base is nil, by
+// RFC 3986 §5.2 as url.ResolveReference does, and removes the dot segments
+// of the path as the URL Standard's path parser does, where net/url differs
+// from it: "%2e" is a dot there ("%2e%2e" against "/a/b" is "/", RFC 3986
+// §6.2.2.2 makes them the same), an empty segment is kept ("..//x" against
+// "/a" is "//x", where net/url's removal gives "/x"), and an absolute URL
+// loses its dot segments with no base too. A relative path is left as it
+// is, for a later base to resolve. ref may be changed.
+func resolve(base, ref *url.URL) *url.URL {
+	u := ref
+	if base != nil {
+		u = base.ResolveReference(ref)
+	}
+	u.Fragment, u.RawFragment = "", ""
+	if u.Opaque != "" {
+		return u
+	}
+	p := ref.EscapedPath()
+	if base != nil && ref.Scheme == "" && ref.Host == "" && ref.User == nil && !strings.HasPrefix(p, "/") {
+		switch bp := base.EscapedPath(); {
+		case p == "":
+			p = bp
+		case bp == "" && base.Host != "":
+			p = "/" + p // RFC 3986 §5.2.3
+		default:
+			p = bp[:strings.LastIndexByte(bp, '/')+1] + p
+		}
+	}
+	if !strings.HasPrefix(p, "/") {
+		return u
+	}
+	p = removeDotSegments(p)
+	path, err := url.PathUnescape(p)
+	if err != nil {
+		return u // cannot be: p is made of escaped paths
+	}
+	u.Path, u.RawPath = path, p
+	return u
+}
+
+// removeDotSegments removes the dot segments of an escaped path that
+// starts with '/', as the URL Standard's path parser does for http and
+// https: a segment of "." or ".." (a dot may be written "%2e" or "%2E") is
+// dropped, ".." with the segment before it (if any), and a path that ends
+// in one ends in '/'. It takes time linear in len(p).
+func removeDotSegments(p string) string {
+	if !strings.Contains(p, ".") && !strings.Contains(p, "%2") {
+		return p
+	}
+	out := make([]byte, 0, len(p))
+	for rest := p[1:]; ; {
+		seg, next, more := strings.Cut(rest, "/")
+		switch dots(seg) {
+		case 1:
+			if !more {
+				out = append(out, '/')
+			}
+		case 2:
+			out = out[:max(bytes.LastIndexByte(out, '/'), 0)]
+			if !more {
+				out = append(out, '/')
+			}
+		default:
+			out = append(append(out, '/'), seg...)
+		}
+		if !more {
+			return string(out)
+		}
+		rest = next
+	}
+}
+
+// dots returns 1 for a single-dot segment, 2 for a double-dot one, and 0
+// for any other.
+func dots(seg string) int {
+	n := 0
+	for i := 0; i < len(seg); n++ {
+		switch {
+		case seg[i] == '.':
+			i++
+		case len(seg)-i >= 3 && seg[i] == '%' && seg[i+1] == '2' && seg[i+2]|0x20 == 'e':
+			i += 3
+		default:
+			return 0
+		}
+	}
+	if n > 2 {
+		return 0
+	}
+	return n
 }
 
 // validBase reports whether a browser would parse u as a base URL, as far
@@ -878,6 +972,9 @@ func cleanHref(s string) string {
 		end--
 	}
 	s = s[start:end]
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		s = s[:i] // a fragment is never fetched, and url.Parse would refuse "#50%"
+	}
 	if strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
 		b := make([]byte, 0, len(s)+8)
 		for i := 0; i < len(s); i++ {
@@ -891,7 +988,61 @@ func cleanHref(s string) string {
 		}
 		s = string(b)
 	}
-	return slashBackslashes(s)
+	return escapePath(slashBackslashes(s))
+}
+
+// escapePath percent-encodes in href's path the octets net/url would escape
+// there itself: those past ASCII and '"', '<', '>', '\', '^', '`', '{', '|',
+// '}'. url.Parse keeps the path as written only when it needs no escaping
+// at all; otherwise it decodes every escape and encodes the result again,
+// so that "/é%2F" would become "/%C3%A9/", another resource (and
+// "/日%2F..%2F" a dot segment). Encoded first, the path's own escapes are
+// kept. The host is left as written, for url.Parse to read as a name.
+func escapePath(href string) string {
+	i := 0
+	if scheme, ok := hrefScheme(href); ok {
+		i = len(scheme) + 1
+	}
+	if strings.HasPrefix(href[i:], "//") {
+		i += 2
+		for i < len(href) && href[i] != '/' && href[i] != '?' {
+			i++
+		}
+	}
+	end := strings.IndexByte(href[i:], '?')
+	if end < 0 {
+		end = len(href)
+	} else {
+		end += i
+	}
+	n := 0
+	for j := i; j < end; j++ {
+		if escapedInPath(href[j]) {
+			n++
+		}
+	}
+	if n == 0 {
+		return href
+	}
+	b := append(make([]byte, 0, len(href)+2*n), href[:i]...)
+	for j := i; j < end; j++ {
+		if c := href[j]; escapedInPath(c) {
+			b = appendEscape(b, c)
+		} else {
+			b = append(b, c)
+		}
+	}
+	return string(append(b, href[end:]...))
+}
+
+// escapedInPath reports whether net/url escapes c in a path, spaces and
+// controls aside (cleanHref has escaped those).
+func escapedInPath(c byte) bool {
+	switch c {
+	case '"', '<', '>', '\\', '^', '`', '{', '|', '}':
+		return true
+	}
+	return c >= 0x80
 }
 
 // slashBackslashes writes each backslash before the query or fragment of

@@ -1505,6 +1505,29 @@ func TestLinks(t *testing.T) {
 			[]Link{{URL: "https://example.com/a"}, {URL: "http://other.example/b"}}},
 		{"protocol-relative", page, `<a href="//cdn.example/x">`, []Link{{URL: "https://cdn.example/x"}}},
 		{"dot segments", page, `<a href="../up/./x">`, []Link{{URL: "https://example.com/up/x"}}},
+		// The URL Standard's path parser reads "%2e" as a dot in a dot
+		// segment (RFC 3986 §6.2.2.2 makes them the same), and only there.
+		{"dot segments written as escapes", page, `<a href="%2e%2E/a"><a href="/x/.%2e/b"><a href="/x/%2e./c"><a href="/x/%2e/d"><a href="/x/%2e"><a href="/x/%2ex"><a href="/x/..."><a href="/x/%2e%2e%2e">`,
+			[]Link{{URL: "https://example.com/a"}, {URL: "https://example.com/b"}, {URL: "https://example.com/c"}, {URL: "https://example.com/x/d"},
+				{URL: "https://example.com/x/"}, {URL: "https://example.com/x/%2ex"}, {URL: "https://example.com/x/..."}, {URL: "https://example.com/x/%2e%2e%2e"}}},
+		// net/url's removal of dot segments drops empty ones too: "/x".
+		{"an empty segment after a double dot kept", page, `<a href="..//x"><a href="/a/b/..//c/./">`,
+			[]Link{{URL: "https://example.com//x"}, {URL: "https://example.com/a//c/"}}},
+		{"dot segments past the root dropped", page, `<a href="/../../x"><a href="../../..">`,
+			[]Link{{URL: "https://example.com/x"}, {URL: "https://example.com/"}}},
+		{"nil base: dot segments of an absolute URL removed", nil, `<a href="http://h.example/a/../b/%2e/c"><a href="/a/./../b"><a href="a/../b">`,
+			[]Link{{URL: "http://h.example/b/c"}, {URL: "/b"}, {URL: "a/../b"}}},
+		{"dot segments of a base href removed", page, `<base href="/a/%2e%2e/b/./"><a href="x">`, []Link{{URL: "https://example.com/b/x"}}},
+		// url.Parse decodes a path that needs escaping and escapes it again,
+		// which would turn "%2F" into a slash: another resource.
+		{"a path's escapes kept beside what net/url escapes", page,
+			`<a href="/&#233;%2F"><a href="/&#26085;%2F..%2F"><a href="/a%2Fb|"><a href="/&#233;%3B%3D%26%40%2C%2B%24%3F%23^">`,
+			[]Link{{URL: "https://example.com/%C3%A9%2F"}, {URL: "https://example.com/%E6%97%A5%2F..%2F"}, {URL: "https://example.com/a%2Fb%7C"},
+				{URL: "https://example.com/%C3%A9%3B%3D%26%40%2C%2B%24%3F%23%5E"}}},
+		{"a base href's escapes kept beside what net/url escapes", page, `<base href="/&#233;%2F/"><a href="x">`, []Link{{URL: "https://example.com/%C3%A9%2F/x"}}},
+		{"a host past ASCII left to url.Parse", page, `<a href="//b&#252;cher.example/&#252;">`, []Link{{URL: "https://b%C3%BCcher.example/%C3%BC"}}},
+		{"a fragment is not read", page, `<a href="/p#50%"><a href="#%zz">`, []Link{{URL: "https://example.com/p"}, {URL: "https://example.com/dir/page.html?q=1"}}},
+		{"a stray % or a colon in the first segment is no link", page, `<a href="/50%-off"><a href=":a"><a href="1a:b">`, nil},
 		{"query kept, fragment dropped", page, `<a href="/a?b=c#d">`, []Link{{URL: "https://example.com/a?b=c"}}},
 		// The URL Standard's special-query percent-encode set, which
 		// net/url leaves as written: a space would break a request line.
@@ -2301,8 +2324,8 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 	if baseHref != nil {
 		// A browser falls back to the page's URL when the base's does not
 		// parse, as an http URL without a host does not.
-		if u, err := url.Parse(browserSlashes(whatwgTrim(*baseHref))); err == nil {
-			u = base.ResolveReference(u)
+		if u, err := url.Parse(whatwgHref(*baseHref)); err == nil {
+			u = rfcResolve(base, u)
 			port, err := strconv.Atoi(u.Port())
 			hostless := !slices.Contains([]string{"http", "https", "ftp", "ws", "wss"}, u.Scheme)
 			if hostless || u.Hostname() != "" && (u.Port() == "" || err == nil && port <= 65535) {
@@ -2312,12 +2335,11 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 	}
 	var out []Link
 	for _, l := range raw {
-		ref, err := url.Parse(browserSlashes(whatwgTrim(l.URL)))
+		ref, err := url.Parse(whatwgHref(l.URL))
 		if err != nil {
 			continue
 		}
-		u := base.ResolveReference(ref)
-		u.Fragment, u.RawFragment = "", ""
+		u := rfcResolve(base, ref)
 		u.RawQuery = whatwgQuery(u.RawQuery)
 		// A ':' in a host is an IPv6 address's, in brackets, or no host.
 		badHost := u.Hostname() == "" || strings.Contains(u.Hostname(), ":") && !strings.HasPrefix(u.Host, "[")
@@ -2331,6 +2353,93 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 		out = append(out, l)
 	}
 	return out
+}
+
+// whatwgHref is href trimmed as a browser trims it, without its fragment,
+// with backslashes as slashes where a browser reads them so, and with what
+// net/url would escape in its path (an octet past ASCII, or one of
+// "<>\\^`{|}) escaped, so that url.Parse keeps the path's own escapes.
+func whatwgHref(href string) string {
+	href, _, _ = strings.Cut(browserSlashes(whatwgTrim(href)), "#")
+	u, query, hasQuery := strings.Cut(href, "?")
+	pathAt := 0
+	if i := strings.IndexByte(u, ':'); i > 0 && !strings.Contains(u[:i], "/") {
+		pathAt = i + 1 // past a scheme, or what url.Parse will refuse
+	}
+	if strings.HasPrefix(u[pathAt:], "//") {
+		pathAt += 2 + strings.IndexByte(u[pathAt+2:]+"/", '/')
+	}
+	var b strings.Builder
+	b.WriteString(u[:pathAt])
+	for _, c := range []byte(u[pathAt:]) {
+		if c >= 0x80 || strings.IndexByte("\"<>\\^`{|}", c) >= 0 {
+			fmt.Fprintf(&b, "%%%02X", c)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	if hasQuery {
+		b.WriteString("?" + query)
+	}
+	return b.String()
+}
+
+// rfcResolve resolves ref against base with net/url, but for the path:
+// merged by RFC 3986 §5.2.3, and its dot segments removed by §5.2.4's loop
+// over an input buffer, "%2e" read as a dot (§6.2.2.2, and the URL
+// Standard), where net/url's own removal drops empty segments.
+func rfcResolve(base, ref *url.URL) *url.URL {
+	u := base.ResolveReference(ref)
+	u.Fragment, u.RawFragment = "", ""
+	if u.Opaque != "" {
+		return u
+	}
+	bp, rp := base.EscapedPath(), ref.EscapedPath()
+	in := rp
+	if ref.Scheme == "" && ref.Host == "" && ref.User == nil && !strings.HasPrefix(rp, "/") {
+		switch {
+		case rp == "":
+			in = bp
+		case base.Host != "" && bp == "":
+			in = "/" + rp
+		default:
+			in = bp[:strings.LastIndex(bp, "/")+1] + rp
+		}
+	}
+	if !strings.HasPrefix(in, "/") {
+		return u
+	}
+	segs := strings.Split(in, "/")
+	for i, seg := range segs {
+		switch strings.ToLower(seg) {
+		case ".", "%2e":
+			segs[i] = "."
+		case "..", ".%2e", "%2e.", "%2e%2e":
+			segs[i] = ".."
+		}
+	}
+	in = strings.Join(segs, "/")
+	out := ""
+	for in != "" {
+		switch {
+		case strings.HasPrefix(in, "/./"):
+			in = in[2:]
+		case in == "/.":
+			in = "/"
+		case strings.HasPrefix(in, "/../"), in == "/..":
+			in = "/" + in[min(len(in), 4):]
+			out = out[:max(strings.LastIndex(out, "/"), 0)]
+		default: // the first segment, its '/' with it, moves to out
+			end := strings.IndexByte(in[1:], '/') + 1
+			if end == 0 {
+				end = len(in)
+			}
+			out, in = out+in[:end], in[end:]
+		}
+	}
+	u.Path, _ = url.PathUnescape(out)
+	u.RawPath = out
+	return u
 }
 
 // whatwgQuery percent-encodes a query as a browser sends it: by the URL
@@ -2597,6 +2706,7 @@ func FuzzLinks(f *testing.F) {
 	f.Add(`<a href="/s?q=a b&c=ä'<>">`, "https://example.com/")
 	f.Add(`<base href="\\h\s\"><a href="http://:80/x"><a href="//h:99999"><a href="a\b?c\d">`, "https://example.com/")
 	f.Add(string(utf16Bytes("\uFEFF<a href=/\U0001F600>", true)), "https://example.com/")
+	f.Add(`<base href="/%2e%2E/b/./"><a href="..//x"><a href="/é%2F..%2F|#50%"><a href="http://h/a/%2e%2e">`, "https://example.com/a/b")
 	f.Fuzz(func(t *testing.T, body, rawBase string) {
 		var base *url.URL
 		if rawBase != "" {
@@ -2642,6 +2752,11 @@ func FuzzLinks(f *testing.F) {
 			case "http", "https":
 				if !hasOrigin(u) {
 					t.Errorf("Links gave %q with no origin", l.URL)
+				}
+				for _, seg := range strings.Split(u.EscapedPath(), "/") {
+					if seg = strings.ReplaceAll(strings.ToLower(seg), "%2e", "."); seg == "." || seg == ".." {
+						t.Errorf("Links gave %q, whose path holds a dot segment", l.URL)
+					}
 				}
 			case "":
 				if (u.Host != "" || u.User != nil) && !hasOrigin(u) {

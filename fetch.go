@@ -301,7 +301,10 @@ type Outcome struct {
 // URL's path, query, fragment and userinfo are dropped, so its credentials
 // are never sent, and an internationalized host is sent in its ASCII form.
 // Redirects (301, 302, 303, 307, 308) are followed up to MaxRedirects, to
-// any host: the file found governs pageURL's origin. A chain that ends in a
+// any host: the file found governs pageURL's origin. A Location is read as
+// Links reads a href, as a browser reads it (whitespace around, its
+// fragment and tabs and newlines inside ignored, dot segments removed), and
+// resolved against the request. A chain that ends in a
 // 3xx (too many hops, a loop, no Location, a Location that does not parse,
 // is not http or https, names no host ("//", "///x": an empty authority, RFC
 // 3986 §4.2) or no origin, makes a URL longer than 8,000 octets or is longer
@@ -636,16 +639,15 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 		seen.status = 0
 		resp, err := client.Do(req)
 		if err != nil {
-			// The status already read, if any.
-			o.HTTPStatus = seen.status
-			if bad := seen.badLocation; bad != nil {
-				// http.Client fails a redirect whose Location does not
-				// parse; the response itself is well formed, a 3xx that
-				// cannot be followed, as one without a Location.
-				_, why := redirectTarget(req.URL, bad)
-				return o.leadsNowhere(why, bad.Header, time.Now())
+			if seen.badLocation == nil {
+				o.HTTPStatus = seen.status // the status already read, if any
+				return o.failed(parent, tctx, sent, err)
 			}
-			return o.failed(parent, tctx, sent, err)
+			// http.Client fails a redirect whose Location url.Parse
+			// refuses; the response itself is well formed, a 3xx that
+			// redirectTarget follows if a browser would (" /x", "/x#50%")
+			// and otherwise cannot be followed, as one without a Location.
+			resp = seen.badLocation
 		}
 		o.HTTPStatus = resp.StatusCode
 		if !isFollowedRedirect(resp.StatusCode) {
@@ -823,7 +825,9 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 		// below, but no URL worth parsing is this long.
 		return nil, fmt.Sprintf("status %d has a Location of %d octets", resp.StatusCode, len(loc))
 	}
-	ref, err := url.Parse(loc)
+	// Read as Links reads a href, as a browser reads a Location: a path's
+	// escapes kept beside octets net/url would escape, a fragment unread.
+	ref, err := url.Parse(cleanHref(loc))
 	if err != nil {
 		return nil, fmt.Sprintf("status %d has a Location that does not parse: %v", resp.StatusCode, err)
 	}
@@ -836,8 +840,9 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 		return nil, fmt.Sprintf("status %d redirects to %q, which names no host", resp.StatusCode, loc)
 	}
 	// Relative and protocol-relative references resolve against the
-	// request, as RFC 9110 §10.2.2 says.
-	next = from.ResolveReference(ref)
+	// request, as RFC 9110 §10.2.2 says, dot segments as a browser removes
+	// them.
+	next = resolve(from, ref)
 	if next.Scheme != "http" && next.Scheme != "https" || next.Hostname() == "" {
 		return nil, fmt.Sprintf("status %d redirects to %q, which is not an http or https URL", resp.StatusCode, loc)
 	}

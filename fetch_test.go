@@ -641,6 +641,11 @@ func TestFetchRedirectLocations(t *testing.T) {
 	}{
 		{"relative path", "real-robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>/real-robots.txt"},
 		{"dot segments", "./a/../real-robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>/real-robots.txt"},
+		// Read as a browser reads a Location (see TestLinks).
+		{"dot segments written as escapes", "/a/%2e%2E/real-robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>/real-robots.txt"},
+		{"an empty segment after a double dot", "..//real-robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>//real-robots.txt"},
+		{"escapes kept beside octets net/url escapes", "/\u00e9%2F|.txt", Parsed, 200, rulesOfFetchRobots, "<self>/%C3%A9%2F%7C.txt"},
+		{"whitespace around, a backslash, a fragment not read", " \\files\\robots.txt#50% ", Parsed, 200, rulesOfFetchRobots, "<self>/files/robots.txt"},
 		{"absolute path", "/files/robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>/files/robots.txt"},
 		{"protocol-relative", "//" + otherHostPort + "/robots.txt", Parsed, 200, otherRules, other.URL + "/robots.txt"},
 		{"cross-host", other.URL + "/robots.txt", Parsed, 200, otherRules, other.URL + "/robots.txt"},

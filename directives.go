@@ -442,19 +442,19 @@ type Link struct {
 // document order, duplicates kept. Each href is resolved against the first
 // <base href> of the document, itself resolved against base (the page's URL),
 // and its fragment is dropped unread ("/p#50%" is "/p"). Dot segments are
-// removed from the path of an absolute URL as a browser removes them, base
-// or none: a dot may be written "%2e", and an empty segment stays
-// ("%2e%2e/x" against "/a/b" is "/x", "..//x" against "/a" is "//x"). The
-// path's escapes are kept as written, with what net/url would escape there
-// escaped ("/é%2F|" is "/%C3%A9%2F%7C"). The octets of its query that a browser would
+// removed from the path of an absolute URL as a browser removes them, base or
+// none: a dot may be written "%2e", and an empty segment stays ("%2e%2e/x"
+// against "/a/b" is "/x", "..//x" against "/a" is "//x"). The path's escapes
+// are kept as written, with what net/url would escape there escaped ("/é%2F|"
+// is "/%C3%A9%2F%7C"). The octets of its query that a browser would
 // percent-encode (space, controls, '"', an apostrophe, '<', '>' and every
 // octet past ASCII: the URL Standard's special-query percent-encode set) are
 // encoded, so that the URL can be sent as it is ("?q=a b" is "?q=a%20b"), as
 // are controls and spaces in its userinfo and path, as a browser encodes them
 // (net/url would refuse the controls and the spaces in userinfo, and would
-// decode the path's other escapes: "/a b%2Fc" is "/a%20b%2Fc"). Nothing
-// else is normalised (the URL is as net/url writes it: a host keeps its case
-// and a default port, a non-ASCII host is percent-encoded
+// decode the path's other escapes: "/a b%2Fc" is "/a%20b%2Fc"). Nothing else
+// is normalised (the URL is as net/url writes it: a host keeps its case and a
+// default port, a non-ASCII host is percent-encoded
 // ("http://b%C3%BCcher.example/", whose Origin is
 // "http://xn--bcher-kva.example"), and userinfo keeps its place, which an
 // http.Client sends as credentials: drop URL.User before fetching a link a
@@ -548,7 +548,6 @@ func Links(body []byte, base *url.URL) []Link {
 	if found.haveBase {
 		if u, err := url.Parse(cleanHref(found.base)); err == nil {
 			u = resolve(base, u)
-			u.Fragment, u.RawFragment = "", ""
 			if len(u.RawQuery) <= MaxLinkBytes {
 				u.RawQuery = escapeQuery(u.RawQuery) // as its links' will be
 			}
@@ -617,7 +616,9 @@ func resolve(base, ref *url.URL) *url.URL {
 	if !strings.HasPrefix(p, "/") {
 		return u
 	}
-	p = removeDotSegments(p)
+	if p = removeDotSegments(p); p == u.EscapedPath() {
+		return u // as net/url resolved it
+	}
 	path, err := url.PathUnescape(p)
 	if err != nil {
 		return u // cannot be: p is made of escaped paths

@@ -300,32 +300,31 @@ type Outcome struct {
 // The request goes to scheme://host[:port]/robots.txt with GET: the page
 // URL's path, query, fragment and userinfo are dropped, so its credentials
 // are never sent, and an internationalized host is sent in its ASCII form.
-// Redirects (301, 302, 303, 307, 308) are followed up to MaxRedirects, to
-// any host: the file found governs pageURL's origin. A Location is read as
-// Links reads a href, as a browser reads it (whitespace around, its
-// fragment and tabs and newlines inside ignored, dot segments removed), and
-// resolved against the request. A chain that ends in a
-// 3xx (too many hops, a loop, no Location, a Location that does not parse,
-// is not http or https, names no host ("//", "///x": an empty authority, RFC
-// 3986 §4.2) or no origin, makes a URL longer than 8,000 octets or is longer
-// than 64 KiB itself, or a 3xx that is not a redirect: 300, 304, 305, 306
-// and unassigned ones) is Unavailable; so is a 4xx other than 429, whose
-// body is never parsed. Any 2xx is parsed, whatever its Content-Type: an
-// HTML page yields no rules and allows everything. A 429, a 5xx, a final
-// 1xx, a status outside 100-599, a malformed response, and every network,
-// TLS, timeout or decoding failure are Unreachable. gzip and deflate bodies
-// are decoded, in up to four layers (more are a decoding failure); MaxBytes
-// applies to the decoded bytes, and a body cut short within its first
-// MaxBytes is never parsed (one cut after them is read as Truncated, as one
-// that went on would be). Cut short means shorter than its Content-Length or
-// its chunked framing says: a body with neither, which ends where the server
-// closes the connection, cannot be told from a whole one and is parsed as it
-// came. So is a 206 Partial Content, as any 2xx, though it holds part of a
-// file. A coded body, and each layer under the last, is read only as far as
-// a compressed form of MaxBytes could go (eight times MaxBytes and 1 MiB):
-// one that goes on further, as endless empty deflate blocks do, is a
-// decoding failure, so that a body that decodes to nothing cannot keep a
-// retrieval reading until its Timeout.
+// Redirects (301, 302, 303, 307, 308) are followed up to MaxRedirects, to any
+// host: the file found governs pageURL's origin. A Location is read and
+// resolved against the request as Links reads a href, as a browser does:
+// whitespace around it and its fragment ignored, dot segments removed. A
+// chain that ends in a 3xx (too many hops, a loop, no Location, a Location
+// that does not parse, is not http or https, names no host ("//", "///x": an
+// empty authority, RFC 3986 §4.2) or no origin, makes a URL longer than 8,000
+// octets or is longer than 64 KiB itself, or a 3xx that is not a redirect:
+// 300, 304, 305, 306 and unassigned ones) is Unavailable; so is a 4xx other
+// than 429, whose body is never parsed. Any 2xx is parsed, whatever its
+// Content-Type: an HTML page yields no rules and allows everything. A 429, a
+// 5xx, a final 1xx, a status outside 100-599, a malformed response, and every
+// network, TLS, timeout or decoding failure are Unreachable. gzip and deflate
+// bodies are decoded, in up to four layers (more are a decoding failure);
+// MaxBytes applies to the decoded bytes, and a body cut short within its
+// first MaxBytes is never parsed (one cut after them is read as Truncated, as
+// one that went on would be). Cut short means shorter than its Content-Length
+// or its chunked framing says: a body with neither, which ends where the
+// server closes the connection, cannot be told from a whole one and is parsed
+// as it came. So is a 206 Partial Content, as any 2xx, though it holds part
+// of a file. A coded body, and each layer under the last, is read only as far
+// as a compressed form of MaxBytes could go (eight times MaxBytes and 1 MiB):
+// one that goes on further, as endless empty deflate blocks do, is a decoding
+// failure, so that a body that decodes to nothing cannot keep a retrieval
+// reading until its Timeout.
 //
 // Timeout bounds the whole retrieval, and ctx can end it sooner; a nil ctx
 // is context.Background(). A nil *Fetcher is the zero Fetcher, which has no
@@ -827,7 +826,8 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 	}
 	// Read as Links reads a href, as a browser reads a Location: a path's
 	// escapes kept beside octets net/url would escape, a fragment unread.
-	ref, err := url.Parse(cleanHref(loc))
+	href := cleanHref(loc)
+	ref, err := url.Parse(href)
 	if err != nil {
 		return nil, fmt.Sprintf("status %d has a Location that does not parse: %v", resp.StatusCode, err)
 	}
@@ -836,7 +836,7 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 		shown.User = nil
 		loc = shown.String()
 	}
-	if hostless(loc, ref) { // as Links reads it; "//" would resolve to the request itself, a loop
+	if hostless(href, ref) { // as Links reads it; "//" would resolve to the request itself, a loop
 		return nil, fmt.Sprintf("status %d redirects to %q, which names no host", resp.StatusCode, loc)
 	}
 	// Relative and protocol-relative references resolve against the
@@ -857,7 +857,6 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 	// Credentials a server put in a Location are not sent either: nothing
 	// about robots.txt needs them.
 	next.User = nil
-	next.Fragment, next.RawFragment = "", ""
 	if n := len(next.String()); n > maxLocationBytes { // escaped, it can be three times longer
 		return nil, fmt.Sprintf("status %d redirects to a URL of %d octets, more than the %d followed", resp.StatusCode, n, maxLocationBytes)
 	}

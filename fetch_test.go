@@ -664,6 +664,7 @@ func TestFetchRedirectLocations(t *testing.T) {
 		{"no host", "http:///robots.txt", Unavailable, 302, allowsEverything, ""},
 		{"empty authority", "//", Unavailable, 302, allowsEverything, "<self>/robots.txt"},
 		{"empty authority and a path", "///robots.txt", Unavailable, 302, allowsEverything, "<self>/robots.txt"},
+		{"empty authority with whitespace around", " // ", Unavailable, 302, allowsEverything, "<self>/robots.txt"},
 		// URLs with no origin, as RobotsURL has it: not followed (they were,
 		// and failed to dial: Unreachable, everything refused).
 		{"port past 65535", "http://127.0.0.1:99999/robots.txt", Unavailable, 302, allowsEverything, ""},

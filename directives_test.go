@@ -2357,8 +2357,9 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 
 // whatwgHref is href trimmed as a browser trims it, without its fragment,
 // with backslashes as slashes where a browser reads them so, and with what
-// net/url would escape in its path (an octet past ASCII, or one of
-// "<>\\^`{|}) escaped, so that url.Parse keeps the path's own escapes.
+// net/url would escape in its path (a space, a control, an octet past
+// ASCII, or one of "<>\\^`{|}) escaped, as a browser escapes them, so that
+// url.Parse keeps the path's own escapes ("0 !" is "0%20!", not "0%20%21").
 func whatwgHref(href string) string {
 	href, _, _ = strings.Cut(browserSlashes(whatwgTrim(href)), "#")
 	u, query, hasQuery := strings.Cut(href, "?")
@@ -2372,7 +2373,7 @@ func whatwgHref(href string) string {
 	var b strings.Builder
 	b.WriteString(u[:pathAt])
 	for _, c := range []byte(u[pathAt:]) {
-		if c >= 0x80 || strings.IndexByte("\"<>\\^`{|}", c) >= 0 {
+		if c >= 0x7f || c <= ' ' || strings.IndexByte("\"<>\\^`{|}", c) >= 0 {
 			fmt.Fprintf(&b, "%%%02X", c)
 		} else {
 			b.WriteByte(c)

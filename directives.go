@@ -633,7 +633,7 @@ func resolve(base, ref *url.URL) *url.URL {
 // dropped, ".." with the segment before it (if any), and a path that ends
 // in one ends in '/'. It takes time linear in len(p).
 func removeDotSegments(p string) string {
-	if !strings.Contains(p, ".") && !strings.Contains(p, "%2") {
+	if !hasDotSegment(p) {
 		return p
 	}
 	out := make([]byte, 0, len(p))
@@ -654,6 +654,21 @@ func removeDotSegments(p string) string {
 		}
 		if !more {
 			return string(out)
+		}
+		rest = next
+	}
+}
+
+// hasDotSegment reports whether the path p, which starts with '/', has a
+// segment removeDotSegments removes.
+func hasDotSegment(p string) bool {
+	for rest := p[1:]; ; {
+		seg, next, more := strings.Cut(rest, "/")
+		if dots(seg) > 0 {
+			return true
+		}
+		if !more {
+			return false
 		}
 		rest = next
 	}

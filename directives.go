@@ -454,7 +454,8 @@ type Link struct {
 // (net/url would refuse the controls and the spaces in userinfo, and would
 // decode the path's other escapes: "/a b%2Fc" is "/a%20b%2Fc"). Nothing else
 // is normalised (the URL is as net/url writes it: a host keeps its case and a
-// default port, a non-ASCII host is percent-encoded
+// default port, an IPv4 address its spelling ("http://127.1/" stays so, where
+// a browser goes to 127.0.0.1), a non-ASCII host is percent-encoded
 // ("http://b%C3%BCcher.example/", whose Origin is
 // "http://xn--bcher-kva.example"), and userinfo keeps its place, which an
 // http.Client sends as credentials: drop URL.User before fetching a link a

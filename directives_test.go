@@ -1569,6 +1569,8 @@ func TestLinks(t *testing.T) {
 		// Only resolved: net/url's spelling of host, port and userinfo stays.
 		{"not normalised", page, `<a href="HTTP://Bücher.Example:80/P"><a href="//user:pw@example.com/">`,
 			[]Link{{URL: "http://B%C3%BCcher.Example:80/P"}, {URL: "https://user:pw@example.com/"}}},
+		{"an IPv4 address kept as written", page, `<a href="http://127.1/"><a href="//0x7f.0.0.1/">`,
+			[]Link{{URL: "http://127.1/"}, {URL: "https://0x7f.0.0.1/"}}},
 		{"duplicates kept in order", page, `<a href="/x"><a href="/y"><a href="/x">`,
 			[]Link{{URL: "https://example.com/x"}, {URL: "https://example.com/y"}, {URL: "https://example.com/x"}}},
 		{"first href wins", page, `<a href="/first" href="/second">`, []Link{{URL: "https://example.com/first"}}},

@@ -8,13 +8,14 @@ package robots
 //
 // The file is laid out by concern: parsing, deciding, explaining, crawl-delay
 // and content signals, the small helpers, writing, then the differential
-// tests against a naive reference model (refParse, refDecide) and the fuzz
-// targets.
+// tests against a naive reference model (refParse, refDecide), the fuzz
+// targets, and the outside suites of testdata/suites.
 
 import (
 	"bufio"
 	"bytes"
 	"encoding"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -5459,4 +5460,102 @@ func FuzzMatch(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestOutsideSuites runs the cases of testdata/suites: the test suites of
+// other robots.txt parsers, ported as data. protego.json holds Scrapy's
+// protego (tests/test_protego.py, tests/test_on_google_spec.py),
+// texting_robots.json Smerity/texting_robots' (src/test.rs with its port of
+// reppy's tests, src/test_repcpp.rs, src/test_get_robots_url.rs,
+// tests/integration_test.rs and the real sites' files it reads, inline); each
+// file's "source" names the files and commits. A case asks IsAllowed (of the
+// Robots and of its Agent), CrawlDelay, Sitemaps or RobotsURL, as its kind
+// says; a body that is not UTF-8 is in body_base64. As in google_test.go, a
+// case's body, agent and URL are the suite's facts and its expectation is
+// this package's: a case where the suite expects otherwise says what in
+// "suite", and "why" names the documented rule that decides instead. Each
+// case is named after the suite's test function, then #n; cases that copy
+// google_test.go's are left out.
+func TestOutsideSuites(t *testing.T) {
+	type suiteCase struct {
+		Name, Kind string
+		Body       string
+		BodyBase64 []byte `json:"body_base64"` // the body, when it is not UTF-8
+		Note       string
+		Agent, URL string
+		Allowed    bool
+		DelayMS    int64 `json:"delay_ms"`
+		HasDelay   bool  `json:"has_delay"`
+		Sitemaps   []string
+		RobotsURL  string `json:"robots_url"`
+		URLErr     bool   `json:"url_err"`
+		Suite, Why string
+	}
+	files, err := filepath.Glob(filepath.Join("testdata", "suites", "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata/suites/*.json: %v", err)
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var suite struct {
+				Source []string
+				Cases  []suiteCase
+			}
+			dec := json.NewDecoder(bytes.NewReader(data))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&suite); err != nil {
+				t.Fatal(err)
+			}
+			if len(suite.Source) == 0 || len(suite.Cases) == 0 {
+				t.Fatalf("%d source lines, %d cases", len(suite.Source), len(suite.Cases))
+			}
+			seen := map[string]bool{}
+			for _, c := range suite.Cases {
+				if seen[c.Name] {
+					t.Errorf("%s: name used twice", c.Name)
+				}
+				seen[c.Name] = true
+				if (c.Suite == "") != (c.Why == "") {
+					t.Errorf("%s: suite %q and why %q: each needs the other", c.Name, c.Suite, c.Why)
+				}
+				t.Run(c.Name, func(t *testing.T) {
+					body := []byte(c.Body)
+					if c.BodyBase64 != nil {
+						body = c.BodyBase64
+					}
+					r := Parse(body)
+					switch c.Kind {
+					case "allowed":
+						if got := r.IsAllowed(c.Agent, c.URL); got != c.Allowed {
+							t.Errorf("IsAllowed(%q, %q) = %v, want %v", c.Agent, c.URL, got, c.Allowed)
+						}
+						if got := r.Agent(c.Agent).IsAllowed(c.URL); got != c.Allowed {
+							t.Errorf("Agent(%q).IsAllowed(%q) = %v, want %v", c.Agent, c.URL, got, c.Allowed)
+						}
+					case "crawl_delay":
+						if d, ok := r.CrawlDelay(c.Agent); d.Milliseconds() != c.DelayMS || ok != c.HasDelay {
+							t.Errorf("CrawlDelay(%q) = %v, %v, want %d ms, %v", c.Agent, d, ok, c.DelayMS, c.HasDelay)
+						}
+					case "sitemaps":
+						// A JSON string holds only UTF-8: the file has U+FFFD
+						// for an octet that is not, as encoding/json writes it.
+						same := func(got, want string) bool { return strings.ToValidUTF8(got, "\uFFFD") == want }
+						if !slices.EqualFunc(r.Sitemaps, c.Sitemaps, same) {
+							t.Errorf("Sitemaps = %q, want %q", r.Sitemaps, c.Sitemaps)
+						}
+					case "robots_url":
+						if got, err := RobotsURL(c.URL); got != c.RobotsURL || (err != nil) != c.URLErr {
+							t.Errorf("RobotsURL(%q) = %q, %v, want %q (an error: %v)", c.URL, got, err, c.RobotsURL, c.URLErr)
+						}
+					default:
+						t.Errorf("unknown kind %q", c.Kind)
+					}
+				})
+			}
+		})
+	}
 }

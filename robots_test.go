@@ -5470,7 +5470,8 @@ func FuzzMatch(f *testing.F) {
 // tests/integration_test.rs and the real sites' files it reads, inline); each
 // file's "source" names the files and commits. A case asks IsAllowed (of the
 // Robots and of its Agent), CrawlDelay, Sitemaps or RobotsURL, as its kind
-// says; a body that is not UTF-8 is in body_base64. As in google_test.go, a
+// says; a body that is not UTF-8 is in body_base64, and one that several
+// cases share is in "bodies", which a case's body names as "@key". As in google_test.go, a
 // case's body, agent and URL are the suite's facts and its expectation is
 // this package's: a case where the suite expects otherwise says what in
 // "suite", and "why" names the documented rule that decides instead. Each
@@ -5503,6 +5504,7 @@ func TestOutsideSuites(t *testing.T) {
 			}
 			var suite struct {
 				Source []string
+				Bodies map[string]string // bodies several cases share, by key
 				Cases  []suiteCase
 			}
 			dec := json.NewDecoder(bytes.NewReader(data))
@@ -5513,8 +5515,14 @@ func TestOutsideSuites(t *testing.T) {
 			if len(suite.Source) == 0 || len(suite.Cases) == 0 {
 				t.Fatalf("%d source lines, %d cases", len(suite.Source), len(suite.Cases))
 			}
-			seen := map[string]bool{}
+			seen, used := map[string]bool{}, map[string]bool{}
 			for _, c := range suite.Cases {
+				if key, ok := strings.CutPrefix(c.Body, "@"); ok {
+					if _, ok := suite.Bodies[key]; !ok {
+						t.Errorf("%s: no body %q", c.Name, key)
+					}
+					c.Body, used[key] = suite.Bodies[key], true
+				}
 				if seen[c.Name] {
 					t.Errorf("%s: name used twice", c.Name)
 				}
@@ -5555,6 +5563,11 @@ func TestOutsideSuites(t *testing.T) {
 						t.Errorf("unknown kind %q", c.Kind)
 					}
 				})
+			}
+			for key := range suite.Bodies {
+				if !used[key] {
+					t.Errorf("body %q is no case's", key)
+				}
 			}
 		})
 	}

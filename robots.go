@@ -64,6 +64,7 @@
 package robots
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -288,6 +289,242 @@ func validHost(u *url.URL) bool {
 // nothing, so that it would resolve to a URL of the base's own host.
 func hostless(ref string, u *url.URL) bool {
 	return u.Scheme == "" && u.Host == "" && strings.HasPrefix(ref, "//")
+}
+
+// resolve resolves ref against base, or against nothing if base is nil, by
+// RFC 3986 §5.2 as url.ResolveReference does, and removes the dot segments
+// of the path as the URL Standard's path parser does, where net/url differs
+// from it: "%2e" is a dot there ("%2e%2e" against "/a/b" is "/", RFC 3986
+// §6.2.2.2 makes them the same), an empty segment is kept ("..//x" against
+// "/a" is "//x", where net/url's removal gives "/x"), and an absolute URL
+// loses its dot segments with no base too. A relative path is left as it
+// is, for a later base to resolve. ref may be changed.
+func resolve(base, ref *url.URL) *url.URL {
+	u := ref
+	if base != nil {
+		u = base.ResolveReference(ref)
+	}
+	u.Fragment, u.RawFragment = "", ""
+	if u.Opaque != "" {
+		return u
+	}
+	p := ref.EscapedPath()
+	if base != nil && ref.Scheme == "" && ref.Host == "" && ref.User == nil && !strings.HasPrefix(p, "/") {
+		switch bp := base.EscapedPath(); {
+		case p == "":
+			p = bp
+		case bp == "" && base.Host != "":
+			p = "/" + p // RFC 3986 §5.2.3
+		default:
+			p = bp[:strings.LastIndexByte(bp, '/')+1] + p
+		}
+	}
+	if !strings.HasPrefix(p, "/") {
+		return u
+	}
+	if p = removeDotSegments(p); p == u.EscapedPath() {
+		return u // as net/url resolved it
+	}
+	path, err := url.PathUnescape(p)
+	if err != nil {
+		return u // cannot be: p is made of escaped paths
+	}
+	u.Path, u.RawPath = path, p
+	return u
+}
+
+// removeDotSegments removes the dot segments of an escaped path that
+// starts with '/', as the URL Standard's path parser does for http and
+// https: a segment of "." or ".." (a dot may be written "%2e" or "%2E") is
+// dropped, ".." with the segment before it (if any), and a path that ends
+// in one ends in '/'. It takes time linear in len(p).
+func removeDotSegments(p string) string {
+	if !hasDotSegment(p) {
+		return p
+	}
+	out := make([]byte, 0, len(p))
+	for rest := p[1:]; ; {
+		seg, next, more := strings.Cut(rest, "/")
+		switch dots(seg) {
+		case 1:
+			if !more {
+				out = append(out, '/')
+			}
+		case 2:
+			out = out[:max(bytes.LastIndexByte(out, '/'), 0)]
+			if !more {
+				out = append(out, '/')
+			}
+		default:
+			out = append(append(out, '/'), seg...)
+		}
+		if !more {
+			return string(out)
+		}
+		rest = next
+	}
+}
+
+// hasDotSegment reports whether the path p, which starts with '/', has a
+// segment removeDotSegments removes.
+func hasDotSegment(p string) bool {
+	for rest := p[1:]; ; {
+		seg, next, more := strings.Cut(rest, "/")
+		if dots(seg) > 0 {
+			return true
+		}
+		if !more {
+			return false
+		}
+		rest = next
+	}
+}
+
+// dots returns 1 for a single-dot segment, 2 for a double-dot one, and 0
+// for any other.
+func dots(seg string) int {
+	n := 0
+	for i := 0; i < len(seg); n++ {
+		switch {
+		case seg[i] == '.':
+			i++
+		case len(seg)-i >= 3 && seg[i] == '%' && seg[i+1] == '2' && seg[i+2]|0x20 == 'e':
+			i += 3
+		default:
+			return 0
+		}
+	}
+	if n > 2 {
+		return 0
+	}
+	return n
+}
+
+// cleanHref prepares an attribute value for url.Parse as the WHATWG URL
+// parser would: leading and trailing C0 controls and spaces are stripped,
+// tabs and newlines inside are removed (URL Standard, basic URL parser), the
+// other controls and spaces inside are percent-encoded, as that parser
+// encodes them in userinfo, a path or a query (net/url refuses them, or a
+// space in userinfo, and in a host they stay refused; an escape already in
+// a path is then kept as written, as net/url keeps a path's escapes only
+// when all of it is validly escaped), and
+// in a URL whose scheme is http or https, or which has none (a reference
+// that a crawler resolves against an http or https page), a backslash before
+// the query or fragment is a slash, as that parser reads it for those
+// schemes: browsers, and so the page's author, take <a href="\\h\p"> to
+// http://h/p, where net/url would escape it into a path on the page's host.
+func cleanHref(s string) string {
+	start, end := 0, len(s)
+	for start < end && s[start] <= ' ' {
+		start++
+	}
+	for end > start && s[end-1] <= ' ' {
+		end--
+	}
+	s = s[start:end]
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		s = s[:i] // a fragment is never fetched, and url.Parse would refuse "#50%"
+	}
+	if strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+		b := make([]byte, 0, len(s)+8)
+		for i := 0; i < len(s); i++ {
+			switch c := s[i]; {
+			case c == '\t' || c == '\n' || c == '\r':
+			case c <= ' ' || c == 0x7f:
+				b = appendEscape(b, c)
+			default:
+				b = append(b, c)
+			}
+		}
+		s = string(b)
+	}
+	return escapePath(slashBackslashes(s))
+}
+
+// escapePath percent-encodes in href's path the octets net/url would escape
+// there itself: those past ASCII and '"', '<', '>', '\', '^', '`', '{', '|',
+// '}'. url.Parse keeps the path as written only when it needs no escaping
+// at all; otherwise it decodes every escape and encodes the result again,
+// so that "/é%2F" would become "/%C3%A9/", another resource (and
+// "/日%2F..%2F" a dot segment). Encoded first, the path's own escapes are
+// kept. The host is left as written, for url.Parse to read as a name.
+func escapePath(href string) string {
+	i := 0
+	if scheme, ok := hrefScheme(href); ok {
+		i = len(scheme) + 1
+	}
+	if strings.HasPrefix(href[i:], "//") {
+		i += 2
+		for i < len(href) && href[i] != '/' && href[i] != '?' {
+			i++
+		}
+	}
+	end := strings.IndexByte(href[i:], '?')
+	if end < 0 {
+		end = len(href)
+	} else {
+		end += i
+	}
+	n := 0
+	for j := i; j < end; j++ {
+		if escapedInPath(href[j]) {
+			n++
+		}
+	}
+	if n == 0 {
+		return href
+	}
+	b := append(make([]byte, 0, len(href)+2*n), href[:i]...)
+	for j := i; j < end; j++ {
+		if c := href[j]; escapedInPath(c) {
+			b = appendEscape(b, c)
+		} else {
+			b = append(b, c)
+		}
+	}
+	return string(append(b, href[end:]...))
+}
+
+// escapedInPath reports whether net/url escapes c in a path, spaces and
+// controls aside (cleanHref has escaped those).
+func escapedInPath(c byte) bool {
+	switch c {
+	case '"', '<', '>', '\\', '^', '`', '{', '|', '}':
+		return true
+	}
+	return c >= 0x80
+}
+
+// slashBackslashes writes each backslash before the query or fragment of
+// href as a slash, unless href has a scheme other than http and https.
+func slashBackslashes(href string) string {
+	end := strings.IndexAny(href, "?#")
+	if end < 0 {
+		end = len(href)
+	}
+	if strings.IndexByte(href[:end], '\\') < 0 {
+		return href
+	}
+	if scheme, ok := hrefScheme(href[:end]); ok && !equalLower(scheme, "http") && !equalLower(scheme, "https") {
+		return href
+	}
+	return strings.ReplaceAll(href[:end], "\\", "/") + href[end:]
+}
+
+// hrefScheme returns the scheme of href, if it starts with one (RFC 3986
+// §3.1: a letter, then letters, digits, '+', '-' or '.', then ':').
+func hrefScheme(href string) (string, bool) {
+	for i := 0; i < len(href); i++ {
+		switch c := href[i]; {
+		case 'a' <= c|0x20 && c|0x20 <= 'z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return href[:i], true
+		default:
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // defaultPort returns the port a URL of scheme has when it names none, for

@@ -461,14 +461,15 @@ type Link struct {
 // http.Client sends as credentials: drop URL.User before fetching a link a
 // page gave). As in a browser, a <base> in a template, or in SVG or MathML,
 // does not count, and the first that counts leaves base in force when its URL
-// does not parse or is an http (https, ftp, ws, wss) URL with no host name or
-// a port past 65535; so does one that resolves to more than MaxLinkBytes.
-// (Where SVG or MathML was left open and an end tag of the HTML around it may
-// have closed it, a <base> after it is read as SVG's, which a browser may not
-// do; a page's base is in its head, before any.) A nil base leaves links
-// relative unless the document names an absolute base; a relative link whose
-// path would be written starting with "//" gets "/." before it, so that it is
-// not read back as a link to a host ("%2F%2Fx", whose escapes only decode to
+// does not parse, names no host ("///x/", an empty authority) or is an http
+// (https, ftp, ws, wss) URL with no host name or a port past 65535; so does
+// one that resolves to more than MaxLinkBytes. (Where SVG or MathML was left
+// open and an end tag of the HTML around it may have closed it, a <base>
+// after it is read as SVG's, which a browser may not do; a page's base is in
+// its head, before any.) A nil base leaves links relative unless the document
+// names an absolute base; a relative link whose path would be written
+// starting with "//" gets "/." before it, so that it is not read back as a
+// link to a host ("%2F%2Fx", whose escapes only decode to
 // "//", stays as it is).
 //
 // As in a browser, a backslash before the query or fragment of an http or
@@ -547,7 +548,10 @@ func Links(body []byte, base *url.URL) []Link {
 	})
 	links := found.links
 	if found.haveBase {
-		if u, err := url.Parse(cleanHref(found.base)); err == nil {
+		// A base naming no host ("///x/") leaves base in force, as an http
+		// URL with no host does: read as a path, it would be another page.
+		href := cleanHref(found.base)
+		if u, err := url.Parse(href); err == nil && !hostless(href, u) {
 			u = resolve(base, u)
 			if len(u.RawQuery) <= MaxLinkBytes {
 				u.RawQuery = escapeQuery(u.RawQuery) // as its links' will be
@@ -600,36 +604,6 @@ func validBase(u *url.URL) bool {
 		return u.Opaque == "" && hasOrigin(u)
 	}
 	return true
-}
-
-// escapeQuery percent-encodes the octets of a query that a browser would, by
-// the URL Standard's special-query percent-encode set (space, controls, '"',
-// '#', an apostrophe, '<', '>' and every octet past ASCII), and leaves the
-// rest, escapes included, as written. net/url keeps a query as it was given,
-// so that "?q=a b" would otherwise reach a request line with its space in it.
-func escapeQuery(q string) string {
-	i := 0
-	for i < len(q) && !inQuerySet(q[i]) {
-		i++
-	}
-	if i == len(q) {
-		return q
-	}
-	b := append(make([]byte, 0, len(q)+16), q[:i]...)
-	for ; i < len(q); i++ {
-		if c := q[i]; inQuerySet(c) {
-			b = appendEscape(b, c)
-		} else {
-			b = append(b, c)
-		}
-	}
-	return string(b)
-}
-
-// inQuerySet reports whether c is in the URL Standard's special-query
-// percent-encode set.
-func inQuerySet(c byte) bool {
-	return c <= ' ' || c >= 0x7f || c == '"' || c == '#' || c == '\'' || c == '<' || c == '>'
 }
 
 // keepPath makes a URL with neither scheme nor host whose path is written

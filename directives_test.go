@@ -1517,6 +1517,7 @@ func TestLinks(t *testing.T) {
 			[]Link{{URL: "https://example.com/x"}, {URL: "https://example.com/"}}},
 		{"nil base: dot segments of an absolute URL removed", nil, `<a href="http://h.example/a/../b/%2e/c"><a href="/a/./../b"><a href="a/../b">`,
 			[]Link{{URL: "http://h.example/b/c"}, {URL: "/b"}, {URL: "a/../b"}}},
+		{"a base href naming no host ignored", page, `<base href="///x/"><a href="a">`, []Link{{URL: "https://example.com/dir/a"}}},
 		{"dot segments of a base href removed", page, `<base href="/a/%2e%2e/b/./"><a href="x">`, []Link{{URL: "https://example.com/b/x"}}},
 		// url.Parse decodes a path that needs escaping and escapes it again,
 		// which would turn "%2F" into a slash: another resource.

@@ -829,7 +829,14 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 	href := cleanHref(loc)
 	ref, err := url.Parse(href)
 	if err != nil {
-		return nil, fmt.Sprintf("status %d has a Location that does not parse: %v", resp.StatusCode, err)
+		why := fmt.Sprintf("status %d has a Location that does not parse: %v", resp.StatusCode, err)
+		if strings.IndexByte(loc, '@') >= 0 {
+			// net/url quotes the Location as cleaned, where a backslash
+			// may have become a slash that hides userinfo from
+			// scrubUserinfo ("http://u:p\w@[::1"): quote it as sent.
+			why = fmt.Sprintf("status %d has a Location that does not parse: %q", resp.StatusCode, loc)
+		}
+		return nil, why
 	}
 	if ref.User != nil { // quoted below, in an Error a Store may share
 		shown := *ref
@@ -857,6 +864,7 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 	// Credentials a server put in a Location are not sent either: nothing
 	// about robots.txt needs them.
 	next.User = nil
+	next.RawQuery = escapeQuery(next.RawQuery)         // as Links escapes a link's, as a browser does
 	if n := len(next.String()); n > maxLocationBytes { // escaped, it can be three times longer
 		return nil, fmt.Sprintf("status %d redirects to a URL of %d octets, more than the %d followed", resp.StatusCode, n, maxLocationBytes)
 	}
@@ -1231,16 +1239,16 @@ type outcomeJSON struct {
 // MarshalJSON writes o with Robots as its robots.txt text: in "robots" as a
 // string, or in "robotsBytes" as base64 when the text is not UTF-8 (a JSON
 // string would change it). The text is MarshalText's, without the served
-// file's comments and in its own order, so "ruleLines" keeps each rule's
-// line in the served file (0 for a rule built or changed in code): Explain
-// gives the same Decision.Line after a round trip. Status, URL, FinalURL
-// and Error are JSON strings, in which encoding/json writes each octet that
-// is not UTF-8 as U+FFFD; an Outcome from Fetch has only UTF-8 in them but
-// where a server sent other octets: a FinalURL from a Location with them in
-// its query, or an Error that quotes them. It fails when Robots cannot be
-// written faithfully (see [Robots.MarshalText]; a parsed document always
-// can), and when FetchedAt is outside the years 0 to 9999, which JSON's
-// time format cannot hold.
+// file's comments and in its own order, so "ruleLines" keeps each rule's line
+// in the served file (0 for a rule built or changed in code): Explain gives
+// the same Decision.Line after a round trip. Status, URL, FinalURL and Error
+// are JSON strings, in which encoding/json writes each octet that is not
+// UTF-8 as U+FFFD; an Outcome from Fetch has only UTF-8 in them but where a
+// server sent other octets in what an Error quotes (a Location's query is
+// escaped before it is followed). It fails when Robots cannot be written
+// faithfully (see [Robots.MarshalText]; a parsed document always can), and
+// when FetchedAt is outside the years 0 to 9999, which JSON's time format
+// cannot hold.
 func (o Outcome) MarshalJSON() ([]byte, error) {
 	j := outcomeJSON{
 		Status: o.Status, HTTPStatus: o.HTTPStatus, Lifetime: o.Lifetime.String(),

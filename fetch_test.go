@@ -645,6 +645,7 @@ func TestFetchRedirectLocations(t *testing.T) {
 		{"dot segments written as escapes", "/a/%2e%2E/real-robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>/real-robots.txt"},
 		{"an empty segment after a double dot", "..//real-robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>//real-robots.txt"},
 		{"escapes kept beside octets net/url escapes", "/\u00e9%2F|.txt", Parsed, 200, rulesOfFetchRobots, "<self>/%C3%A9%2F%7C.txt"},
+		{"a query escaped as a browser escapes it", "/real-robots.txt?x=\u00e9\"<>'", Parsed, 200, rulesOfFetchRobots, "<self>/real-robots.txt?x=%C3%A9%22%3C%3E%27"},
 		{"whitespace around, a backslash, a fragment not read", " \\files\\robots.txt#50% ", Parsed, 200, rulesOfFetchRobots, "<self>/files/robots.txt"},
 		{"absolute path", "/files/robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>/files/robots.txt"},
 		{"protocol-relative", "//" + otherHostPort + "/robots.txt", Parsed, 200, otherRules, other.URL + "/robots.txt"},
@@ -661,6 +662,9 @@ func TestFetchRedirectLocations(t *testing.T) {
 		{"unparseable escape", "%zz", Unavailable, 302, allowsEverything, ""},
 		{"unparseable host", "http://a b/", Unavailable, 302, allowsEverything, ""},
 		{"unparseable, with credentials", "http://user:secret@[::1", Unavailable, 302, allowsEverything, ""},
+		// The backslash is a slash once cleaned, which would hide the
+		// userinfo from the scrubbing of the error that quotes it.
+		{"unparseable, with credentials and a backslash", "http://user:x\\secret@[::1", Unavailable, 302, allowsEverything, ""},
 		{"no host", "http:///robots.txt", Unavailable, 302, allowsEverything, ""},
 		{"empty authority", "//", Unavailable, 302, allowsEverything, "<self>/robots.txt"},
 		{"empty authority and a path", "///robots.txt", Unavailable, 302, allowsEverything, "<self>/robots.txt"},

@@ -527,6 +527,36 @@ func hrefScheme(href string) (string, bool) {
 	return "", false
 }
 
+// escapeQuery percent-encodes the octets of a query that a browser would, by
+// the URL Standard's special-query percent-encode set (space, controls, '"',
+// '#', an apostrophe, '<', '>' and every octet past ASCII), and leaves the
+// rest, escapes included, as written. net/url keeps a query as it was given,
+// so that "?q=a b" would otherwise reach a request line with its space in it.
+func escapeQuery(q string) string {
+	i := 0
+	for i < len(q) && !inQuerySet(q[i]) {
+		i++
+	}
+	if i == len(q) {
+		return q
+	}
+	b := append(make([]byte, 0, len(q)+16), q[:i]...)
+	for ; i < len(q); i++ {
+		if c := q[i]; inQuerySet(c) {
+			b = appendEscape(b, c)
+		} else {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// inQuerySet reports whether c is in the URL Standard's special-query
+// percent-encode set.
+func inQuerySet(c byte) bool {
+	return c <= ' ' || c >= 0x7f || c == '"' || c == '#' || c == '\'' || c == '<' || c == '>'
+}
+
 // defaultPort returns the port a URL of scheme has when it names none, for
 // the schemes whose origins the URL Standard defines; "" for others, whose
 // ports are all kept.

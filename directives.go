@@ -442,9 +442,10 @@ type Link struct {
 // document order, duplicates kept. Each href is resolved against the first
 // <base href> of the document, itself resolved against base (the page's URL),
 // and its fragment is dropped unread ("/p#50%" is "/p"). Dot segments are
-// removed from the path of an absolute URL as a browser removes them, base or
-// none: a dot may be written "%2e", and an empty segment stays ("%2e%2e/x"
-// against "/a/b" is "/x", "..//x" against "/a" is "//x"). The path's escapes
+// removed as a browser removes them, from every path that starts with '/'
+// (with a nil base, a relative link's other than that stays as written): a
+// dot may be written "%2e", and an empty segment stays ("%2e%2e/x" against
+// "/a/b" is "/x", "..//x" against "/a" is "//x"). The path's escapes
 // are kept as written, with what net/url would escape there escaped ("/é%2F|"
 // is "/%C3%A9%2F%7C"). The octets of its query that a browser would
 // percent-encode (space, controls, '"', an apostrophe, '<', '>' and every
@@ -550,8 +551,7 @@ func Links(body []byte, base *url.URL) []Link {
 	if found.haveBase {
 		// A base naming no host ("///x/") leaves base in force, as an http
 		// URL with no host does: read as a path, it would be another page.
-		href := cleanHref(found.base)
-		if u, err := url.Parse(href); err == nil && !hostless(href, u) {
+		if u, ok := parseHref(found.base); ok {
 			u = resolve(base, u)
 			if len(u.RawQuery) <= MaxLinkBytes {
 				u.RawQuery = escapeQuery(u.RawQuery) // as its links' will be
@@ -567,9 +567,8 @@ func Links(body []byte, base *url.URL) []Link {
 	out := make([]Link, 0, len(links))
 	for _, f := range links {
 		l := f.Link
-		href := cleanHref(l.URL)
-		ref, err := url.Parse(href)
-		if err != nil || hostless(href, ref) {
+		ref, ok := parseHref(l.URL)
+		if !ok {
 			continue
 		}
 		ref = resolve(base, ref)

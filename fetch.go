@@ -303,7 +303,8 @@ type Outcome struct {
 // Redirects (301, 302, 303, 307, 308) are followed up to MaxRedirects, to any
 // host: the file found governs pageURL's origin. A Location is read and
 // resolved against the request as Links reads a href, as a browser does:
-// whitespace around it and its fragment ignored, dot segments removed. A
+// whitespace around it and its fragment ignored, dot segments removed, its
+// query escaped. A
 // chain that ends in a 3xx (too many hops, a loop, no Location, a Location
 // that does not parse, is not http or https, names no host ("//", "///x": an
 // empty authority, RFC 3986 §4.2) or no origin, makes a URL longer than 8,000

@@ -296,9 +296,10 @@ func hostless(ref string, u *url.URL) bool {
 // of the path as the URL Standard's path parser does, where net/url differs
 // from it: "%2e" is a dot there ("%2e%2e" against "/a/b" is "/", RFC 3986
 // §6.2.2.2 makes them the same), an empty segment is kept ("..//x" against
-// "/a" is "//x", where net/url's removal gives "/x"), and an absolute URL
-// loses its dot segments with no base too. A relative path is left as it
-// is, for a later base to resolve. ref may be changed.
+// "/a" is "//x", where net/url's removal gives "/x"), and a path from the
+// root loses its dot segments with no base too. A relative path is left as
+// it is, for a later base to resolve. The fragment is dropped (an empty ref
+// would take base's). ref may be changed.
 func resolve(base, ref *url.URL) *url.URL {
 	u := ref
 	if base != nil {
@@ -400,19 +401,19 @@ func dots(seg string) int {
 	return n
 }
 
-// cleanHref prepares an attribute value for url.Parse as the WHATWG URL
-// parser would: leading and trailing C0 controls and spaces are stripped,
-// tabs and newlines inside are removed (URL Standard, basic URL parser), the
-// other controls and spaces inside are percent-encoded, as that parser
+// cleanHref prepares a href or a Location for url.Parse as the WHATWG URL
+// parser reads it. Leading and trailing C0 controls and spaces are stripped
+// and tabs and newlines inside removed (URL Standard, basic URL parser). The
+// fragment is dropped: it is never fetched, and url.Parse would refuse
+// "#50%". The other controls and spaces are percent-encoded, as that parser
 // encodes them in userinfo, a path or a query (net/url refuses them, or a
-// space in userinfo, and in a host they stay refused; an escape already in
-// a path is then kept as written, as net/url keeps a path's escapes only
-// when all of it is validly escaped), and
-// in a URL whose scheme is http or https, or which has none (a reference
-// that a crawler resolves against an http or https page), a backslash before
-// the query or fragment is a slash, as that parser reads it for those
-// schemes: browsers, and so the page's author, take <a href="\\h\p"> to
-// http://h/p, where net/url would escape it into a path on the page's host.
+// space in userinfo; in a host they stay refused). In a URL whose scheme is
+// http or https, or which has none (a reference that a crawler resolves
+// against an http or https page), a backslash before the query is a slash,
+// as that parser reads it for those schemes: browsers, and so the page's
+// author, take <a href="\\h\p"> to http://h/p, where net/url would escape
+// it into a path on the page's host. Last, escapePath keeps the path's own
+// escapes.
 func cleanHref(s string) string {
 	start, end := 0, len(s)
 	for start < end && s[start] <= ' ' {
@@ -441,6 +442,14 @@ func cleanHref(s string) string {
 	return escapePath(slashBackslashes(s))
 }
 
+// parseHref parses a href or a Location as cleanHref prepares it, and
+// reports false when it does not parse or names no host ("//", "///x").
+func parseHref(raw string) (*url.URL, bool) {
+	href := cleanHref(raw)
+	u, err := url.Parse(href)
+	return u, err == nil && !hostless(href, u)
+}
+
 // escapePath percent-encodes in href's path the octets net/url would escape
 // there itself: those past ASCII and '"', '<', '>', '\', '^', '`', '{', '|',
 // '}'. url.Parse keeps the path as written only when it needs no escaping
@@ -465,24 +474,7 @@ func escapePath(href string) string {
 	} else {
 		end += i
 	}
-	n := 0
-	for j := i; j < end; j++ {
-		if escapedInPath(href[j]) {
-			n++
-		}
-	}
-	if n == 0 {
-		return href
-	}
-	b := append(make([]byte, 0, len(href)+2*n), href[:i]...)
-	for j := i; j < end; j++ {
-		if c := href[j]; escapedInPath(c) {
-			b = appendEscape(b, c)
-		} else {
-			b = append(b, c)
-		}
-	}
-	return string(append(b, href[end:]...))
+	return escapeIn(href, i, end, escapedInPath)
 }
 
 // escapedInPath reports whether net/url escapes c in a path, spaces and
@@ -532,23 +524,27 @@ func hrefScheme(href string) (string, bool) {
 // '#', an apostrophe, '<', '>' and every octet past ASCII), and leaves the
 // rest, escapes included, as written. net/url keeps a query as it was given,
 // so that "?q=a b" would otherwise reach a request line with its space in it.
-func escapeQuery(q string) string {
-	i := 0
-	for i < len(q) && !inQuerySet(q[i]) {
+func escapeQuery(q string) string { return escapeIn(q, 0, len(q), inQuerySet) }
+
+// escapeIn percent-encodes the octets of s[from:to] that escaped reports,
+// and returns s itself when there are none.
+func escapeIn(s string, from, to int, escaped func(byte) bool) string {
+	i := from
+	for i < to && !escaped(s[i]) {
 		i++
 	}
-	if i == len(q) {
-		return q
+	if i == to {
+		return s
 	}
-	b := append(make([]byte, 0, len(q)+16), q[:i]...)
-	for ; i < len(q); i++ {
-		if c := q[i]; inQuerySet(c) {
+	b := append(make([]byte, 0, len(s)+16), s[:i]...)
+	for ; i < to; i++ {
+		if c := s[i]; escaped(c) {
 			b = appendEscape(b, c)
 		} else {
 			b = append(b, c)
 		}
 	}
-	return string(b)
+	return string(append(b, s[to:]...))
 }
 
 // inQuerySet reports whether c is in the URL Standard's special-query

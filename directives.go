@@ -462,8 +462,9 @@ type Link struct {
 // http.Client sends as credentials: drop URL.User before fetching a link a
 // page gave). As in a browser, a <base> in a template, or in SVG or MathML,
 // does not count, and the first that counts leaves base in force when its URL
-// does not parse, names no host ("///x/", an empty authority) or is an http
-// (https, ftp, ws, wss) URL with no host name or a port past 65535; so does
+// does not parse, names no host ("///x/", an empty authority), is a data: or
+// javascript: URL, or is an http (https, ftp, ws, wss) URL with no host name
+// or a port past 65535; so does
 // one that resolves to more than MaxLinkBytes. (Where SVG or MathML was left
 // open and an end tag of the HTML around it may have closed it, a <base>
 // after it is read as SVG's, which a browser may not do; a page's base is in
@@ -589,18 +590,21 @@ func Links(body []byte, base *url.URL) []Link {
 	return out
 }
 
-// validBase reports whether a browser would parse u as a base URL, as far
+// validBase reports whether a browser would take u as a base URL, as far
 // as net/url tells: a URL of a scheme whose URLs have a host (http, https,
-// ftp, ws, wss) needs an origin; one of another scheme is taken as it is
-// (against javascript:x no relative link resolves, so none is kept); a
-// reference left relative, for want of the page's URL, as crawlable says.
-// Otherwise the page's URL stays in force.
+// ftp, ws, wss) needs an origin; a data: or javascript: URL is refused (HTML
+// §4.2.3, "set the frozen base URL", as browsers do since 2024); one of
+// another scheme is taken as it is (against mailto:x no relative link
+// resolves, so none is kept); a reference left relative, for want of the
+// page's URL, as crawlable says. Otherwise the page's URL stays in force.
 func validBase(u *url.URL) bool {
 	switch u.Scheme {
 	case "", "http", "https":
 		return crawlable(u)
 	case "ftp", "ws", "wss":
 		return u.Opaque == "" && hasOrigin(u)
+	case "data", "javascript":
+		return false
 	}
 	return true
 }

@@ -1518,6 +1518,13 @@ func TestLinks(t *testing.T) {
 		{"nil base: dot segments of an absolute URL removed", nil, `<a href="http://h.example/a/../b/%2e/c"><a href="/a/./../b"><a href="a/../b">`,
 			[]Link{{URL: "http://h.example/b/c"}, {URL: "/b"}, {URL: "a/../b"}}},
 		{"a base href naming no host ignored", page, `<base href="///x/"><a href="a">`, []Link{{URL: "https://example.com/dir/a"}}},
+		// HTML §4.2.3: a data: or javascript: base leaves the page's URL in
+		// force, and, being the first <base href>, hides any later one.
+		{"a javascript: or data: base href ignored", page,
+			`<base href="JavaScript:void(0)"><base href="http://other.example/"><a href="a">`, []Link{{URL: "https://example.com/dir/a"}}},
+		{"a data: base href ignored", page, `<base href="data:text/html,hi"><a href="b">`, []Link{{URL: "https://example.com/dir/b"}}},
+		{"a mailto: base href kept: relative links do not resolve", page, `<base href="mailto:x@example.com"><a href="c"><a href="/d"><a href="http://h.example/e">`,
+			[]Link{{URL: "http://h.example/e"}}},
 		{"dot segments of a base href removed", page, `<base href="/a/%2e%2e/b/./"><a href="x">`, []Link{{URL: "https://example.com/b/x"}}},
 		// url.Parse decodes a path that needs escaping and escapes it again,
 		// which would turn "%2F" into a slash: another resource.
@@ -1664,7 +1671,10 @@ func TestLinks(t *testing.T) {
 			[]Link{{URL: "https://cdn.example/x"}, {URL: "http://h.example/y"}, {URL: "https://h.example/z"}}},
 		{"backslashes in the query stay", page, `<a href="/a\b?c\d#e\f">`, []Link{{URL: `https://example.com/a/b?c\d`}}},
 		{"backslashes in a base", page, `<base href="\sub\"><a href="x">`, []Link{{URL: "https://example.com/sub/x"}}},
-		{"javascript resolved from a base", nil, `<base href="javascript:x"><a href="y">`, nil},
+		// A javascript: base is ignored (HTML §4.2.3), so that the link
+		// stays relative, as with no base; a mailto: one is not.
+		{"a javascript: base ignored with no page URL", nil, `<base href="javascript:x"><a href="y">`, []Link{{URL: "y"}}},
+		{"mailto resolved from a base", nil, `<base href="mailto:x"><a href="y">`, nil},
 		// RFC 3986 §4.2: "//" starts an authority, here empty: no host.
 		{"empty authority", page, `<a href="//"><a href="//?q"><a href="\\"><a href="/\"><a href="///x"><a href=" //#f">`, nil},
 		{"empty authority, no base", nil, `<a href="//"><a href="///x">`, nil},
@@ -2326,8 +2336,9 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 	}
 	if baseHref != nil {
 		// A browser falls back to the page's URL when the base's does not
-		// parse, as an http URL without a host does not.
-		if u, err := url.Parse(whatwgHref(*baseHref)); err == nil {
+		// parse, as an http URL without a host does not, or is a data: or
+		// javascript: URL (HTML §4.2.3).
+		if u, err := url.Parse(whatwgHref(*baseHref)); err == nil && u.Scheme != "data" && u.Scheme != "javascript" {
 			u = rfcResolve(base, u)
 			port, err := strconv.Atoi(u.Port())
 			hostless := !slices.Contains([]string{"http", "https", "ftp", "ws", "wss"}, u.Scheme)
@@ -3204,7 +3215,7 @@ var linkHrefs = []string{"/a", "b", `\c\d`, `\\h.example\x`, "http://:80/y", "//
 // baseHrefs are <base href> values for TestLinksNeverMissOne: one that
 // counts, ones that leave the page's URL in force, and one against which
 // no relative link resolves.
-var baseHrefs = []string{"/b1/", "http://:80/b2/", `\\h5.example\b3\`, "javascript:x", "ftp://:21/", " /b4/\t", "https://h6.example:99999/"}
+var baseHrefs = []string{"/b1/", "http://:80/b2/", `\\h5.example\b3\`, "javascript:x", "DATA:,x", "mailto:x", "ftp://:21/", " /b4/\t", "https://h6.example:99999/"}
 
 // TestLinksNeverMissOne checks, on documents of headFragments, links and
 // bases, that Links finds every link of the tree builder's document: where

@@ -1278,8 +1278,9 @@ type agentIndex struct {
 
 	// What the kept Agents hold, in octets as heldBy counts them, and the
 	// most they may: see keep.
-	held    atomic.Int64
-	maxHeld int64
+	held     atomic.Int64
+	maxHeld  int64
+	ruleHeld []int64 // heldBy of each group's rules
 }
 
 // keep reports whether an Agent that adds n octets to what the document's
@@ -1421,6 +1422,10 @@ func newAgentIndex(r *Robots) *agentIndex {
 	}
 	x.signalSource = &signalSource{x.groups, signals}
 	x.maxHeld = heldBound(x.groups, signals)
+	x.ruleHeld = make([]int64, len(x.groups))
+	for gi, g := range x.groups {
+		x.ruleHeld[gi] = heldBy(g.Rules, 0)
+	}
 	byToken := make(map[string]int) // index in x.slots
 	for i, g := range r.Groups {
 		for _, ua := range g.UserAgents {
@@ -1562,11 +1567,22 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 			a.hasDelay = true
 		}
 	}
-	var own int
-	a.signals, own = mergeSignals(x.signalSource, s.groups)
-	held := heldBy(nil, own) + size
+	// What the Agent would hold is counted from each group's totals,
+	// before anything is merged: merging first, and only then finding
+	// the bound passed, made each of many tokens sharing a group of many
+	// Content-Signal keys or rules cost all of them, so that asking a
+	// document as each of its tokens took time quadratic in its size. The
+	// count of signal entries is an upper bound (keys the groups share
+	// count once each), so that what kept Agents merge stays within what
+	// the bound allows, and linear.
+	held := int64(size)
+	signals := 0
 	for _, gi := range s.groups {
-		held += heldBy(x.groups[gi].Rules, 0)
+		held += x.ruleHeld[gi]
+		signals += len(x.groups[gi].ContentSignals)
+	}
+	if signals > 0 {
+		held += heldBy(nil, signals+len(x.signalSource.doc))
 	}
 	if !x.keep(s, held) {
 		// Made of parts. Its Content-Signal is merged when asked for:
@@ -1577,6 +1593,7 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 		x.held.Add(held)
 		return a, held
 	}
+	a.signals = mergeSignals(x.signalSource, s.groups)
 	var specs []ruleSpec
 	specs, a.refs = ruleSpecs(x.groups, s.groups, x.linesOf)
 	a.rules = newRuleSet(specs, 0)
@@ -1773,9 +1790,8 @@ func rulesSum(rules []Rule, text string) uint64 {
 }
 
 // mergeSignals merges the document's Content-Signal with those of groups,
-// from src, and returns the entries of the map it made, 0 when it returns
-// the document's own.
-func mergeSignals(src *signalSource, groups []int) (map[string]bool, int) {
+// from src: the document's own map when the groups have none.
+func mergeSignals(src *signalSource, groups []int) map[string]bool {
 	fromGroups := make(map[string]bool)
 	for _, gi := range groups {
 		for k, v := range src.groups[gi].ContentSignals {
@@ -1786,14 +1802,14 @@ func mergeSignals(src *signalSource, groups []int) (map[string]bool, int) {
 		}
 	}
 	if len(fromGroups) == 0 {
-		return src.doc, 0 // shared by every Agent, which never changes it
+		return src.doc // shared by every Agent, which never changes it
 	}
 	merged := maps.Clone(src.doc)
 	if merged == nil {
 		merged = make(map[string]bool, len(fromGroups))
 	}
 	maps.Copy(merged, fromGroups)
-	return merged, len(merged)
+	return merged
 }
 
 // IsAllowed reports whether the agent may fetch rawURL; see
@@ -1843,7 +1859,7 @@ func (a *Agent) ContentSignals() map[string]bool {
 		return nil
 	}
 	if a.signalsOf != nil {
-		signals, _ := mergeSignals(a.signalsOf, a.groups)
+		signals := mergeSignals(a.signalsOf, a.groups)
 		return maps.Clone(signals)
 	}
 	return maps.Clone(a.signals)

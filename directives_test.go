@@ -1520,7 +1520,7 @@ func TestLinks(t *testing.T) {
 		{"a base href naming no host ignored", page, `<base href="///x/"><a href="a">`, []Link{{URL: "https://example.com/dir/a"}}},
 		// HTML §4.2.3: a data: or javascript: base leaves the page's URL in
 		// force, and, being the first <base href>, hides any later one.
-		{"a javascript: or data: base href ignored", page,
+		{"a javascript: base href ignored, and a later one with it", page,
 			`<base href="JavaScript:void(0)"><base href="http://other.example/"><a href="a">`, []Link{{URL: "https://example.com/dir/a"}}},
 		{"a data: base href ignored", page, `<base href="data:text/html,hi"><a href="b">`, []Link{{URL: "https://example.com/dir/b"}}},
 		{"a mailto: base href kept: relative links do not resolve", page, `<base href="mailto:x@example.com"><a href="c"><a href="/d"><a href="http://h.example/e">`,

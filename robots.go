@@ -1572,9 +1572,9 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 	// the bound passed, made each of many tokens sharing a group of many
 	// Content-Signal keys or rules cost all of them, so that asking a
 	// document as each of its tokens took time quadratic in its size. The
-	// count of signal entries is an upper bound (keys the groups share
-	// count once each), so that what kept Agents merge stays within what
-	// the bound allows, and linear.
+	// count of signal entries is an upper bound (a key several groups hold
+	// counts once for each), so that what kept Agents merge stays within
+	// what the bound allows, and linear.
 	held := int64(size)
 	signals := 0
 	for _, gi := range s.groups {

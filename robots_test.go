@@ -29,6 +29,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -4126,9 +4127,34 @@ func TestMarshalTextShortestForms(t *testing.T) {
 	}
 }
 
+// MarshalText lower-cases each Content-Signal key once and sorts each map
+// once, however many passes write makes: it lowered the keys in the sort's
+// comparisons, copying a key with capitals each time, a number of copies
+// that grew as n log n and again for each pass (a document built with
+// 262,144 such keys took 8 s).
+func TestMarshalTextSignalsSortedOnce(t *testing.T) {
+	for _, n := range []int{1000, 30000} { // one pass; over DefaultMaxBytes, three
+		signals := make(map[string]bool, n)
+		for i := range n {
+			signals["Key"+strconv.Itoa(i)] = i%2 == 0
+		}
+		r := &Robots{ContentSignals: signals, Groups: []Group{{UserAgents: []string{"*"}, ContentSignals: signals}}}
+		allocs := testing.AllocsPerRun(2, func() {
+			if _, err := r.MarshalText(); err != nil {
+				t.Fatal(err)
+			}
+		})
+		// One lower-cased copy of each key in each of the two maps, and
+		// what the buffers' growth takes.
+		if limit := float64(2*n + 200); allocs > limit {
+			t.Errorf("%d keys: MarshalText made %.0f allocations, want at most %.0f", n, allocs, limit)
+		}
+	}
+}
+
 // needsShortest reports whether r's tight form is longer than Parse reads.
 func needsShortest(r *Robots) bool {
-	w := &writer{tight: true}
+	w := &writer{tight: true, signals: sortSignals(r)}
 	w.robots(r)
 	return len(w.buf) > DefaultMaxBytes
 }

@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -646,14 +645,15 @@ func writesEmptyRule(groups []Group, i int) bool {
 // write writes r as MarshalText describes, tightly when the usual form is
 // longer than Parse reads.
 func write(r *Robots) *writer {
-	w := &writer{}
+	signals := sortSignals(r) // once, not once a pass
+	w := &writer{signals: signals}
 	w.robots(r)
 	if len(w.buf) > DefaultMaxBytes {
-		w = &writer{tight: true}
+		w = &writer{tight: true, signals: signals}
 		w.robots(r)
 	}
 	if len(w.buf) > DefaultMaxBytes {
-		short := &writer{tight: true, shortest: true}
+		short := &writer{tight: true, shortest: true, signals: signals}
 		short.robots(r)
 		if len(short.buf) <= DefaultMaxBytes {
 			return short
@@ -664,9 +664,10 @@ func write(r *Robots) *writer {
 
 type writer struct {
 	buf      []byte
-	err      error // the first value that cannot be written
-	tight    bool  // no space after a colon or a comma, no blank line between groups
-	shortest bool  // tight, and the shortest spellings, no blank line, no last line end
+	err      error      // the first value that cannot be written
+	tight    bool       // no space after a colon or a comma, no blank line between groups
+	shortest bool       // tight, and the shortest spellings, no blank line, no last line end
+	signals  [][]signal // Content-Signal pairs in the order written: the document's, then each group's
 }
 
 func (w *writer) robots(r *Robots) {
@@ -674,7 +675,7 @@ func (w *writer) robots(r *Robots) {
 		return
 	}
 	if len(r.ContentSignals) > 0 {
-		w.signals("Content-Signal", r.ContentSignals)
+		w.signalLine(w.signals[0])
 	}
 	for i := range r.Groups {
 		g := &r.Groups[i]
@@ -688,7 +689,7 @@ func (w *writer) robots(r *Robots) {
 			w.line(w.spelling("User-agent", "useragent"), ua)
 		}
 		if len(g.ContentSignals) > 0 {
-			w.signals("Content-Signal", g.ContentSignals)
+			w.signalLine(w.signals[i+1])
 		}
 		switch {
 		case g.CrawlDelay > 0:
@@ -784,9 +785,10 @@ func (w *writer) line(key, value string) {
 	w.buf = append(w.buf, '\n')
 }
 
-// signalRank orders the Content-Signal keys the signals writer puts first.
-func signalRank(k string) int {
-	switch strings.ToLower(k) {
+// signalRank orders the Content-Signal keys sortSignals puts first;
+// lower is a key lower-cased.
+func signalRank(lower string) int {
+	switch lower {
 	case "search":
 		return 0
 	case "ai-input":
@@ -797,22 +799,53 @@ func signalRank(k string) int {
 	return 3
 }
 
-// signals writes a Content-Signal line: the keys contentsignals.org
+// A signal is a Content-Signal pair as the writer sees it.
+type signal struct {
+	rank       int    // signalRank(lower)
+	lower, key string // the key lower-cased, as written, and as in the map
+	on         bool
+}
+
+// sortSignals returns the Content-Signal pairs of r in the order the writer
+// writes them, r's own first, then each group's: the keys contentsignals.org
 // defines first, in its order (search, ai-input, ai-train), then any others
 // sorted, so that the output is stable and reads as published examples do.
-func (w *writer) signals(key string, m map[string]bool) {
-	var b strings.Builder
-	keys := slices.SortedFunc(maps.Keys(m), func(x, y string) int {
-		return cmp.Or(cmp.Compare(signalRank(x), signalRank(y)),
-			strings.Compare(strings.ToLower(x), strings.ToLower(y)), strings.Compare(x, y))
-	})
-	for i, k := range keys {
-		if !isToken(k) {
-			w.fail(fmt.Errorf("robots: Content-Signal key %q is not a token", k))
+// Each key is lower-cased once, not in every comparison of the sort, and
+// each map sorted once, not once for each pass of write: a document built
+// with many keys spent most of its time there.
+func sortSignals(r *Robots) [][]signal {
+	if r == nil {
+		return nil
+	}
+	sorted := make([][]signal, 1+len(r.Groups))
+	for i := range sorted {
+		m := r.ContentSignals
+		if i > 0 {
+			m = r.Groups[i-1].ContentSignals
 		}
-		if i > 0 && strings.EqualFold(keys[i-1], k) {
+		pairs := make([]signal, 0, len(m))
+		for k, on := range m {
+			lower := strings.ToLower(k)
+			pairs = append(pairs, signal{signalRank(lower), lower, k, on})
+		}
+		slices.SortFunc(pairs, func(x, y signal) int {
+			return cmp.Or(cmp.Compare(x.rank, y.rank), strings.Compare(x.lower, y.lower), strings.Compare(x.key, y.key))
+		})
+		sorted[i] = pairs
+	}
+	return sorted
+}
+
+// signalLine writes a Content-Signal line of pairs, sorted by sortSignals.
+func (w *writer) signalLine(pairs []signal) {
+	var b strings.Builder
+	for i, p := range pairs {
+		if !isToken(p.key) {
+			w.fail(fmt.Errorf("robots: Content-Signal key %q is not a token", p.key))
+		}
+		if i > 0 && pairs[i-1].lower == p.lower {
 			// Both would be written lower-cased, and read back as one.
-			w.fail(fmt.Errorf("robots: Content-Signal keys %q and %q differ only in case", keys[i-1], k))
+			w.fail(fmt.Errorf("robots: Content-Signal keys %q and %q differ only in case", pairs[i-1].key, p.key))
 		}
 		if i > 0 {
 			b.WriteByte(',')
@@ -820,14 +853,14 @@ func (w *writer) signals(key string, m map[string]bool) {
 				b.WriteByte(' ')
 			}
 		}
-		b.WriteString(strings.ToLower(k))
-		if m[k] {
+		b.WriteString(p.lower)
+		if p.on {
 			b.WriteString("=yes")
 		} else {
 			b.WriteString("=no")
 		}
 	}
-	w.line(key, b.String())
+	w.line("Content-Signal", b.String())
 }
 
 // formatSeconds writes d in decimal seconds with no more digits than needed,

@@ -12,6 +12,7 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -568,6 +569,73 @@ func ExampleCache_Explain() {
 	// Output:
 	// disallowed by line 2 "Disallow: /private/"
 	// disallowed: robots.txt unreachable
+}
+
+// jsonStore is a Store that keeps each origin's entry as JSON, in a map
+// that stands in for files or a database.
+type jsonStore struct {
+	mu    sync.Mutex
+	files map[string][]byte
+}
+
+func (s *jsonStore) Get(_ context.Context, origin string) (*robots.CacheEntry, error) {
+	s.mu.Lock()
+	data, ok := s.files[origin]
+	s.mu.Unlock()
+	if !ok {
+		return nil, nil
+	}
+	var e robots.CacheEntry
+	if err := json.Unmarshal(data, &e); err != nil {
+		return nil, nil // unreadable: no entry, so that a fresh outcome replaces it
+	}
+	return &e, nil
+}
+
+func (s *jsonStore) Put(_ context.Context, origin string, e *robots.CacheEntry) error {
+	var data []byte
+	if e != nil {
+		var err error
+		if data, err = json.Marshal(e); err != nil {
+			return err
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e == nil {
+		delete(s.files, origin) // Cache.Forget
+		return nil
+	}
+	s.files[origin] = data
+	return nil
+}
+
+// Outcomes outlive the process when the Cache's Store keeps them somewhere
+// that does: a CacheEntry is plain data that encoding/json writes and reads.
+// (A Cache reads its Store before every answer: a real store keeps decoded
+// entries in memory in front of its files; see Store.)
+func Example_persistentStore() {
+	var requests atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		io.WriteString(w, "User-agent: *\nDisallow: /private/\n")
+	}))
+	defer srv.Close()
+
+	store := &jsonStore{files: map[string][]byte{}}
+	ctx := context.Background()
+	before := &robots.Cache{Fetcher: robots.Fetcher{UserAgent: "ExampleBot/1.0"}, Store: store}
+	fmt.Println(before.Explain(ctx, "ExampleBot/1.0", srv.URL+"/private/report"))
+
+	// After a restart: a new Cache over the same files answers from them,
+	// with the same line numbers, and fetches nothing.
+	after := &robots.Cache{Fetcher: robots.Fetcher{UserAgent: "ExampleBot/1.0"}, Store: store}
+	fmt.Println(after.Explain(ctx, "ExampleBot/1.0", srv.URL+"/private/other"))
+	fmt.Println("requests:", requests.Load())
+	// Output:
+	// disallowed by line 2 "Disallow: /private/"
+	// disallowed by line 2 "Disallow: /private/"
+	// requests: 1
 }
 
 const agent = "ExampleBot/1.0 (+https://example.com/bot)"

@@ -85,7 +85,8 @@ const (
 // page URL's own host: loopback and private addresses included. A crawler
 // that must not reach its own network gives the Fetcher a Client whose
 // Transport refuses them when it dials (a net.Dialer with a Control function
-// that checks the address, as the privateAddresses example shows), where a
+// that checks the address, as ExampleFetcher_privateAddresses in
+// example_test.go shows), where a
 // name already resolved is checked, not one a later lookup could change.
 type Fetcher struct {
 	// Client sends the requests. Its Transport, Jar and Timeout are used as they
@@ -279,7 +280,7 @@ type Outcome struct {
 	// final status (a 1xx, or one outside 100-599, so that "HTTP/1.1 000",
 	// whose HTTPStatus is 0, is told from no response). "" when a 2xx, 4xx
 	// or 5xx decided. Fetch cuts it at 2 KiB: it may quote what a server
-	// sent, but never the userinfo of a URL it quotes (see scrubUserinfo).
+	// sent, but never the userinfo ("user:password@") of a URL it quotes.
 	Error string
 
 	// FetchedAt is when the retrieval ended, in UTC.
@@ -1250,6 +1251,15 @@ type outcomeJSON struct {
 // faithfully (see [Robots.MarshalText]; a parsed document always can), and
 // when FetchedAt is outside the years 0 to 9999, which JSON's time format
 // cannot hold.
+//
+// The object's members, for a reader that is not this package: always
+// "status" (Status's string), "httpStatus" (a number), "lifetime" (a Go
+// duration string, as time.Duration's String writes it: "1h0m0s", "1.5s")
+// and "fetchedAt" (RFC 3339, as time.Time's MarshalJSON writes it); with
+// Robots, "robots" (a string) or "robotsBytes" (base64), and "ruleLines" (a
+// number for each rule of the text, in order) when it has rules; and
+// "url", "finalURL", "redirects", "truncated" and "error" when they are not
+// zero.
 func (o Outcome) MarshalJSON() ([]byte, error) {
 	j := outcomeJSON{
 		Status: o.Status, HTTPStatus: o.HTTPStatus, Lifetime: o.Lifetime.String(),
@@ -1985,6 +1995,12 @@ type Store interface {
 // file (Fetcher.MaxBytes). The zero value is ready to use and a MemoryStore
 // is safe for concurrent use. A nil *MemoryStore holds nothing: Get finds
 // nothing, Len is 0 and Put fails.
+//
+// Its entries live as long as the process: encoding/json sees none of them
+// (it writes a MemoryStore as its MaxOrigins alone). To keep outcomes across
+// restarts, or to share them between machines, implement Store over a file
+// or a database: a CacheEntry is plain data that encoding/json writes and
+// reads, as Example_persistentStore shows.
 type MemoryStore struct {
 	// MaxOrigins is how many origins are kept. Zero or less means 10,000.
 	// Set it before first use.
@@ -2089,6 +2105,14 @@ func (c *Cache) storage() Store {
 // It is false when rawURL is not an http or https URL, when ctx ends before
 // the outcome is known, when the Fetcher's UserAgent cannot be sent (see
 // Fetcher.UserAgent), and when c is nil.
+//
+// So false does not always mean that the site refuses the URL: while its
+// robots.txt is unreachable (a 5xx, a 429, a timeout) the origin refuses
+// everything for a time, and the crawler's own side can leave it without an
+// answer. A crawler that should not drop such URLs for good asks Explain
+// instead and queues them again on ReasonUnreachable or ReasonNoOutcome
+// (the Outcome method's FetchedAt plus Lifetime says when the Cache will
+// ask the server again).
 func (c *Cache) IsAllowed(ctx context.Context, userAgent, rawURL string) bool {
 	o, _, err := c.outcome(ctx, rawURL)
 	if err != nil {
@@ -2104,6 +2128,11 @@ func (c *Cache) IsAllowed(ctx context.Context, userAgent, rawURL string) bool {
 // be sent, or c is nil, even for /robots.txt, which every outcome allows.
 // Neither is the origin's doing, and an audit log should not read them as
 // ReasonUnreachable.
+//
+// After 30 days of Unreachable outcomes the answer comes from the last
+// reachable copy (see Cache), with that copy's rule and line: the Outcome
+// method returns the copy, whose FetchedAt and Lifetime, long past, tell
+// such an answer from a fresh one.
 func (c *Cache) Explain(ctx context.Context, userAgent, rawURL string) Decision {
 	o, _, err := c.outcome(ctx, rawURL)
 	if errors.Is(err, ErrNoOrigin) {

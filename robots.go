@@ -875,7 +875,10 @@ type Decision struct {
 
 // String returns the decision as one line for an audit log, such as
 // `disallowed by line 12 "Disallow: /private/"` or
-// `allowed: no rule matches`.
+// `allowed: no rule matches`. The quoted rule is written as MarshalText
+// writes it, the pattern as written after its key's usual spelling, not the
+// line as it stands in the file: "DISALLOW:/x  # old" and "disalow: /x"
+// are both quoted as "Disallow: /x". Line names the line in the file.
 func (d Decision) String() string {
 	verdict := "disallowed"
 	if d.Allowed {
@@ -1013,7 +1016,10 @@ func (r *Robots) RuleLines(group int) []int {
 // Crawl-delay is not part of RFC 9309; Google ignores it, other crawlers
 // read it as seconds between requests. A value too long for a Duration is
 // the longest Duration (about 292 years): cap it to what the crawler can
-// wait, rather than read it as no delay.
+// wait, rather than read it as no delay. Nothing in this package waits:
+// pacing is the crawler's (examples/crawl waits the delay from the end of
+// one request to an origin to the start of the next, the stricter reading
+// of "between requests").
 func (r *Robots) CrawlDelay(userAgent string) (time.Duration, bool) {
 	return r.Agent(userAgent).CrawlDelay()
 }

@@ -2112,7 +2112,8 @@ func (c *Cache) storage() Store {
 // answer. A crawler that should not drop such URLs for good asks Explain
 // instead and queues them again on ReasonUnreachable or ReasonNoOutcome
 // (the Outcome method's FetchedAt plus Lifetime says when the Cache will
-// ask the server again).
+// ask the server again: an hour after a timeout or a network error, unless
+// the server sent Retry-After; Forget makes it ask at the next question).
 func (c *Cache) IsAllowed(ctx context.Context, userAgent, rawURL string) bool {
 	o, _, err := c.outcome(ctx, rawURL)
 	if err != nil {

@@ -2111,9 +2111,10 @@ func (c *Cache) storage() Store {
 // everything for a time, and the crawler's own side can leave it without an
 // answer. A crawler that should not drop such URLs for good asks Explain
 // instead and queues them again on ReasonUnreachable or ReasonNoOutcome
-// (the Outcome method's FetchedAt plus Lifetime says when the Cache will
-// ask the server again: an hour after a timeout or a network error, unless
-// the server sent Retry-After; Forget makes it ask at the next question).
+// (Cache.Outcome's FetchedAt plus Lifetime, or MinLifetime if longer, says
+// when the Cache will ask the server again: an hour after a timeout or a
+// network error, after a 5xx or a 429 its Retry-After or else an hour;
+// Forget makes it ask at the next question).
 func (c *Cache) IsAllowed(ctx context.Context, userAgent, rawURL string) bool {
 	o, _, err := c.outcome(ctx, rawURL)
 	if err != nil {
@@ -2131,9 +2132,9 @@ func (c *Cache) IsAllowed(ctx context.Context, userAgent, rawURL string) bool {
 // ReasonUnreachable.
 //
 // After 30 days of Unreachable outcomes the answer comes from the last
-// reachable copy (see Cache), with that copy's rule and line: the Outcome
-// method returns the copy, whose FetchedAt and Lifetime, long past, tell
-// such an answer from a fresh one.
+// reachable copy (see Cache), with that copy's rule and line: Cache.Outcome
+// returns the copy, whose FetchedAt and Lifetime, long past, tell such an
+// answer from a fresh one.
 func (c *Cache) Explain(ctx context.Context, userAgent, rawURL string) Decision {
 	o, _, err := c.outcome(ctx, rawURL)
 	if errors.Is(err, ErrNoOrigin) {

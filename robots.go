@@ -956,7 +956,9 @@ func (d Decision) String() string {
 //
 // Like Google's crawler, an Allow pattern ending in /index.htm or
 // /index.html, with or without a final '$', also allows its directory:
-// "Allow: /d/index.html" allows exactly "/d/" as "Allow: /d/$" would.
+// "Allow: /d/index.html" allows exactly "/d/" as "Allow: /d/$" would. The
+// name is compared normalised, as patterns are matched: "/d/%69ndex.html"
+// is the same pattern.
 // (Google's reference parser also takes longer last segments, such as
 // /index.html5 or /index.html*; here the pattern must end in one of the
 // two names.)
@@ -1681,16 +1683,24 @@ func ruleSpecs(doc []Group, groups []int, linesOf func(gi int) []int32) ([]ruleS
 
 // indexFileDir implements Google's index.html rule: an Allow pattern whose
 // last segment is index.htm or index.html, anchored or not, also allows its
-// directory, exactly.
+// directory, exactly. The segment is compared in canonical form, as patterns
+// are matched (SPEC §1: percent-encoding normalised on both sides), so
+// "/d/%69ndex.html" names the index file too; '/' itself is never an escape
+// (%2F stays distinct), so the directory ends at the pattern's last '/'.
 func indexFileDir(rule Rule) (string, bool) {
 	if !rule.Allow {
 		return "", false
 	}
 	p := strings.TrimSuffix(rule.Pattern, "$")
-	if !strings.HasSuffix(p, "/index.html") && !strings.HasSuffix(p, "/index.htm") {
-		return "", false
+	slash := strings.LastIndexByte(p, '/')
+	if slash < 0 || len(p)-slash > len("/index.html")+2*len("index.html") {
+		return "", false // no '/', or a last segment too long to be the name even escaped
 	}
-	return p[:strings.LastIndexByte(p, '/')+1] + "$", true
+	switch string(appendCanonicalPath(make([]byte, 0, 32), p[slash+1:])) {
+	case "index.html", "index.htm":
+		return p[:slash+1] + "$", true
+	}
+	return "", false
 }
 
 // ruleLines returns, per group of r, the source lines of its rules, or nil

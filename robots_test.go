@@ -1613,6 +1613,23 @@ func TestIsAllowedIndexHTML(t *testing.T) {
 			disallow: []string{"/d/index.html5", "/d/x"},
 		},
 		{
+			name:     "SPEC Google index.htm: an anchored pattern at the root allows /",
+			robots:   "User-Agent: *\nAllow: /index.htm$\nDisallow: /\n",
+			agent:    "foobot",
+			allow:    []string{"/", "/index.htm"},
+			disallow: []string{"/index.html", "/x"},
+		},
+		{
+			// SPEC §1: percent-encoding normalised on both sides, so an
+			// escaped letter spells the same name; an escaped '/' does not
+			// end the directory (%2F stays distinct from /).
+			name:     "SPEC Google index.html: the name is compared normalised",
+			robots:   "User-Agent: *\nAllow: /d/%69ndex.ht%6D\nAllow: /e/index.htm%6c$\nAllow: /f%2Findex.html\nAllow: /g/index.html%24\nDisallow: /\n",
+			agent:    "foobot",
+			allow:    []string{"/d/", "/d/index.htm", "/e/", "/e/index.html", "/f%2Findex.html"},
+			disallow: []string{"/f/", "/f%2F", "/g/", "/d/x"},
+		},
+		{
 			name:     "SPEC Google index.html: the name is case-sensitive like paths",
 			robots:   "User-Agent: *\nAllow: /d/INDEX.HTML\nDisallow: /\n",
 			agent:    "foobot",
@@ -4559,8 +4576,12 @@ func refCompile(rules []Rule) []*refPattern {
 	for _, r := range rules {
 		canon := refNormalise(r.Pattern)
 		add(r.Allow, canon)
-		if r.Allow && (strings.HasSuffix(canon, "/index.html") || strings.HasSuffix(canon, "/index.htm")) {
-			add(true, canon[:strings.LastIndex(canon, "/")+1]+"$")
+		// SPEC §1's index.html rule, read on the normalised pattern as
+		// matching is; a final '$' ends the pattern, not the name (the
+		// library's reading, Robots.IsAllowed's doc; Google's parser too).
+		name := strings.TrimSuffix(canon, "$")
+		if r.Allow && (strings.HasSuffix(name, "/index.html") || strings.HasSuffix(name, "/index.htm")) {
+			add(true, name[:strings.LastIndex(name, "/")+1]+"$")
 		}
 	}
 	return out

@@ -1292,7 +1292,8 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 // array of 32-bit integers is an error; without "ruleLines", Decision.Line
 // counts lines of the text. Any status is read back as written, an unknown
 // one (Unreachable to IsAllowed) and the zero Outcome's "" too. JSON null
-// leaves o as it is, as encoding/json does for other types.
+// leaves o as it is, as encoding/json does for other types. It replaces
+// *o, so it must not run concurrently with any other use of o.
 func (o *Outcome) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" { // as encoding/json passes it
 		return nil

@@ -617,8 +617,8 @@ func (r *Robots) MarshalText() ([]byte, error) {
 // DefaultMaxBytes when the document came from a larger limit. Apply Parse or
 // ParseLimit to text from elsewhere. Decision.Line then counts lines of
 // data, not of the file MarshalText wrote it from (an Outcome's JSON keeps
-// those). UnmarshalText never fails. It must not run concurrently with
-// queries on r.
+// those). UnmarshalText never fails. It must not run concurrently with any
+// other use of r: queries, MarshalText, String, RuleLines.
 func (r *Robots) UnmarshalText(data []byte) error {
 	parsed := ParseLimit(data, len(data)+1)
 	r.Groups, r.Sitemaps, r.Records = parsed.Groups, parsed.Sitemaps, parsed.Records

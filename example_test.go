@@ -593,18 +593,15 @@ func (s *jsonStore) Get(_ context.Context, origin string) (*robots.CacheEntry, e
 }
 
 func (s *jsonStore) Put(_ context.Context, origin string, e *robots.CacheEntry) error {
-	var data []byte
-	if e != nil {
-		var err error
-		if data, err = json.Marshal(e); err != nil {
-			return err
-		}
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if e == nil {
 		delete(s.files, origin) // Cache.Forget
 		return nil
+	}
+	data, err := json.Marshal(e)
+	if err != nil {
+		return err
 	}
 	s.files[origin] = data
 	return nil

@@ -86,8 +86,8 @@ const (
 // that must not reach its own network gives the Fetcher a Client whose
 // Transport refuses them when it dials (a net.Dialer with a Control function
 // that checks the address, as ExampleFetcher_privateAddresses in
-// example_test.go shows), where a
-// name already resolved is checked, not one a later lookup could change.
+// example_test.go shows), where a name already resolved is checked, not one
+// a later lookup could change.
 type Fetcher struct {
 	// Client sends the requests. Its Transport, Jar and Timeout are used as they
 	// are (the Timeout covering the redirects followed and the body, as net/http

@@ -875,10 +875,10 @@ type Decision struct {
 
 // String returns the decision as one line for an audit log, such as
 // `disallowed by line 12 "Disallow: /private/"` or
-// `allowed: no rule matches`. The quoted rule is written as MarshalText
-// writes it, the pattern as written after its key's usual spelling, not the
-// line as it stands in the file: "DISALLOW:/x  # old" and "disalow: /x"
-// are both quoted as "Disallow: /x". Line names the line in the file.
+// `allowed: no rule matches`. The rule is quoted as "Allow: " or
+// "Disallow: " and its pattern as written, not as the line stands in the
+// file: "DISALLOW:/x  # old" and "disalow: /x" are both quoted as
+// "Disallow: /x". Line names the line in the file.
 func (d Decision) String() string {
 	verdict := "disallowed"
 	if d.Allowed {
@@ -1693,14 +1693,17 @@ func indexFileDir(rule Rule) (string, bool) {
 	}
 	p := strings.TrimSuffix(rule.Pattern, "$")
 	slash := strings.LastIndexByte(p, '/')
-	if slash < 0 || len(p)-slash > len("/index.html")+2*len("index.html") {
-		return "", false // no '/', or a last segment too long to be the name even escaped
+	if slash < 0 {
+		return "", false
 	}
-	switch string(appendCanonicalPath(make([]byte, 0, 32), p[slash+1:])) {
-	case "index.html", "index.htm":
-		return p[:slash+1] + "$", true
+	name := p[slash+1:]
+	if needsCanonical(name) {
+		name = string(appendCanonicalPath(nil, name))
 	}
-	return "", false
+	if name != "index.html" && name != "index.htm" {
+		return "", false
+	}
+	return p[:slash+1] + "$", true
 }
 
 // ruleLines returns, per group of r, the source lines of its rules, or nil

@@ -508,6 +508,10 @@ func TestParseGroups(t *testing.T) {
 			"User-agent: a\nDisallow: /z\nContent-Signal: ai-input=no\n", `group ["a"] D"/z" signals={ai-input:false}` + "\n"},
 		{"SPEC groups: user agents are kept as written",
 			"User-agent: ExampleBot/2.0\nUser-agent: Example Bot\nDisallow: /\n", `group ["ExampleBot/2.0" "Example Bot"] D"/"` + "\n"},
+		{"SPEC groups: '*' followed by other text is kept as the wildcard '*'",
+			"User-agent: *foo\nUser-agent: * all robots\nUser-agent: **\nDisallow: /\n", `group ["*" "*" "*"] D"/"` + "\n"},
+		{"SPEC groups: '*' after other text is kept as written",
+			"User-agent: foo*\nDisallow: /\n", `group ["foo*"] D"/"` + "\n"},
 		{"SPEC groups: rules keep document order",
 			"User-agent: a\nDisallow: /3\nAllow: /1\nDisallow: /2\n", `group ["a"] D"/3" A"/1" D"/2"` + "\n"},
 		{"SPEC groups: groups naming the same agent stay separate groups",
@@ -3899,6 +3903,9 @@ func TestMarshalTextFormat(t *testing.T) {
 		{"core-api writing: a rule-less group that is not the last gets an empty Disallow",
 			&Robots{Groups: []Group{{UserAgents: []string{"a"}}, {UserAgents: []string{"b"}, Rules: []Rule{{Pattern: "/x"}}}, {UserAgents: []string{"c"}}}},
 			"User-agent: a\nDisallow:\n\nUser-agent: b\nDisallow: /x\n\nUser-agent: c\n"},
+		{"SPEC writing: a user agent starting with '*' is written as the wildcard it is read as",
+			&Robots{Groups: []Group{{UserAgents: []string{"*foo", "a*", "* all"}, Rules: []Rule{{Pattern: "/x"}}}}},
+			"User-agent: *\nUser-agent: a*\nUser-agent: *\nDisallow: /x\n"},
 		{"core-api writing: so does one just before the last",
 			&Robots{Groups: []Group{{UserAgents: []string{"a"}, Rules: []Rule{{Pattern: "/x"}}}, {UserAgents: []string{"b"}}, {UserAgents: []string{"c"}, Rules: []Rule{{Pattern: "/"}}}}},
 			"User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow:\n\nUser-agent: c\nDisallow: /\n"},
@@ -4291,6 +4298,12 @@ func roundTripExpected(r *Robots) string {
 	want := &Robots{Sitemaps: r.Sitemaps, ContentSignals: lower(r.ContentSignals)}
 	for i, g := range r.Groups {
 		g.ContentSignals = lower(g.ContentSignals)
+		g.UserAgents = slices.Clone(g.UserAgents)
+		for j, ua := range g.UserAgents {
+			if strings.HasPrefix(ua, "*") {
+				g.UserAgents[j] = "*" // "*foo" is written, and read, as the wildcard
+			}
+		}
 		if len(g.Rules) == 0 && i < len(r.Groups)-1 {
 			g.Rules = []Rule{{Pattern: ""}}
 		}

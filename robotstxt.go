@@ -68,7 +68,7 @@ const robotsPad = 16
 // A user-agent value names the product token it starts with, in any case
 // (see ProductToken): "ExampleBot/2.0" and "Example Bot" name examplebot and
 // example, and "123bot" names none. One that starts with '*' is the
-// wildcard, "*foo" too.
+// wildcard, "*foo" too, which Parse keeps as "*".
 type Group struct {
 	UserAgents     []string        // as written; "*" for the wildcard
 	Rules          []Rule          // in document order
@@ -538,7 +538,13 @@ func (p *parser) robots() *Robots {
 				group++
 				uaFrom, ruleFrom = len(userAgents), len(rules)
 			}
-			userAgents = append(userAgents, next(it.value))
+			ua := next(it.value)
+			if strings.HasPrefix(ua, "*") {
+				// SPEC §1: '*' followed by other text is still '*', and
+				// Group.UserAgents spells the wildcard "*".
+				ua = "*"
+			}
+			userAgents = append(userAgents, ua)
 		case keyAllow, keyDisallow:
 			rules = append(rules, Rule{Allow: it.kind == keyAllow, Pattern: next(it.value)})
 			lines = append(lines, it.line)
@@ -560,11 +566,13 @@ func (p *parser) robots() *Robots {
 // between groups and sections (near DefaultMaxBytes, less: see below). An
 // empty document writes nothing.
 // Parse(MarshalText(r)) decides every query exactly as r does and has equal
-// Groups, Sitemaps and Records, with three normalisations: record names and
+// Groups, Sitemaps and Records, with four normalisations: record names and
 // Content-Signal keys are written lower-cased, an empty ContentSignals map
-// writes nothing and so reads back nil, and a group with no rules that is
-// not the last one gets an empty "Disallow:" line (which matches nothing),
-// since without a rule the next group's user-agent lines would join it.
+// writes nothing and so reads back nil, a user agent that starts with '*'
+// ("*foo", which Parse reads as the wildcard) is written "*", and a group
+// with no rules that is not the last one gets an empty "Disallow:" line
+// (which matches nothing), since without a rule the next group's user-agent
+// lines would join it.
 //
 // It writes the model, not the file Parse read: comments, blank lines, the
 // byte order mark and CRLF line ends are gone, and a record or Sitemap that
@@ -686,7 +694,12 @@ func (w *writer) robots(r *Robots) {
 			w.fail(fmt.Errorf("robots: group %d has no user agent", i))
 		}
 		for _, ua := range g.UserAgents {
-			w.line(w.spelling("User-agent", "useragent"), ua)
+			key := w.spelling("User-agent", "useragent")
+			w.check(key, ua)
+			if strings.HasPrefix(ua, "*") {
+				ua = "*" // as Parse reads "*foo", and as every parser reads "*"
+			}
+			w.put(key, ua)
 		}
 		if len(g.ContentSignals) > 0 {
 			w.signalLine(w.signals[i+1])
@@ -771,9 +784,19 @@ func (w *writer) fail(err error) {
 }
 
 func (w *writer) line(key, value string) {
+	w.check(key, value)
+	w.put(key, value)
+}
+
+// check fails w when value would not read back as itself.
+func (w *writer) check(key, value string) {
 	if strings.ContainsAny(value, "\r\n#") || strings.Trim(value, " \t") != value {
 		w.fail(fmt.Errorf("robots: %s value %q cannot be written: it has a line break, a '#' or whitespace at an end", key, value))
 	}
+}
+
+// put writes the line key: value.
+func (w *writer) put(key, value string) {
 	w.buf = append(w.buf, key...)
 	w.buf = append(w.buf, ':')
 	if value != "" {

@@ -3937,7 +3937,7 @@ func TestMarshalTextFormat(t *testing.T) {
 		})
 	}
 	// core-api writing: Content-Signal keys are written lower-cased (one of
-	// MarshalText's three normalisations), in the order of what is written.
+	// MarshalText's normalisations), in the order of what is written.
 	mixed := &Robots{Groups: []Group{{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"Zeta": true, "AI-Train": false, "alpha": true, "Search": true}}}}
 	const mixedWant = "User-agent: a\nContent-Signal: search=yes, ai-train=no, alpha=yes, zeta=yes\n"
 	if got, err := mixed.MarshalText(); err != nil || string(got) != mixedWant {

@@ -1437,8 +1437,7 @@ func newAgentIndex(r *Robots) *agentIndex {
 	byToken := make(map[string]int) // index in x.slots
 	for i, g := range r.Groups {
 		for _, ua := range g.UserAgents {
-			if strings.HasPrefix(ua, "*") {
-				// "*" followed by other text still means every agent.
+			if isWildcard(ua) { // "*foo" too, in a Group built by hand
 				x.fallback.groups = appendGroup(x.fallback.groups, i)
 				continue
 			}

@@ -76,6 +76,11 @@ type Group struct {
 	ContentSignals map[string]bool // Content-Signal: search=yes, ai-train=no -> {"search":true,"ai-train":false}; nil = none
 }
 
+// isWildcard reports whether a user-agent value is the wildcard: SPEC §1
+// has '*' followed by other text still be '*' (Google's parser takes only
+// "*" and "* ..." so).
+func isWildcard(ua string) bool { return strings.HasPrefix(ua, "*") }
+
 // A Rule is one allow or disallow line. An empty Pattern matches nothing, and
 // so does one that starts with neither '/' nor '*' ("Disallow: private"):
 // matching starts at a path's first octet, which is '/'.
@@ -539,10 +544,8 @@ func (p *parser) robots() *Robots {
 				uaFrom, ruleFrom = len(userAgents), len(rules)
 			}
 			ua := next(it.value)
-			if strings.HasPrefix(ua, "*") {
-				// SPEC §1: '*' followed by other text is still '*', and
-				// Group.UserAgents spells the wildcard "*".
-				ua = "*"
+			if isWildcard(ua) {
+				ua = "*" // Group.UserAgents spells the wildcard "*"
 			}
 			userAgents = append(userAgents, ua)
 		case keyAllow, keyDisallow:
@@ -696,7 +699,7 @@ func (w *writer) robots(r *Robots) {
 		for _, ua := range g.UserAgents {
 			key := w.spelling("User-agent", "useragent")
 			w.check(key, ua)
-			if strings.HasPrefix(ua, "*") {
+			if isWildcard(ua) {
 				ua = "*" // as Parse reads "*foo", and as every parser reads "*"
 			}
 			w.put(key, ua)

@@ -138,7 +138,10 @@ func ParseDirectives(value string) []Directives {
 // parameters are the directives: a bare key is on, ?0 is off, integers,
 // tokens and strings are values read as in ParseDirectives, and an RFC 9651
 // Date is read as a time. Members that are not tokens, and parameters that do
-// not parse, are ignored.
+// not parse, are ignored. A member names a bot, never a directive:
+// "Robots-Tag: noindex" is a valid field that gives an empty set for a bot
+// called noindex, and says nothing to any other; noindex for every bot is
+// "*;noindex".
 //
 // Empty lines are skipped and the others joined with ", " (RFC 9651 §4.2),
 // then cut to MaxRobotsTagBytes, keeping only whole members. The field is
@@ -284,7 +287,10 @@ func (s Source) String() string {
 // Directives (a flag that is on, or a limit equal to the result's). A
 // carrier that addresses the agent but restricts nothing ("index, follow")
 // is listed with empty Directives; a Robots-Tag field that was ignored is
-// listed with Err set. Sets addressed to other bots are not listed.
+// listed with Err set. Sets addressed to other bots are not listed, nor,
+// therefore, a Robots-Tag field "noindex", which addresses a bot of that
+// name (see ParseRobotsTag): to log such a field, compare the header with
+// the Sources.
 func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives, []Source) {
 	var sources []Source
 	r := collect(h, body, ProductToken(userAgent), &sources)

@@ -1662,7 +1662,15 @@ func monthNumber(name string) int {
 // goroutines ask about an origin at once, one retrieval is in flight for it
 // and the others wait for its outcome; a caller whose ctx ends stops waiting,
 // and the retrieval goes on for the others (bounded by Fetcher.Timeout, as
-// are the Store's Get and Put around it).
+// are the Store's Get and Put around it). That bound is per origin: each
+// origin asked about with no fresh outcome starts a retrieval of its own, so
+// a crawler that asks about many new origins at once bounds how many it
+// fetches together by how many workers it runs, or with its Client's
+// Transport. An Unreachable outcome refuses its origin for its Lifetime (an
+// hour for a timeout or another network failure, and for a 429 or 5xx
+// unless its Retry-After says otherwise, up to 24 hours: see
+// Outcome.Lifetime), or MinLifetime if longer; to try sooner, Forget the
+// origin.
 //
 // RFC 9309 §2.3.1.4 lets a crawler stop treating an origin as unreachable
 // after a long time, for example 30 days. The Cache does so exactly this

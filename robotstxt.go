@@ -31,12 +31,21 @@ const DefaultMaxBytes = 512000
 // no longer known), and races with queries running meanwhile.
 // So once a Robots is queried, leave it be, and do not copy it either (go
 // vet says so): a copy would answer from the original's compiled rules, not
-// from its own fields. Parse or UnmarshalText a new one instead.
+// from its own fields. Parse or UnmarshalText a new one instead. Hold it by
+// pointer in structs too: MarshalText has a pointer receiver, so
+// encoding/json writes a Robots field as its text only when given a pointer
+// to the struct that holds it, and else as a struct, which it cannot read
+// back; a *Robots field is always text.
 //
 // Two parses of the same text are reflect.DeepEqual until either is queried,
 // and text with nothing in it parses to the zero Robots. To compare
 // documents after that, or across a MarshalText round trip (which renumbers
 // lines), compare Groups, Sitemaps, Records and ContentSignals.
+//
+// Sitemaps are kept as written. The Sitemaps protocol asks for absolute
+// URLs, which may be on other hosts; resolve a relative one against the URL
+// the file came from (Outcome.FinalURL, after redirects), as any reference
+// in a document.
 type Robots struct {
 	// The Agents last asked for, first and padded (see robotsPad), so that
 	// they sit in one cache line: see Robots.Agent.
@@ -575,7 +584,8 @@ func (p *parser) robots() *Robots {
 // ("*foo", which Parse reads as the wildcard) is written "*", and a group
 // with no rules that is not the last one gets an empty "Disallow:" line
 // (which matches nothing), since without a rule the next group's user-agent
-// lines would join it.
+// lines would join it: that group reads back with one rule, Rule{} (an
+// empty Disallow), where it had none.
 //
 // It writes the model, not the file Parse read: comments, blank lines, the
 // byte order mark and CRLF line ends are gone, and a record or Sitemap that

@@ -305,12 +305,15 @@ type Outcome struct {
 // host: the file found governs pageURL's origin. A Location is read and
 // resolved against the request as Links reads a href, as a browser does:
 // whitespace around it and its fragment ignored, dot segments removed, its
-// query escaped. A
-// chain that ends in a 3xx (too many hops, a loop, no Location, a Location
-// that does not parse, is not http or https, names no host ("//", "///x": an
-// empty authority, RFC 3986 §4.2) or no origin, makes a URL longer than 8,000
-// octets or is longer than 64 KiB itself, or a 3xx that is not a redirect:
-// 300, 304, 305, 306 and unassigned ones) is Unavailable; so is a 4xx other
+// query escaped. A Location the chain requested already is followed too, up
+// to MaxRedirects (a server may redirect a URL to itself to set a cookie,
+// which a Client with a cookie jar sends back); if the chain still ends in
+// a redirect, the outcome's Error says "(a loop)". A chain that ends in a
+// 3xx (too many hops, a loop, no Location, a Location that does not parse,
+// is not http or https, names no host ("//", "///x": an empty authority,
+// RFC 3986 §4.2) or no origin, makes a URL longer than 8,000 octets or is
+// longer than 64 KiB itself, or a 3xx that is not a redirect: 300, 304,
+// 305, 306 and unassigned ones) is Unavailable; so is a 4xx other
 // than 429, whose body is never parsed. Any 2xx is parsed, whatever its
 // Content-Type: an HTML page yields no rules and allows everything. A 429, a
 // 5xx, a final 1xx, a status outside 100-599, a malformed response, and every

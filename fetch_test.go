@@ -910,6 +910,31 @@ func TestFetchUsesClient(t *testing.T) {
 	}
 }
 
+// TestFetchSelfRedirectSetsCookie checks the reason Fetch follows a
+// Location the chain requested already: a server that redirects
+// /robots.txt to itself to set a cookie serves the file to a Client with a
+// cookie jar on the second request, and only a client without one goes
+// round the loop until MaxRedirects.
+func TestFetchSelfRedirectSetsCookie(t *testing.T) {
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if c, err := r.Cookie("seen"); err == nil && c.Value == "1" {
+			io.WriteString(w, fetchRobots)
+			return
+		}
+		http.SetCookie(w, &http.Cookie{Name: "seen", Value: "1", Path: "/"})
+		http.Redirect(w, r, "/robots.txt", http.StatusFound)
+	})
+	jar, _ := cookiejar.New(nil)
+	o := (&Fetcher{Client: &http.Client{Jar: jar}, UserAgent: fetchAgent}).Fetch(context.Background(), srv.URL)
+	if o.Status != Parsed || o.Redirects != 1 {
+		t.Errorf("Fetch with a Jar = %s, want parsed after 1 redirect", describeOutcome(o))
+	}
+	o = newTestFetcher().Fetch(context.Background(), srv.URL)
+	if o.Status != Unavailable || o.Redirects != defaultMaxRedirects || !strings.Contains(o.Error, "(a loop)") {
+		t.Errorf("Fetch without a Jar = %s, want unavailable after %d redirects, an error saying (a loop)", describeOutcome(o), defaultMaxRedirects)
+	}
+}
+
 // TestFetchLeavesOtherBodiesUnread checks that a body which is not the file
 // is closed unread, so that one which never ends costs nothing: the raw
 // connection of a 101, which neither the request's ctx nor a Timeout

@@ -126,6 +126,7 @@ func TestParseDirectives(t *testing.T) {
 		{"unknown non-ASCII lower-cased by Unicode", "NOÉ, noé, ÑOAI", []Directives{{Other: []string{"noé", "ñoai"}}}},
 		{"unknown not UTF-8: ASCII lower-cased, octets kept", "NO\xc9, no\xc9", []Directives{{Other: []string{"no\xc9"}}}},
 		{"unknown that Unicode would lower-case into a directive", "NOİNDEX, İndex, noİndex", []Directives{{Other: []string{"noİndex", "İndex"}}}},
+		{"unknown that Unicode would lower-case into a valued directive", "MAX-SNİPPET, Max-Vİdeo-Preview", []Directives{{Other: []string{"max-snİppet", "max-vİdeo-preview"}}}},
 		{"space-separated is one unknown item", "noindex nofollow", []Directives{{Other: []string{"noindex nofollow"}}}},
 
 		// Bot scopes.
@@ -547,6 +548,9 @@ func TestRobotsTagLimit(t *testing.T) {
 		{"a space after a parameter's ';' at the limit is inside the member",
 			[]string{`*;noarchive, "` + strings.Repeat("f", max-len(`*;noarchive, "`)-len(`", *;nosnippet;`)) + `", *;nosnippet; notranslate`},
 			[]Directives{{NoArchive: true}}},
+		{"a space after a parameter's '=' at the limit is inside the member",
+			[]string{`*;noindex, "` + strings.Repeat("f", max-len(`*;noindex, "`)-len(`", x;a=`)) + `", x;a= b`},
+			[]Directives{{NoIndex: true}}},
 		{"a space inside a string at the limit is no member end",
 			[]string{robotsTagAt(max-len(`*;a="b`), `*;a="b c", *;nofollow`)},
 			nil},
@@ -1039,11 +1043,12 @@ func TestDirectivesForNil(t *testing.T) {
 // name still applies, with the canonical key's lines first.
 func TestDirectivesForHeaderKeys(t *testing.T) {
 	h := http.Header{
-		"x-robots-tag": {"noindex"},
-		"X-ROBOTS-TAG": {"examplebot: nofollow"},
-		"X-Robots-Tag": {"noarchive, foo"},
-		"robots-tag":   {"*;nosnippet;bar"},
-		"content-type": {"text/html"},
+		"x-robots-tag":      {"noindex"},
+		"X-ROBOTS-TAG":      {"examplebot: nofollow"},
+		"X-Robots-Tag":      {"noarchive, foo"},
+		"X-Robot\u017f-Tag": {"notranslate"}, // long s: EqualFold, but no HTTP field name
+		"robots-tag":        {"*;nosnippet;bar"},
+		"content-type":      {"text/html"},
 	}
 	body := []byte(`<html><head><meta name="robots" content="noimageindex"></head></html>`)
 	want := Directives{NoIndex: true, NoFollow: true, NoArchive: true, NoSnippet: true, NoImageIndex: true, Other: []string{"foo", "bar"}}
@@ -1384,6 +1389,7 @@ func TestIsHTML(t *testing.T) {
 		{"Text/Html", []byte("plain text"), true}, // the type decides, not the body
 		{";charset=utf-8", page, false},           // a Content-Type, naming no type: not sniffed
 		{" application/xhtml+xml ", page, true},
+		{"Application/XHTML+XML; charset=utf-8", page, true},
 		{"text/html\u00a0", page, false},
 		{"text/plain", page, false},
 		{"application/xml", page, false},
@@ -1641,6 +1647,7 @@ func TestLinks(t *testing.T) {
 		{"nil base with absolute base href", nil, `<base href="https://b.example/d/"><a href="e">`, []Link{{URL: "https://b.example/d/e"}}},
 		{"nil base, empty href", nil, `<a href="">`, nil},
 		{"nil base, base href of a network path without a host name ignored", nil, `<base href="//user@/x/"><a href="a">`, []Link{{URL: "a"}}},
+		{"base with userinfo and no host", &url.URL{User: url.User("u"), Path: "/d/"}, `<a href="a">`, nil},
 		// Resolved against a base without a host, ".//x" has the path "//x",
 		// which must not come back as a link to the host x.
 		{"path of two slashes from a hostless base", nil, `<base href="/"><a href=".//x.example/y"><a href=".//%22">`,

@@ -3566,6 +3566,12 @@ func TestCacheEntryMerged(t *testing.T) {
 			&CacheEntry{Outcome: down2h, UnreachableSince: now.Add(-40 * day)},
 			&CacheEntry{Outcome: refused},
 			&CacheEntry{Outcome: refused}},
+		// At one instant the Store's record counts as the later one: its
+		// refusal stays the latest, and continues no run either.
+		{"a refused redirect and a failure at one instant: no run",
+			&CacheEntry{Outcome: refused},
+			&CacheEntry{Outcome: &Outcome{Status: Unreachable, Lifetime: time.Hour, FetchedAt: refused.FetchedAt}, UnreachableSince: now.Add(-40 * day)},
+			&CacheEntry{Outcome: refused}},
 		// Not the latest, it ends the runs begun before it (see next).
 		{"a refused redirect, not the latest, starts no run",
 			&CacheEntry{Outcome: down1h, UnreachableSince: now.Add(-time.Hour)},
@@ -4509,6 +4515,10 @@ func TestDeflateReader(t *testing.T) {
 		// A final stored block of 23 octets starts 01 17: a multiple of 31,
 		// but method 1, so not a zlib header.
 		{"raw deflate whose first octets pass the check bits", "\x01\x17\x00\xe8\xffUser-agent: *\nAllow: /\n", "User-agent: *\nAllow: /\n", nil},
+		// A stored block, not the last, with padding bits after its 3-bit
+		// header that are not zero (RFC 1951 §3.2.4 ignores them): 08 17
+		// reads as method 8, but fails the check bits, so not zlib either.
+		{"raw deflate whose first octet reads as method 8", "\x08\x17\x00\xe8\xffUser-agent: *\nAllow: /\n\x01\x00\x00\xff\xff", "User-agent: *\nAllow: /\n", nil},
 		{"zlib with a preset dictionary (78 20)", "\x78\x20\x00\x00\x00\x00" + string(compressed("raw-deflate", text)), "", zlib.ErrDictionary},
 		{"zlib with a preset dictionary (78 3f)", "\x78\x3f\xde\xad\xbe\xef" + string(compressed("raw-deflate", text)), "", zlib.ErrDictionary},
 		{"a zlib header over a corrupt stream", "\x78\x9c\xff\xff", "", nil},

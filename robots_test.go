@@ -1265,6 +1265,16 @@ func TestIsAllowedNormalisation(t *testing.T) {
 			disallow: []string{"/a'", "/b%27", "/c!", "/d%2c"},
 		},
 		{
+			// The gen-delims the case above leaves out: '#' (which a
+			// /-rooted path keeps, as it is), '[' and ']' are compared as
+			// they are, and their escapes are not decoded.
+			name:     "RFC9309 §2.2.2 gen-delims # [ ] and their escapes differ",
+			robots:   "User-agent: *\nDisallow: /h%23\nDisallow: /s[\nDisallow: /e%5D\n",
+			agent:    "ExampleBot",
+			allow:    []string{"/h#", "/h#x", "/s%5B", "/s%5bx", "/e]"},
+			disallow: []string{"/h%23", "/s[", "/e%5D", "/e%5dx"},
+		},
+		{
 			name:     "SPEC normalise: sub-delims are not escaped",
 			robots:   "User-agent: *\nDisallow: /a!$&'()+,;=:@b\n",
 			agent:    "ExampleBot",
@@ -5381,6 +5391,10 @@ func TestWildcardNodesPastTheWalksMemory(t *testing.T) {
 		{deep + strings.Repeat("x", 10000), true},
 		{deep + "-q", true},
 		{"/aaay", false}, // a remembered node's rule
+		// A ninth node's rule far along a long path: the eight remembered
+		// nodes' rules alone are too few for a scan, so the ninth node's
+		// overflow must force it.
+		{deep + strings.Repeat("x", 10000) + "-z42", false},
 	} {
 		if got := r.IsAllowed("ExampleBot", c.path); got != c.want {
 			t.Errorf("IsAllowed(<%d octets ending %q>) = %v, want %v", len(c.path), c.path[max(0, len(c.path)-6):], got, c.want)

@@ -163,6 +163,29 @@ func TestParseLimit(t *testing.T) {
 			checks: []check{{"/last", false}},
 		},
 		{
+			// The same two cases in SPEC's own number, not DefaultMaxBytes:
+			// a changed constant must not go unnoticed.
+			name:   "SPEC limit: the default is literally 512,000 octets (LF at 512,000 counts)",
+			doc:    padded(t, head, "Disallow: /last\n", 512000),
+			checks: []check{{"/first", false}, {"/last", false}},
+		},
+		{
+			name:   "SPEC limit: the default is literally 512,000 octets (LF at 512,001 drops the line)",
+			doc:    padded(t, head, "Disallow: /last\n", 512001),
+			checks: []check{{"/first", false}, {"/last", true}},
+		},
+		{
+			// SPEC: "a line counts when its line end falls inside the limit":
+			// the limit counts the octets as given, a BOM's too. The body is
+			// cut as a Fetcher cuts one, an octet past the limit, here inside
+			// "Allow: /public": the cut line must be dropped, not read as
+			// "Allow: /p".
+			name:   "SPEC limit: a BOM counts toward the limit, so the cut line is still dropped",
+			doc:    "\xEF\xBB\xBFUser-agent: *\nDisallow: /\nAllow: /p",
+			limit:  len("\xEF\xBB\xBFUser-agent: *\nDisallow: /\nAllow: /p") - 1,
+			checks: []check{{"/private", false}, {"/p", false}},
+		},
+		{
 			name:   "SPEC limit: ParseLimit 0 means the default",
 			doc:    padded(t, head, "Disallow: /last\n", DefaultMaxBytes+1),
 			limit:  0,
@@ -442,6 +465,7 @@ func TestParseSyntax(t *testing.T) {
 		{"SPEC misspelling: DISALOW without colon", "User-agent: a\nDISALOW /x\n", `group ["a"] D"/x"` + "\n"},
 		{"SPEC misspelling: none for allow (alow)", "User-agent: a\nalow: /x\n", `group ["a"]` + "\n" + `record "alow"="/x"` + "\n"},
 		{"SPEC misspelling: none for allow (allw)", "User-agent: a\nAllw: /x\n", `group ["a"]` + "\n" + `record "allw"="/x"` + "\n"},
+		{"SPEC misspelling: none for allow (allowance)", "User-agent: a\nallowance: /x\n", `group ["a"]` + "\n" + `record "allowance"="/x"` + "\n"},
 		{"SPEC misspelling: others rejected (disalllow)", "User-agent: a\ndisalllow: /x\n", `group ["a"]` + "\n" + `record "disalllow"="/x"` + "\n"},
 		{"SPEC misspelling: others rejected (dissalloww)", "User-agent: a\ndissalloww: /x\n", `group ["a"]` + "\n" + `record "dissalloww"="/x"` + "\n"},
 		{"SPEC misspelling: others rejected (user_agent)", "user_agent: a\nDisallow: /x\n", `record "user_agent"="a"` + "\n"},
@@ -3482,6 +3506,7 @@ func TestCrawlDelay(t *testing.T) {
 		{"the most whole seconds a Duration holds, exactly", "User-agent: *\nCrawl-delay: 9223372036\n", "a", 9223372036 * time.Second, true},
 		{"the limit itself", "User-agent: *\nCrawl-delay: 9223372036.854775807\n", "a", math.MaxInt64, true},
 		{"a nanosecond below the limit", "User-agent: *\nCrawl-delay: 9223372036.854775806\n", "a", math.MaxInt64 - 1, true},
+		{"a nanosecond past the limit: the longest", "User-agent: *\nCrawl-delay: 9223372036.854775808\n", "a", math.MaxInt64, true},
 		{"the most whole seconds and a half", "User-agent: *\nCrawl-delay: 9223372036.5\n", "a", 9223372036*time.Second + 500*time.Millisecond, true},
 		{"just above time.Duration's limit: the longest", "User-agent: *\nCrawl-delay: 9300000000\n", "a", math.MaxInt64, true},
 		{"a long number that is no number", "User-agent: *\nCrawl-delay: 99999999999999999999999x\n", "a", 0, false},
@@ -4287,6 +4312,21 @@ func TestUnmarshalText(t *testing.T) {
 	}
 	if got := r2.ContentSignalsFor("ExampleBot"); got != nil {
 		t.Errorf("after UnmarshalText, ContentSignalsFor(ExampleBot) = %v, want nil", got)
+	}
+
+	// UnmarshalText reads all of its text: what MarshalText writes for a
+	// document read with a larger limit is longer than DefaultMaxBytes.
+	long := "User-agent: *\nDisallow: /" + strings.Repeat("x", DefaultMaxBytes) + "\nDisallow: /last\n"
+	text, err := ParseLimit([]byte(long), len(long)).MarshalText()
+	if err != nil {
+		t.Fatalf("MarshalText: %v", err)
+	}
+	var r3 Robots
+	if err := r3.UnmarshalText(text); err != nil {
+		t.Fatalf("UnmarshalText: %v", err)
+	}
+	if len(text) <= DefaultMaxBytes || r3.IsAllowed("ExampleBot", "/last") {
+		t.Errorf("UnmarshalText of MarshalText's %d octets: /last allowed, want the text read whole", len(text))
 	}
 }
 

@@ -289,8 +289,8 @@ func (s Source) String() string {
 // is listed with empty Directives; a Robots-Tag field that was ignored is
 // listed with Err set. Sets addressed to other bots are not listed, nor,
 // therefore, a Robots-Tag field "noindex", which addresses a bot of that
-// name (see ParseRobotsTag): to log such a field, compare the header with
-// the Sources.
+// name (see ParseRobotsTag): to log a field that said nothing to the agent,
+// look for a Robots-Tag header when no Source has CarrierRobotsTag.
 func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives, []Source) {
 	var sources []Source
 	r := collect(h, body, ProductToken(userAgent), &sources)

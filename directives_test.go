@@ -1128,6 +1128,8 @@ func TestExplainDirectivesSourceValues(t *testing.T) {
 		{"line as received", http.Header{"X-Robots-Tag": {" noindex "}}, []string{" noindex "}, []string{"noindex"}},
 		{"restricts nothing", http.Header{"X-Robots-Tag": {"index, follow"}}, []string{"index, follow"}, []string{"all"}},
 		{"field cut to the limit", http.Header{"Robots-Tag": {long}}, []string{"*;noindex"}, []string{"noindex"}},
+		// A member names a bot: this field is valid and says nothing to us.
+		{"Robots-Tag: noindex addresses a bot of that name", http.Header{"Robots-Tag": {"noindex"}}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, sources := ExplainDirectives(tc.h, nil, exampleBot)

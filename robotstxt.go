@@ -33,9 +33,10 @@ const DefaultMaxBytes = 512000
 // vet says so): a copy would answer from the original's compiled rules, not
 // from its own fields. Parse or UnmarshalText a new one instead. Hold it by
 // pointer in structs too: MarshalText has a pointer receiver, so
-// encoding/json writes a Robots field as its text only when given a pointer
-// to the struct that holds it, and else as a struct, which it cannot read
-// back; a *Robots field is always text.
+// encoding/json writes a Robots field as its text only where it can take
+// the field's address (through a pointer to the struct, or in a slice), and
+// else (a struct passed by value, a map's value) as a struct, which it
+// cannot read back; a *Robots field is always text.
 //
 // Two parses of the same text are reflect.DeepEqual until either is queried,
 // and text with nothing in it parses to the zero Robots. To compare

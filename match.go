@@ -547,7 +547,8 @@ func le64(b []byte) rankKey { return rankKey(binary.LittleEndian.Uint64(b)) }
 // the path ends there: the node's payload holds both rank keys, so nothing
 // else is read for them, and only wildcard rules are kept beyond the trie.
 // Wildcard rules are tried after the walk, and only if one could outrank the
-// best plain match: one by one, best first, when they are few, or else
+// best plain match (and, when only the verdict is asked, reverse it): one
+// by one, best first, when they are few, or else
 // through a needle index that finds, in one pass over the path, the rules
 // whose longest segment occurs in it. (That pass reads every rule of a
 // segment it finds, to keep those whose prefix is on the path: a segment
@@ -575,8 +576,21 @@ func (s *ruleSet) empty() bool { return s.trie == nil }
 const (
 	nodePlain = 1 << iota // rank key (8 octets) and ref (4) of the best unanchored plain rule
 	nodeExact             // the same for the best anchored plain rule
-	nodeWild              // the best wildcard rule's rank key (8), then wild[from:to] (4 + 4)
+	nodeWild              // the best wildcard rules' rank keys (a wildTops, 8 + 8), then wild[from:to] (4 + 4)
 )
+
+// wildTops are the rank keys of the best wildcard disallow rule and the best
+// wildcard allow rule (0 for none) of some wildcard rules: indexed by
+// verdict, so that tops[b2i(!allowed)] is the best that could reverse a
+// verdict of allowed.
+type wildTops [2]rankKey
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 // newRuleSet compiles and indexes rules. Their order as given breaks ties
 // between otherwise equal rules, counted from first, so that the rank keys
@@ -671,7 +685,13 @@ func nodePayload(rules, wild []matchRule, from, to int32) []byte {
 	}
 	if to > from {
 		p[0] |= nodeWild
-		p = binary.LittleEndian.AppendUint64(p, uint64(wild[from].key))
+		var tops wildTops
+		for _, r := range wild[from:to] {
+			a := b2i(r.key.allow())
+			tops[a] = max(tops[a], r.key)
+		}
+		p = binary.LittleEndian.AppendUint64(p, uint64(tops[0]))
+		p = binary.LittleEndian.AppendUint64(p, uint64(tops[1]))
 		p = binary.LittleEndian.AppendUint32(p, uint32(from))
 		p = binary.LittleEndian.AppendUint32(p, uint32(to))
 	}
@@ -703,7 +723,18 @@ const maxWildNodes = 8
 // stopsCanonical). The rest of the path is looked at only if a wildcard rule
 // might match it, and checked on the way. When any of it is not canonical,
 // best reports false, and the caller asks again with the canonical path.
-func best[T text](s *ruleSet, path T) (int32, rankKey, bool) {
+//
+// With verdictOnly, best answers for IsAllowed, which needs only the
+// verdict: the rule it returns may not be the one that decides, but it
+// allows, disallows or is missing (-1: allowed) as that one does. The
+// wildcard rules that could outrank the plain match are then not tried
+// when none of them would reverse its verdict (wildcard disallow rules
+// after a plain disallow, say), and a needle scan stops at the first match
+// that no rule left to find could reverse. A query through a wildcard
+// rule set is thus often spared the scan. Explain, which names the rule,
+// and an Agent made of parts, which compares the keys of several sets, ask
+// for the deciding rule.
+func best[T text](s *ruleSet, path T, verdictOnly bool) (int32, rankKey, bool) {
 	var bestKey rankKey
 	best := int32(-1)
 	t := s.trie
@@ -713,7 +744,7 @@ func best[T text](s *ruleSet, path T) (int32, rankKey, bool) {
 	_, raw := any(path).(string)
 	var wild [maxWildNodes]wildNode
 	var nWild, nRules int
-	var wildTop rankKey
+	var tops wildTops // of the wildcard rules on the way
 	overflow := false // a node past maxWildNodes left its rules to the needle scan
 	n, depth := trieRoot, 0
 	for {
@@ -734,18 +765,18 @@ func best[T text](s *ruleSet, path T) (int32, rankKey, bool) {
 				p = p[12:]
 			}
 			if flags&nodeWild != 0 {
-				from, to := le32(p[8:]), le32(p[12:])
+				from, to := le32(p[16:]), le32(p[20:])
 				switch {
 				case nWild < len(wild):
 					wild[nWild] = wildNode{from, to, depth}
 					nWild++
 					nRules += int(to - from)
-					wildTop = max(wildTop, le64(p))
+					tops[0], tops[1] = max(tops[0], le64(p)), max(tops[1], le64(p[8:]))
 				case s.wild.needles != nil && s.wild.needles.worthScanning(len(path)-depth, int(to-from)):
 					// Too many rules here to try one by one: the needle
 					// scan, which tries each rule at most once, takes them.
 					overflow = true
-					wildTop = max(wildTop, le64(p))
+					tops[0], tops[1] = max(tops[0], le64(p)), max(tops[1], le64(p[8:]))
 				default:
 					// A few rules: tried now, where the walk passes them.
 					if raw && needsCanonical(string(path)) {
@@ -766,8 +797,11 @@ func best[T text](s *ruleSet, path T) (int32, rankKey, bool) {
 	if raw && !stopsCanonical(path, depth) {
 		return -1, 0, false
 	}
-	if wildTop <= bestKey {
+	if max(tops[0], tops[1]) <= bestKey {
 		return best, bestKey, true // no wildcard rule on the way can win
+	}
+	if verdictOnly && tops[b2i(!(best < 0 || bestKey.allow()))] <= bestKey {
+		return best, bestKey, true // none that can win would reverse the verdict
 	}
 	// A node past maxWildNodes with many rules leaves them to the needle
 	// scan, which covers every wildcard rule, those of the remembered nodes
@@ -780,7 +814,11 @@ func best[T text](s *ruleSet, path T) (int32, rankKey, bool) {
 		if overflow {
 			on = nil
 		}
-		r, ok := scan(x, s.wild.rules, path, wild[0].depth, bestKey, on)
+		reversers := &tops
+		if !verdictOnly {
+			reversers = nil
+		}
+		r, ok := scan(x, s.wild.rules, path, wild[0].depth, bestKey, on, reversers)
 		if !ok {
 			return -1, 0, false
 		}
@@ -1039,34 +1077,38 @@ func (x *needleIndex) worthScanning(n, k int) bool {
 // small array when the rules are few; beyond maxTried, in a pooled bitmap.
 // When on is not nil, it lists every trie node with wildcard rules whose
 // prefix is on the path, and only their rules are tried; nil tries all.
+// When reversers is not nil, they are the tops of the rules on the path,
+// and the scan stops at the first match none of the opposite verdict could
+// outrank: it then returns a rule of the deciding one's verdict, if not the
+// deciding one (see best's verdictOnly).
 //
 // The pass over the path also checks that a path given as a string is
 // canonical from position from on (best's walk has matched the octets
 // before it to canonical keys): scan reports false, having found no rule,
 // if it is not.
-func scan[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey rankKey, on []wildNode) (*matchRule, bool) {
+func scan[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey rankKey, on []wildNode, reversers *wildTops) (*matchRule, bool) {
 	if len(wild) > 256 {
-		return scanMany(x, wild, path, from, bestKey, on)
+		return scanMany(x, wild, path, from, bestKey, on, reversers)
 	}
 	var tried [256 / 64]uint64
-	return scanMarking(x, tried[:], wild, path, from, bestKey, on)
+	return scanMarking(x, tried[:], wild, path, from, bestKey, on, reversers)
 }
 
 //go:noinline
-func scanMany[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey rankKey, on []wildNode) (*matchRule, bool) {
+func scanMany[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey rankKey, on []wildNode, reversers *wildTops) (*matchRule, bool) {
 	if len(wild) > maxTried {
-		return scanPooled(x, wild, path, from, bestKey, on)
+		return scanPooled(x, wild, path, from, bestKey, on, reversers)
 	}
 	var tried [maxTried / 64]uint64
-	return scanMarking(x, tried[:], wild, path, from, bestKey, on)
+	return scanMarking(x, tried[:], wild, path, from, bestKey, on, reversers)
 }
 
 // scanPooled is scan for more than maxTried rules, whose tried marks are
 // in a bitmap borrowed from triedBitmaps.
-func scanPooled[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey rankKey, on []wildNode) (*matchRule, bool) {
+func scanPooled[T text](x *needleIndex, wild []matchRule, path T, from int, bestKey rankKey, on []wildNode, reversers *wildTops) (*matchRule, bool) {
 	buf := borrow[uint64](&triedBitmaps, (len(wild)+63)/64)
 	clear(*buf)
-	r, ok := scanMarking(x, *buf, wild, path, from, bestKey, on)
+	r, ok := scanMarking(x, *buf, wild, path, from, bestKey, on, reversers)
 	triedBitmaps.Put(buf)
 	return r, ok
 }
@@ -1074,7 +1116,7 @@ func scanPooled[T text](x *needleIndex, wild []matchRule, path T, from int, best
 // nonzero returns 1 when v is not zero, else 0, without a branch.
 func nonzero(v uint8) uint64 { return (uint64(v) + 0xff) >> 8 }
 
-func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path T, from int, bestKey rankKey, on []wildNode) (*matchRule, bool) {
+func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path T, from int, bestKey rankKey, on []wildNode, reversers *wildTops) (*matchRule, bool) {
 	_, raw := any(path).(string)
 	var best *matchRule
 	for base := from; base < len(path); base += 64 {
@@ -1140,6 +1182,15 @@ func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path 
 					}
 					if matches(&r.pattern, path) {
 						bestKey, best = r.key, r
+						if reversers != nil && reversers[b2i(!r.key.allow())] <= bestKey {
+							// The rest of the path has not been checked
+							// canonical, and the rule may have matched
+							// octets of it.
+							if raw && needsCanonical(string(path[at:])) {
+								return nil, false
+							}
+							return best, true
+						}
 					}
 				}
 			}

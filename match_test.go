@@ -31,7 +31,7 @@ type bruteRule struct {
 // bestCanonical is best for a canonical path, with the deciding rule's
 // Allow.
 func bestCanonical(s *ruleSet, path []byte) (int32, bool) {
-	ref, key, _ := best(s, path)
+	ref, key, _ := best(s, path, false)
 	return ref, key.allow()
 }
 
@@ -129,11 +129,16 @@ func TestRuleSetAgreesWithBruteForceOnCorpus(t *testing.T) {
 				// The matcher reads the caller's string in place as far as it
 				// is canonical, and rewritten paths as bytes: both must decide
 				// alike.
-				if gotS, keyS := a.best(p); gotS != got || keyS.allow() != gotAllow {
+				if gotS, keyS := a.best(p, false); gotS != got || keyS.allow() != gotAllow {
 					t.Errorf("%s, %s, %q: as given, rule %d (allow %v); canonical, rule %d (allow %v)", filepath.Base(file), ua, p, gotS, keyS.allow(), got, gotAllow)
 				}
 				if got != want || gotAllow != wantAllow {
 					t.Errorf("%s, %s, %q: index chose rule %d (allow %v), brute force %d (allow %v)", filepath.Base(file), ua, p, got, gotAllow, want, wantAllow)
+				}
+				// IsAllowed's verdict alone, which may come from another
+				// rule of the same verdict.
+				if ref, key := a.best(p, true); (ref < 0 || key.allow()) != (want < 0 || wantAllow) {
+					t.Errorf("%s, %s, %q: verdict only, rule %d (allow %v); brute force %d (allow %v)", filepath.Base(file), ua, p, ref, key.allow(), want, wantAllow)
 				}
 			}
 		}
@@ -247,6 +252,64 @@ func TestWildcardQueriesDoNotAllocate(t *testing.T) {
 		if n := testing.AllocsPerRun(20, func() { r.IsAllowed("ExampleBot/1.0", u) }); n != 0 {
 			t.Errorf("IsAllowed(%.40q...): %v allocations per query, want 0", u, n)
 		}
+	}
+}
+
+// TestVerdictOnly covers what IsAllowed leaves out because it needs only
+// the verdict: wildcard rules that could outrank the plain match but not
+// reverse it, and the rest of a needle scan once a match cannot be
+// reversed. The verdict must be Explain's, whose rule may differ from the
+// one the verdict-only query stopped at (verdictRule; "" for none).
+func TestVerdictOnly(t *testing.T) {
+	var zz strings.Builder
+	for i := range 20 {
+		fmt.Fprintf(&zz, "Disallow: /*zz%d\n", i)
+	}
+	for _, c := range []struct {
+		name, rules, path    string
+		allowed              bool
+		decider, verdictRule string
+	}{
+		{"a wildcard disallow cannot reverse a plain disallow",
+			"Disallow: /a/\nDisallow: /*.pdf\n", "/a/x.pdf", false, "/*.pdf", "/a/"},
+		{"a wildcard allow can reverse a plain disallow",
+			"Disallow: /a/\nAllow: /*.pdf\n", "/a/x.pdf", true, "/*.pdf", "/*.pdf"},
+		{"a wildcard allow cannot reverse no match",
+			"Allow: /*.pdf\nDisallow: /b\n", "/x.pdf", true, "/*.pdf", ""},
+		{"a wildcard disallow can reverse no match",
+			"Disallow: /*.pdf\n", "/x.pdf", false, "/*.pdf", "/*.pdf"},
+		{"a wildcard allow cannot reverse a plain allow",
+			"Allow: /a/\nDisallow: /a\nAllow: /*.pdf\n", "/a/x.pdf", true, "/*.pdf", "/a/"},
+		{"a wildcard disallow can reverse a plain allow",
+			"Allow: /a/\nDisallow: /*.pdf\n", "/a/x.pdf", false, "/*.pdf", "/*.pdf"},
+		// Four wildcard rules or more: a needle scan, which meets "aa"
+		// before "bbbbbb".
+		{"the scan stops at a match no rule left could reverse",
+			"Disallow: /*aa\nDisallow: /*bbbbbb\nDisallow: /*cc1\nDisallow: /*cc2\n", "/aa/bbbbbb", false, "/*bbbbbb", "/*aa"},
+		{"the scan goes on while an allow could reverse its match",
+			"Disallow: /*aa\nAllow: /*bbbbbb\nDisallow: /*cc1\nDisallow: /*cc2\n", "/aa/bbbbbb", true, "/*bbbbbb", "/*bbbbbb"},
+		// A long path is read in place, unchecked past the scan's match:
+		// as given it ends in E, canonical in ~.
+		{"a stop checks the rest of the path is canonical",
+			"Disallow: /*ab*E$\n" + zz.String(), "/ab" + strings.Repeat("x", 200) + "%7E", true, "", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := Parse([]byte("User-agent: *\n" + c.rules))
+			if got := r.IsAllowed("ExampleBot", c.path); got != c.allowed {
+				t.Errorf("IsAllowed(%.40q) = %v, want %v", c.path, got, c.allowed)
+			}
+			if d := r.Explain("ExampleBot", c.path); d.Allowed != c.allowed || d.Rule.Pattern != c.decider {
+				t.Errorf("Explain(%.40q) = %v by %q, want %v by %q", c.path, d.Allowed, d.Rule.Pattern, c.allowed, c.decider)
+			}
+			a := r.Agent("ExampleBot")
+			got := ""
+			if ref, _ := a.best(c.path, true); ref >= 0 {
+				got = a.ref(ref).pattern
+			}
+			if got != c.verdictRule {
+				t.Errorf("verdict only, %.40q stopped at %q, want %q", c.path, got, c.verdictRule)
+			}
+		})
 	}
 }
 

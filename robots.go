@@ -968,11 +968,15 @@ func (d Decision) String() string {
 // the path times the pattern; when they are many, a pass over the path finds
 // those whose longest literal part occurs in it (at each octet, as far as
 // one of those parts goes on matching), and only those are matched, once
-// each. In all, never more than the path's length times the agent's
-// wildcard patterns' total length (and, for an Agent made of parts, which
-// Agent describes, that for each group that names the token). It allocates
-// nothing once the document has answered a query for that agent: an
-// already canonical path is read in place, and one whose percent-encoding
+// each. IsAllowed, which needs only the verdict, leaves out those that could
+// not reverse it (a wildcard disallow rule where a plain one already
+// disallows) and stops at the first match none left could reverse; Explain,
+// which names the deciding rule, tries every one that could outrank the
+// rules matched before. In all, never more than the path's length times the
+// agent's wildcard patterns' total length (and, for an Agent made of parts,
+// which Agent describes, that for each group that names the token). It
+// allocates nothing once the document has answered a query for that agent:
+// an already canonical path is read in place, and one whose percent-encoding
 // must be rewritten is rewritten on the stack, unless the rewritten path is
 // longer than 8 KiB; then it borrows a pooled buffer, which the runtime may
 // reclaim at a garbage collection. An agent with more than 4,096 wildcard
@@ -1833,13 +1837,13 @@ func mergeSignals(src *signalSource, groups []int) map[string]bool {
 // IsAllowed reports whether the agent may fetch rawURL; see
 // Robots.IsAllowed for the rules.
 func (a *Agent) IsAllowed(rawURL string) bool {
-	allowed, _ := a.decide(rawURL)
+	allowed, _ := a.decide(rawURL, true)
 	return allowed
 }
 
 // Explain is IsAllowed with the evidence; see Robots.Explain.
 func (a *Agent) Explain(rawURL string) Decision {
-	allowed, rule := a.decide(rawURL)
+	allowed, rule := a.decide(rawURL, false)
 	d := Decision{Allowed: allowed, Group: -1}
 	switch {
 	case rule >= 0:
@@ -1884,8 +1888,10 @@ func (a *Agent) ContentSignals() map[string]bool {
 }
 
 // decide returns the verdict for rawURL and the index in refs of the rule
-// that decided it, -1 when none did.
-func (a *Agent) decide(rawURL string) (bool, int32) {
+// that decided it, -1 when none did. With verdictOnly, the rule is one of
+// the deciding rule's verdict, which may not be the deciding one (see
+// best).
+func (a *Agent) decide(rawURL string, verdictOnly bool) (bool, int32) {
 	path, ok := requestPath(rawURL)
 	if !ok {
 		return false, -1
@@ -1893,7 +1899,7 @@ func (a *Agent) decide(rawURL string) (bool, int32) {
 	if a == nil || isRobotsTxt(path) || a.rules.empty() && a.parts == nil {
 		return true, -1
 	}
-	ref, key := a.best(path)
+	ref, key := a.best(path, verdictOnly)
 	return key.allow() || ref < 0, ref
 }
 
@@ -1903,7 +1909,7 @@ func bestOfParts(parts []agentPart, path []byte) (int32, rankKey) {
 	ref, key := int32(-1), rankKey(0)
 	for i := range parts {
 		p := &parts[i]
-		if r, k, _ := best(&p.group.rules, path); r >= 0 && k > key {
+		if r, k, _ := best(&p.group.rules, path, false); r >= 0 && k > key {
 			ref, key = p.from+r, k
 		}
 	}
@@ -1921,7 +1927,8 @@ func (a *Agent) ref(ref int32) ruleRef {
 	return p.group.refs[ref-p.from]
 }
 
-// best finds the rule that decides path. Most paths are matched where they
+// best finds the rule that decides path, or with verdictOnly one of its
+// verdict (see the matcher's best). Most paths are matched where they
 // lie, in the caller's string: the octets the walk down the rules' trie
 // reads must be canonical, and the rest only when a wildcard rule may match
 // it. Any other path is rewritten, canonical, into a buffer on the stack
@@ -1938,47 +1945,47 @@ func (a *Agent) ref(ref int32) ruleRef {
 // often in a query string that the walk never reaches. An Agent made of
 // parts, whose own rules are empty, always rewrites the path, which its
 // parts' walks then read each.
-func (a *Agent) best(path string) (int32, rankKey) {
+func (a *Agent) best(path string, verdictOnly bool) (int32, rankKey) {
 	// Rewriting makes a path at most three times longer, plus a leading '/'.
 	small := 3*len(path)+1 <= smallPathBuffer
 	if path[0] == '/' && !a.rules.empty() && (!small || strings.IndexByte(path, '%') < 0) {
-		if ref, key, ok := best(&a.rules, path); ok {
+		if ref, key, ok := best(&a.rules, path, verdictOnly); ok {
 			return ref, key
 		}
 	}
 	if !small {
-		return a.bestLarge(path)
+		return a.bestLarge(path, verdictOnly)
 	}
 	var buf [smallPathBuffer]byte
-	return a.bestCanonical(appendRequestPath(buf[:0], path))
+	return a.bestCanonical(appendRequestPath(buf[:0], path), verdictOnly)
 }
 
 //go:noinline
-func (a *Agent) bestLarge(path string) (int32, rankKey) {
+func (a *Agent) bestLarge(path string, verdictOnly bool) (int32, rankKey) {
 	if n := canonicalLen(path) + 1; n > largePathBuffer {
-		return a.bestPooled(path, n)
+		return a.bestPooled(path, n, verdictOnly)
 	}
 	var buf [largePathBuffer]byte
-	return a.bestCanonical(appendRequestPath(buf[:0], path))
+	return a.bestCanonical(appendRequestPath(buf[:0], path), verdictOnly)
 }
 
 // bestPooled is best for a path of n octets canonical, in a buffer borrowed
 // from longPaths.
-func (a *Agent) bestPooled(path string, n int) (int32, rankKey) {
+func (a *Agent) bestPooled(path string, n int, verdictOnly bool) (int32, rankKey) {
 	buf := borrow[byte](&longPaths, n)
 	*buf = appendRequestPath((*buf)[:0], path)
-	ref, key := a.bestCanonical(*buf)
+	ref, key := a.bestCanonical(*buf, verdictOnly)
 	longPaths.Put(buf)
 	return ref, key
 }
 
 // bestCanonical is best for a canonical path: by the Agent's rules, or by
 // its parts when it is made of parts.
-func (a *Agent) bestCanonical(path []byte) (int32, rankKey) {
+func (a *Agent) bestCanonical(path []byte, verdictOnly bool) (int32, rankKey) {
 	if a.rules.empty() {
 		return bestOfParts(a.parts, path)
 	}
-	ref, key, _ := best(&a.rules, path)
+	ref, key, _ := best(&a.rules, path, verdictOnly)
 	return ref, key
 }
 

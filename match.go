@@ -585,6 +585,13 @@ const (
 // verdict of allowed.
 type wildTops [2]rankKey
 
+// settled reports whether no wildcard rule of tops could reverse the
+// verdict of the best rule so far, best (-1 for none: allowed) of rank
+// bestKey.
+func settled(tops wildTops, best int32, bestKey rankKey) bool {
+	return tops[b2i(!(best < 0 || bestKey.allow()))] <= bestKey
+}
+
 func b2i(b bool) int {
 	if b {
 		return 1
@@ -729,11 +736,10 @@ const maxWildNodes = 8
 // allows, disallows or is missing (-1: allowed) as that one does. The
 // wildcard rules that could outrank the plain match are then not tried
 // when none of them would reverse its verdict (wildcard disallow rules
-// after a plain disallow, say), and a needle scan stops at the first match
-// that no rule left to find could reverse. A query through a wildcard
-// rule set is thus often spared the scan. Explain, which names the rule,
-// and an Agent made of parts, which compares the keys of several sets, ask
-// for the deciding rule.
+// after a plain disallow, say), and they are tried, one by one or by a
+// needle scan, only until a match that no rule left could reverse.
+// Explain, which names the rule, and an Agent made of parts, which
+// compares the keys of several sets, ask for the deciding rule.
 func best[T text](s *ruleSet, path T, verdictOnly bool) (int32, rankKey, bool) {
 	var bestKey rankKey
 	best := int32(-1)
@@ -800,7 +806,7 @@ func best[T text](s *ruleSet, path T, verdictOnly bool) (int32, rankKey, bool) {
 	if max(tops[0], tops[1]) <= bestKey {
 		return best, bestKey, true // no wildcard rule on the way can win
 	}
-	if verdictOnly && tops[b2i(!(best < 0 || bestKey.allow()))] <= bestKey {
+	if verdictOnly && settled(tops, best, bestKey) {
 		return best, bestKey, true // none that can win would reverse the verdict
 	}
 	// A node past maxWildNodes with many rules leaves them to the needle
@@ -832,6 +838,9 @@ func best[T text](s *ruleSet, path T, verdictOnly bool) (int32, rankKey, bool) {
 	}
 	for _, w := range wild[:nWild] {
 		bestKey, best = tryWild(s, w.from, w.to, path, w.depth, bestKey, best)
+		if verdictOnly && settled(tops, best, bestKey) {
+			break
+		}
 	}
 	return best, bestKey, true
 }

@@ -282,6 +282,12 @@ func TestVerdictOnly(t *testing.T) {
 			"Allow: /a/\nDisallow: /a\nAllow: /*.pdf\n", "/a/x.pdf", true, "/*.pdf", "/a/"},
 		{"a wildcard disallow can reverse a plain allow",
 			"Allow: /a/\nDisallow: /*.pdf\n", "/a/x.pdf", false, "/*.pdf", "/*.pdf"},
+		// Rules of two trie nodes, "/" and "/a", tried one by one in that
+		// order.
+		{"rules one by one stop at a match no rule left could reverse",
+			"Disallow: /*x\nDisallow: /a*yy\n", "/a/x-yy", false, "/a*yy", "/*x"},
+		{"rules one by one go on while an allow could reverse their match",
+			"Disallow: /*x\nAllow: /a*yy\n", "/a/x-yy", true, "/a*yy", "/a*yy"},
 		// Four wildcard rules or more: a needle scan, which meets "aa"
 		// before "bbbbbb".
 		{"the scan stops at a match no rule left could reverse",

@@ -5582,6 +5582,12 @@ func FuzzParse(f *testing.F) {
 
 // FuzzMatch checks one pattern against one path: Robots, Agent and the
 // reference model agree, and a literal pattern matches itself.
+// part returns s[i:j], cut to s's bounds.
+func part(s string, i, j int) string {
+	i, j = min(max(i, 0), len(s)), min(max(j, 0), len(s))
+	return s[i:max(i, j)]
+}
+
 func FuzzMatch(f *testing.F) {
 	for _, s := range [][2]string{
 		{"/", "/"}, {"/a*b$", "/axxb"}, {"/a*b$", "/axxbc"}, {"/%7Ea", "/~a"}, {"/ツ", "/%E3%83%84"},
@@ -5621,6 +5627,13 @@ func FuzzMatch(f *testing.F) {
 			// only as far as they are canonical.
 			{{Allow: false, Pattern: pattern}, {Allow: true, Pattern: pattern + "%2Fa"},
 				{Allow: false, Pattern: pattern + "%2E"}, {Allow: true, Pattern: pattern[:len(pattern)/2] + "*%7e"}},
+			// Enough wildcard rules, of both kinds and cut from the path so
+			// that they match it, for a needle scan, which IsAllowed stops
+			// at a match no rule left could reverse and Explain does not.
+			{{Allow: false, Pattern: pattern}, {Allow: true, Pattern: "/*" + part(path, 1, 3)},
+				{Allow: false, Pattern: "/*" + part(path, 2, 6)}, {Allow: true, Pattern: "*" + part(path, len(path)/2, len(path))},
+				{Allow: false, Pattern: "/*" + part(path, len(path)/3, len(path)/3+2) + "*" + part(path, len(path)-2, len(path))},
+				{Allow: false, Pattern: "/*" + pattern}, {Allow: true, Pattern: "/*" + part(path, 0, 4) + "$"}},
 		} {
 			r := &Robots{Groups: []Group{{UserAgents: []string{"*"}, Rules: rules}}}
 			got, gotAgent := r.IsAllowed("a", path), r.Agent("a").IsAllowed(path)

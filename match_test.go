@@ -600,3 +600,313 @@ func TestHighBitPathOctets(t *testing.T) {
 		})
 	}
 }
+
+// TestVerdictOnlyAgreesOnRandomDocuments asks random documents shaped to
+// reach what the fixed cases reach least (wildcard rules at more trie
+// nodes than maxWildNodes, nodes of many rules, mixed verdicts, paths over
+// 170 octets read in place with non-canonical octets before, inside and
+// after what a rule matches, Agents made of parts), and checks that
+// IsAllowed's verdict-only answer is Explain's, the reference model's, and
+// that of the matcher asked for the deciding rule on the canonical path.
+// The seed is fixed, so a failure repeats.
+func TestVerdictOnlyAgreesOnRandomDocuments(t *testing.T) {
+	g := &docGen{rng: rand.New(rand.NewPCG(1, 2))}
+	var docs, parts, inPlace, longRaw int
+	for range 250 {
+		g.newDoc()
+		rules := g.rules()
+		// One or two groups for the agent, and one it does not use.
+		groups := []Group{{UserAgents: []string{"bot"}, Rules: rules}}
+		if g.rng.IntN(3) == 0 && len(rules) > 2 {
+			k := g.rng.IntN(len(rules))
+			groups = []Group{{UserAgents: []string{"bot"}, Rules: rules[:k]},
+				{UserAgents: []string{"other"}, Rules: []Rule{{Pattern: "/"}}},
+				{UserAgents: []string{"bot"}, Rules: rules[k:]}}
+		}
+		r := &Robots{Groups: groups}
+		// The same document past its held bound: an Agent made of parts.
+		rp := &Robots{Groups: groups}
+		rp.IsAllowed("nobody", "/")
+		x := rp.agents.Load()
+		x.held.Store(x.maxHeld)
+		pa := rp.Agent("bot")
+		if pa.parts != nil {
+			parts++
+		}
+		rg := refGroupsOf(r)
+		pats := refPatterns(refCandidates(rg, refSelect(rg, "bot"), nil))
+		a := r.Agent("bot")
+		docs++
+		for range 40 {
+			path := g.path()
+			got, exp, why := r.IsAllowed("bot", path), r.Explain("bot", path).Allowed, refDecideWhy(pats, path)
+			gotA, gotP, expP := a.IsAllowed(path), pa.IsAllowed(path), pa.Explain(path).Allowed
+			if got != exp || got != why.allowed || gotA != got || gotP != got || expP != got {
+				t.Fatalf("rules %+v, path %q: IsAllowed %v, Agent.IsAllowed %v, Explain %v, reference %v, parts %v and %v",
+					rules, path, got, gotA, exp, why.allowed, gotP, expP)
+			}
+			// The matcher itself, on the canonical path as bytes and as a
+			// string, and on the path read in place (even where Agent.best
+			// would rewrite it first), in both modes.
+			rq, ok := requestPath(path)
+			if !ok || a.rules.empty() {
+				continue
+			}
+			canon := appendRequestPath(nil, rq)
+			wantRef, wantKey, _ := best(&a.rules, canon, false)
+			want := wantKey.allow() || wantRef < 0
+			if ref, key, _ := best(&a.rules, canon, true); (key.allow() || ref < 0) != want {
+				t.Fatalf("rules %+v, canonical path %q: verdict only %v, deciding rule %v", rules, canon, !want, want)
+			}
+			if ref, key, ok := best(&a.rules, string(canon), true); ok && (key.allow() || ref < 0) != want {
+				t.Fatalf("rules %+v, canonical path %q as a string: verdict only %v, deciding rule %v", rules, canon, !want, want)
+			}
+			if rq[0] != '/' {
+				continue
+			}
+			for _, verdictOnly := range []bool{true, false} {
+				ref, key, ok := best(&a.rules, rq, verdictOnly)
+				if !ok {
+					continue
+				}
+				inPlace++
+				if len(rq) > 170 && needsCanonical(rq) {
+					longRaw++
+				}
+				if (key.allow() || ref < 0) != want || !verdictOnly && key != wantKey {
+					t.Fatalf("rules %+v, path %q in place, verdictOnly %v: allowed %v (key %x), want %v (key %x)",
+						rules, rq, verdictOnly, key.allow() || ref < 0, uint64(key), want, uint64(wantKey))
+				}
+			}
+		}
+	}
+	t.Logf("%d documents, %d with an Agent of parts; %d paths answered in place, %d of them long and not canonical",
+		docs, parts, inPlace, longRaw)
+	// The generator must keep reaching what this test is for.
+	if parts == 0 || longRaw == 0 {
+		t.Errorf("%d documents, %d with an Agent of parts; %d paths answered in place, %d of them long and not canonical",
+			docs, parts, inPlace, longRaw)
+	}
+}
+
+// Tokens patterns and paths are made of: canonical ones and ones that
+// canonicalisation rewrites (lower-case hex, escapes of unreserved
+// characters, a lone '%', spaces, octets >= 0x80, escapes of '*' and '$').
+var genCanon = []string{"a", "b", "c", "/", ".", "-", "~", "A", "%2F", "%20", "?", "=", "&", "x", "ab", "ba", "aa", "php",
+	"E", "e", "7", "2", "f", "F", "1", "4", "d", "3", "7E", "2f", "61", "41", "ab$", "E$", "e$", "%25", "25"}
+var genRaw = []string{"%7e", "%7E", "%41", "%61", "%2f", "%2F", "%", "%25", "%2", " ", "\x80", "\xff", "%e3%83%84", "ツ", "%2A", "%24", "*", "$", "%4", "%zz", "%20", "%3d",
+	"%ab", "%aa", "%2a", "%a", "%ba", "%7f", "%fE", "%E", "%2525", "%%41", "%6"}
+
+type docGen struct {
+	rng     *rand.Rand
+	base    string   // the path stem the prefixes are cut from
+	cuts    []int    // token boundaries in base
+	needles []string // segments rules share
+}
+
+func (g *docGen) tok(rawProb float64) string {
+	if g.rng.Float64() < rawProb {
+		return genRaw[g.rng.IntN(len(genRaw))]
+	}
+	return genCanon[g.rng.IntN(len(genCanon))]
+}
+
+func (g *docGen) newDoc() {
+	r := g.rng
+	var b strings.Builder
+	b.WriteByte('/')
+	g.cuts = []int{1}
+	n := 4 + r.IntN(20)
+	for range n {
+		t := g.tok(0.15)
+		if r.IntN(3) == 0 {
+			t = string("abc/"[r.IntN(4)])
+		}
+		b.WriteString(t)
+		g.cuts = append(g.cuts, b.Len())
+	}
+	g.base = b.String()
+	g.needles = nil
+	for range 2 + r.IntN(6) {
+		var s strings.Builder
+		for range 1 + r.IntN(3) {
+			s.WriteString(g.tok(0.25))
+		}
+		ns := s.String()
+		ns = strings.ReplaceAll(ns, "*", "") // no wildcard inside a needle
+		if strings.HasSuffix(ns, "$") {
+			ns = ns[:len(ns)-1] + "x"
+		}
+		if ns == "" {
+			ns = "q"
+		}
+		g.needles = append(g.needles, ns)
+	}
+}
+
+func (g *docGen) prefix() string {
+	r := g.rng
+	switch r.IntN(10) {
+	case 0:
+		return "" // a pattern starting with '*'
+	case 1:
+		return g.base[:1+r.IntN(len(g.base))] // any octet cut, escapes too
+	}
+	return g.base[:g.cuts[r.IntN(len(g.cuts))]]
+}
+
+func (g *docGen) seg() string {
+	r := g.rng
+	if r.IntN(4) > 0 {
+		return g.needles[r.IntN(len(g.needles))]
+	}
+	var s strings.Builder
+	for range 1 + r.IntN(2) {
+		s.WriteString(g.tok(0.2))
+	}
+	return strings.ReplaceAll(s.String(), "*", "")
+}
+
+func (g *docGen) rule() Rule {
+	r := g.rng
+	p := g.prefix()
+	if r.IntN(10) < 7 {
+		for k := 1 + r.IntN(3); k > 0; k-- {
+			p += "*" + g.seg()
+		}
+		if r.IntN(15) == 0 {
+			p += "*"
+		}
+	} else if r.IntN(3) == 0 {
+		p += g.tok(0.3)
+	}
+	if r.IntN(4) == 0 {
+		p += "$"
+	}
+	if p == "" || p[0] != '/' && p[0] != '*' {
+		p = "/" + p
+	}
+	if r.IntN(40) == 0 {
+		p = strings.TrimSuffix(p, "$") + "/index.html"
+	}
+	return Rule{Allow: r.IntN(2) == 0, Pattern: p}
+}
+
+// chainRules makes wildcard rules at many trie depths along base: more
+// than maxWildNodes nodes with wildcard rules on one path.
+func (g *docGen) chainRules() []Rule {
+	r := g.rng
+	var rules []Rule
+	depths := 9 + r.IntN(8)
+	for i := range depths {
+		c := g.cuts[min(i, len(g.cuts)-1)]
+		if i >= len(g.cuts) {
+			c = 1 + r.IntN(len(g.base))
+		}
+		p := g.base[:c]
+		k := 1 + r.IntN(3)
+		if r.IntN(5) == 0 {
+			k = 6 + r.IntN(20) // many at one node: overflow to the scan
+		}
+		for range k {
+			q := p + "*" + g.seg()
+			if r.IntN(5) == 0 {
+				q += "$"
+			}
+			rules = append(rules, Rule{Allow: r.IntN(2) == 0, Pattern: q})
+		}
+	}
+	return rules
+}
+
+func (g *docGen) rules() []Rule {
+	r := g.rng
+	var rules []Rule
+	switch r.IntN(4) {
+	case 0:
+		rules = g.chainRules()
+		if r.IntN(60) == 0 {
+			// Many wildcard rules: the scan's larger tried marks.
+			n := 257 + r.IntN(300)
+			if r.IntN(4) == 0 {
+				n = 4097 + r.IntN(200)
+			}
+			rules = append(rules, g.someRules(n)...)
+		}
+	case 1:
+		rules = append(g.chainRules(), g.someRules(r.IntN(30))...)
+	default:
+		rules = g.someRules(1 + r.IntN(60))
+	}
+	r.Shuffle(len(rules), func(i, j int) { rules[i], rules[j] = rules[j], rules[i] })
+	return rules
+}
+
+func (g *docGen) someRules(n int) []Rule {
+	var rules []Rule
+	for range n {
+		rules = append(rules, g.rule())
+	}
+	return rules
+}
+
+func (g *docGen) path() string {
+	r := g.rng
+	var b strings.Builder
+	switch r.IntN(8) {
+	case 0:
+		b.WriteString(g.base[:1+r.IntN(len(g.base))])
+	case 1:
+		b.WriteByte('/')
+	default:
+		b.WriteString(g.base[:g.cuts[r.IntN(len(g.cuts))]])
+	}
+	long := r.IntN(2) == 0
+	target := 1 + r.IntN(40)
+	if long {
+		target = 171 + r.IntN(250)
+	}
+	rawProb := []float64{0, 0.02, 0.1, 0.3}[r.IntN(4)]
+	for b.Len() < target {
+		switch r.IntN(6) {
+		case 0, 1:
+			b.WriteString(g.needles[r.IntN(len(g.needles))])
+		case 2:
+			b.WriteString(strings.Repeat(string("ab/x"[r.IntN(4)]), 1+r.IntN(60)))
+		default:
+			b.WriteString(g.tok(rawProb))
+		}
+	}
+	s := b.String()
+	// Put a non-canonical octet or escape at a random place, or none.
+	if r.IntN(3) == 0 {
+		i := r.IntN(len(s) + 1)
+		if i == 0 {
+			i = 1
+		}
+		s = s[:i] + genRaw[r.IntN(len(genRaw))] + s[i:]
+	}
+	if r.IntN(6) == 0 {
+		s += genRaw[r.IntN(len(genRaw))]
+	}
+	// Rewritten into a needle's non-canonical spelling: %7e for ~ etc.
+	if r.IntN(5) == 0 {
+		s = strings.Replace(s, "~", "%7e", r.IntN(3)+1)
+	}
+	if r.IntN(5) == 0 {
+		s = strings.Replace(s, "A", "%41", r.IntN(3)+1)
+	}
+	if r.IntN(6) == 0 {
+		s = strings.Replace(s, "%2F", "%2f", r.IntN(3)+1)
+	}
+	if r.IntN(8) == 0 {
+		s = strings.Replace(s, "a", "%61", r.IntN(3)+1)
+	}
+	if r.IntN(8) == 0 {
+		s = strings.Replace(s, "$", "%24", r.IntN(3)+1)
+	}
+	if r.IntN(8) == 0 {
+		s = "http://h" + s
+	}
+	return s
+}

@@ -579,17 +579,27 @@ const (
 	nodeWild              // the best wildcard rules' rank keys (a wildTops, 8 + 8), then wild[from:to] (4 + 4)
 )
 
+// allows reports the verdict of the best matching rule, ref of rank key
+// key: no rule (-1) allows.
+func allows(ref int32, key rankKey) bool { return ref < 0 || key.allow() }
+
 // wildTops are the rank keys of the best wildcard disallow rule and the best
 // wildcard allow rule (0 for none) of some wildcard rules: indexed by
 // verdict, so that tops[b2i(!allowed)] is the best that could reverse a
 // verdict of allowed.
 type wildTops [2]rankKey
 
+// add takes in the wildTops written at the start of p, a trie node's
+// payload.
+func (t *wildTops) add(p []byte) {
+	t[0], t[1] = max(t[0], le64(p)), max(t[1], le64(p[8:]))
+}
+
 // settled reports whether no wildcard rule of tops could reverse the
-// verdict of the best rule so far, best (-1 for none: allowed) of rank
-// bestKey.
-func settled(tops wildTops, best int32, bestKey rankKey) bool {
-	return tops[b2i(!(best < 0 || bestKey.allow()))] <= bestKey
+// verdict allowed, reached by the best match so far, of rank bestKey (0
+// when none has matched).
+func settled(tops *wildTops, allowed bool, bestKey rankKey) bool {
+	return tops[b2i(!allowed)] <= bestKey
 }
 
 func b2i(b bool) int {
@@ -777,12 +787,12 @@ func best[T text](s *ruleSet, path T, verdictOnly bool) (int32, rankKey, bool) {
 					wild[nWild] = wildNode{from, to, depth}
 					nWild++
 					nRules += int(to - from)
-					tops[0], tops[1] = max(tops[0], le64(p)), max(tops[1], le64(p[8:]))
+					tops.add(p)
 				case s.wild.needles != nil && s.wild.needles.worthScanning(len(path)-depth, int(to-from)):
 					// Too many rules here to try one by one: the needle
 					// scan, which tries each rule at most once, takes them.
 					overflow = true
-					tops[0], tops[1] = max(tops[0], le64(p)), max(tops[1], le64(p[8:]))
+					tops.add(p)
 				default:
 					// A few rules: tried now, where the walk passes them.
 					if raw && needsCanonical(string(path)) {
@@ -806,7 +816,7 @@ func best[T text](s *ruleSet, path T, verdictOnly bool) (int32, rankKey, bool) {
 	if max(tops[0], tops[1]) <= bestKey {
 		return best, bestKey, true // no wildcard rule on the way can win
 	}
-	if verdictOnly && settled(tops, best, bestKey) {
+	if verdictOnly && settled(&tops, allows(best, bestKey), bestKey) {
 		return best, bestKey, true // none that can win would reverse the verdict
 	}
 	// A node past maxWildNodes with many rules leaves them to the needle
@@ -838,7 +848,7 @@ func best[T text](s *ruleSet, path T, verdictOnly bool) (int32, rankKey, bool) {
 	}
 	for _, w := range wild[:nWild] {
 		bestKey, best = tryWild(s, w.from, w.to, path, w.depth, bestKey, best)
-		if verdictOnly && settled(tops, best, bestKey) {
+		if verdictOnly && settled(&tops, allows(best, bestKey), bestKey) {
 			break
 		}
 	}
@@ -1191,7 +1201,7 @@ func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path 
 					}
 					if matches(&r.pattern, path) {
 						bestKey, best = r.key, r
-						if reversers != nil && reversers[b2i(!r.key.allow())] <= bestKey {
+						if reversers != nil && settled(reversers, r.key.allow(), bestKey) {
 							// The rest of the path has not been checked
 							// canonical, and the rule may have matched
 							// octets of it.

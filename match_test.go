@@ -137,7 +137,7 @@ func TestRuleSetAgreesWithBruteForceOnCorpus(t *testing.T) {
 				}
 				// IsAllowed's verdict alone, which may come from another
 				// rule of the same verdict.
-				if ref, key := a.best(p, true); (ref < 0 || key.allow()) != (want < 0 || wantAllow) {
+				if ref, key := a.best(p, true); allows(ref, key) != (want < 0 || wantAllow) {
 					t.Errorf("%s, %s, %q: verdict only, rule %d (allow %v); brute force %d (allow %v)", filepath.Base(file), ua, p, ref, key.allow(), want, wantAllow)
 				}
 			}
@@ -654,11 +654,11 @@ func TestVerdictOnlyAgreesOnRandomDocuments(t *testing.T) {
 			}
 			canon := appendRequestPath(nil, rq)
 			wantRef, wantKey, _ := best(&a.rules, canon, false)
-			want := wantKey.allow() || wantRef < 0
-			if ref, key, _ := best(&a.rules, canon, true); (key.allow() || ref < 0) != want {
+			want := allows(wantRef, wantKey)
+			if ref, key, _ := best(&a.rules, canon, true); allows(ref, key) != want {
 				t.Fatalf("rules %+v, canonical path %q: verdict only %v, deciding rule %v", rules, canon, !want, want)
 			}
-			if ref, key, ok := best(&a.rules, string(canon), true); ok && (key.allow() || ref < 0) != want {
+			if ref, key, ok := best(&a.rules, string(canon), true); ok && allows(ref, key) != want {
 				t.Fatalf("rules %+v, canonical path %q as a string: verdict only %v, deciding rule %v", rules, canon, !want, want)
 			}
 			if rq[0] != '/' {
@@ -673,9 +673,9 @@ func TestVerdictOnlyAgreesOnRandomDocuments(t *testing.T) {
 				if len(rq) > 170 && needsCanonical(rq) {
 					longRaw++
 				}
-				if (key.allow() || ref < 0) != want || !verdictOnly && key != wantKey {
+				if allows(ref, key) != want || !verdictOnly && key != wantKey {
 					t.Fatalf("rules %+v, path %q in place, verdictOnly %v: allowed %v (key %x), want %v (key %x)",
-						rules, rq, verdictOnly, key.allow() || ref < 0, uint64(key), want, uint64(wantKey))
+						rules, rq, verdictOnly, allows(ref, key), uint64(key), want, uint64(wantKey))
 				}
 			}
 		}

@@ -1900,7 +1900,7 @@ func (a *Agent) decide(rawURL string, verdictOnly bool) (bool, int32) {
 		return true, -1
 	}
 	ref, key := a.best(path, verdictOnly)
-	return key.allow() || ref < 0, ref
+	return allows(ref, key), ref
 }
 
 // bestOfParts is best for an Agent made of parts: the best rule of each

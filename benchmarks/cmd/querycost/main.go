@@ -30,7 +30,8 @@
 // Flags: -kind limits the queries to one kind of the workload, -notkind
 // leaves one kind out (how much the others pay for it), -bykind times the
 // queries of each kind among all the others (with -time's shuffled order;
-// -kind alone runs them apart, with more of the caches each), -doc asks
+// -kind alone runs them apart, with more of the caches each), -bysite N
+// the same per site, for the N sites whose queries take the most time, -doc asks
 // through (*Robots).IsAllowed instead of a compiled Agent, -agent asks
 // every query as one user agent, and -first keeps only the first N queries
 // of the shuffled order (with -time: how the cost grows as the lines the
@@ -41,10 +42,12 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"math/rand"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/sdxc/robots"
@@ -57,6 +60,7 @@ type query struct {
 	ua    string
 	path  string
 	kind  benchmarks.Kind
+	site  int32 // index in the corpus; beside kind, in what would be padding, so that a query stays 56 octets
 }
 
 var (
@@ -68,10 +72,11 @@ var (
 	notKind  = flag.String("notkind", "", "leave out queries of this kind")
 	first    = flag.Int("first", 0, "keep only the first N queries of the shuffled order (0: all)")
 	byKind   = flag.Bool("bykind", false, "time each query in the shuffled mix and print the cost per kind")
+	bySite   = flag.Int("bysite", 0, "time each query in the shuffled mix and print the N costliest sites")
 	sample   = flag.Int("sample", 0, "ask N queries drawn at random from the kept ones, in an order that does not repeat")
 )
 
-// ask asks q's question through the API the flags choose, for timeByKind.
+// ask asks q's question through the API the flags choose, for timeByGroup.
 func ask(q query) bool {
 	if *viaDoc {
 		return q.doc.IsAllowed(q.ua, q.path)
@@ -127,7 +132,7 @@ func main() {
 		if *oneAgent != "" {
 			ua = *oneAgent
 		}
-		qs = append(qs, query{docs[q.Site].Agent(ua), docs[q.Site], ua, q.Path, q.Kind})
+		qs = append(qs, query{docs[q.Site].Agent(ua), docs[q.Site], ua, q.Path, q.Kind, int32(q.Site)})
 	}
 	rand.New(rand.NewSource(1)).Shuffle(len(qs), func(i, j int) { qs[i], qs[j] = qs[j], qs[i] })
 	if *first > 0 && *first < len(qs) {
@@ -149,7 +154,19 @@ func main() {
 		qs, *passes = drawn, 1
 	}
 	if *byKind {
-		timeByKind(qs, *passes)
+		names := make([]string, benchmarks.Long+1) // Long is the last kind
+		for k := range names {
+			names[k] = benchmarks.Kind(k).String()
+		}
+		timeByGroup(qs, *passes, func(q query) int { return int(q.kind) }, names, 0)
+		return
+	}
+	if *bySite > 0 {
+		names := make([]string, len(c.Files))
+		for i, f := range c.Files {
+			names[i] = f.Name
+		}
+		timeByGroup(qs, *passes, func(q query) int { return int(q.site) }, names, *bySite)
 		return
 	}
 	if !*timed {
@@ -169,23 +186,26 @@ func main() {
 		len(qs), float64(shuffled.Nanoseconds())/n, *passes, float64(repeated.Nanoseconds())/n)
 }
 
-// timeByKind times each query of the shuffled mix on its own and prints,
-// per kind, what a query of that kind costs among the others and how much
-// of the mean it makes up: unlike -kind, which runs one kind alone, this
-// keeps every other query's lines competing for the caches. The clock read
-// around each query adds its own cost, measured over an empty loop and
-// taken off; the mean comes out some tens of nanoseconds above -time's.
-func timeByKind(qs []query, passes int) {
-	var sum [benchmarks.Long + 1]time.Duration // Long is the last kind
-	var n [benchmarks.Long + 1]int
+// timeByGroup times each query of the shuffled mix on its own and prints,
+// per group of queries (names[group(q)]), what a query of the group costs
+// among the others and how much of the mean it makes up: unlike -kind,
+// which runs one kind alone, this keeps every other query's lines competing
+// for the caches. With top > 0 it prints the top costliest groups, costliest
+// first, with the running sum of their shares; else every group, in order.
+// The clock read around each query adds its own cost, measured over an
+// empty loop and taken off; the mean comes out some tens of nanoseconds
+// above -time's.
+func timeByGroup(qs []query, passes int, group func(query) int, names []string, top int) {
+	sum := make([]time.Duration, len(names))
+	n := make([]int, len(names))
 	var empty time.Duration
 	allowed := 0
 	for range passes {
 		for _, q := range qs {
 			start := time.Now()
 			ok := ask(q)
-			sum[q.kind] += time.Since(start)
-			n[q.kind]++
+			sum[group(q)] += time.Since(start)
+			n[group(q)]++
 			if ok {
 				allowed++
 			}
@@ -196,19 +216,33 @@ func timeByKind(qs []query, passes int) {
 		}
 	}
 	clock := float64(empty) / float64(passes*len(qs))
+	own := make([]float64, len(names))
 	var total float64
-	for k := range sum {
-		total += float64(sum[k]) - clock*float64(n[k])
+	for g := range sum {
+		own[g] = float64(sum[g]) - clock*float64(n[g])
+		total += own[g]
+	}
+	order := make([]int, 0, len(names))
+	for g := range names {
+		if n[g] > 0 {
+			order = append(order, g)
+		}
+	}
+	if top > 0 {
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(own[b], own[a]) })
+		order = order[:min(top, len(order))]
 	}
 	all := float64(passes * len(qs))
 	fmt.Printf("%d queries, %d passes, clock %.0f ns a read (taken off)\n", len(qs), passes, clock)
-	for k := range sum {
-		if n[k] == 0 {
-			continue
+	var running float64
+	for _, g := range order {
+		share := 100 * own[g] / total
+		fmt.Printf("%-24s %5d queries  %5.0f ns/query  %4.1f%% of the time  %4.0f ns of the mean",
+			names[g], n[g]/passes, own[g]/float64(n[g]), share, own[g]/all)
+		if running += share; top > 0 {
+			fmt.Printf("  %5.1f%% so far", running)
 		}
-		own := float64(sum[k]) - clock*float64(n[k])
-		fmt.Printf("%-10s %5d queries  %5.0f ns/query  %4.1f%% of the time  %4.0f ns of the mean\n",
-			benchmarks.Kind(k), n[k]/passes, own/float64(n[k]), 100*own/total, own/all)
+		fmt.Println()
 	}
-	fmt.Printf("mean       %5.0f ns/query (%d allowed)\n", total/all, allowed)
+	fmt.Printf("mean %5.0f ns/query (%d allowed)\n", total/all, allowed)
 }

@@ -624,12 +624,8 @@ func TestVerdictOnlyAgreesOnRandomDocuments(t *testing.T) {
 				{UserAgents: []string{"bot"}, Rules: rules[k:]}}
 		}
 		r := &Robots{Groups: groups}
-		// The same document past its held bound: an Agent made of parts.
-		rp := &Robots{Groups: groups}
-		rp.IsAllowed("nobody", "/")
-		x := rp.agents.Load()
-		x.held.Store(x.maxHeld)
-		pa := rp.Agent("bot")
+		// The Agent the held bound would make instead: made of parts.
+		pa := madeOfParts(r, "bot")
 		if pa.parts != nil {
 			parts++
 		}
@@ -889,21 +885,15 @@ func (g *docGen) path() string {
 	if r.IntN(6) == 0 {
 		s += genRaw[r.IntN(len(genRaw))]
 	}
-	// Rewritten into a needle's non-canonical spelling: %7e for ~ etc.
-	if r.IntN(5) == 0 {
-		s = strings.Replace(s, "~", "%7e", r.IntN(3)+1)
-	}
-	if r.IntN(5) == 0 {
-		s = strings.Replace(s, "A", "%41", r.IntN(3)+1)
-	}
-	if r.IntN(6) == 0 {
-		s = strings.Replace(s, "%2F", "%2f", r.IntN(3)+1)
-	}
-	if r.IntN(8) == 0 {
-		s = strings.Replace(s, "a", "%61", r.IntN(3)+1)
-	}
-	if r.IntN(8) == 0 {
-		s = strings.Replace(s, "$", "%24", r.IntN(3)+1)
+	// Rewritten into a needle's non-canonical spelling: %7e for ~ etc.,
+	// each with odds of 1 in n.
+	for _, w := range []struct {
+		n        int
+		old, new string
+	}{{5, "~", "%7e"}, {5, "A", "%41"}, {6, "%2F", "%2f"}, {8, "a", "%61"}, {8, "$", "%24"}} {
+		if r.IntN(w.n) == 0 {
+			s = strings.Replace(s, w.old, w.new, r.IntN(3)+1)
+		}
 	}
 	if r.IntN(8) == 0 {
 		s = "http://h" + s

@@ -5580,14 +5580,16 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// FuzzMatch checks one pattern against one path: Robots, Agent and the
-// reference model agree, and a literal pattern matches itself.
 // part returns s[i:j], cut to s's bounds.
 func part(s string, i, j int) string {
 	i, j = min(max(i, 0), len(s)), min(max(j, 0), len(s))
 	return s[i:max(i, j)]
 }
 
+// FuzzMatch checks a pattern against a path, alone and in rule sets built
+// around the two (up to enough wildcard rules for a needle scan): Robots,
+// Agent, Explain and the reference model agree, and a literal pattern
+// matches itself.
 func FuzzMatch(f *testing.F) {
 	for _, s := range [][2]string{
 		{"/", "/"}, {"/a*b$", "/axxb"}, {"/a*b$", "/axxbc"}, {"/%7Ea", "/~a"}, {"/ツ", "/%E3%83%84"},

@@ -31,14 +31,15 @@
 // leaves one kind out (how much the others pay for it), -bykind times the
 // queries of each kind among all the others (with -time's shuffled order;
 // -kind alone runs them apart, with more of the caches each), -bysite N
-// the same per site, for the N sites whose queries take the most time, -doc asks
-// through (*Robots).IsAllowed instead of a compiled Agent, -agent asks
-// every query as one user agent, and -first keeps only the first N queries
-// of the shuffled order (with -time: how the cost grows as the lines the
-// queries touch outgrow each cache), and -sample N asks N queries drawn at
-// random from those kept instead, N times -passes of them in one pass, so
-// that no order is asked twice (the branch predictor cannot learn it, as it
-// may a pass of a few hundred queries asked again and again).
+// does the same per site for the N sites whose queries take the most time,
+// -doc asks through (*Robots).IsAllowed instead of a compiled Agent,
+// -agent asks every query as one user agent, and -first keeps only the
+// first N queries of the shuffled order (with -time: how the cost grows as
+// the lines the queries touch outgrow each cache), and -sample N asks N
+// queries drawn at random from those kept instead, N times -passes of them
+// in one pass, so that no order is asked twice (the branch predictor cannot
+// learn it, as it may a pass of a few hundred queries asked again and
+// again).
 package main
 
 import (

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
@@ -342,28 +343,146 @@ func hasSuffix[T text](s T, suffix []byte) bool {
 	return len(s) >= len(suffix) && string(s[len(s)-len(suffix):]) == string(suffix)
 }
 
-// index returns the index of the first sep in s, or -1. The standard
-// library's search is vectorised, and falls back to Rabin-Karp when the
-// candidates it finds keep failing, so it stays linear in s for any sep but
-// one crafted to collide with s under its rolling hash, where it is s times
-// sep at worst, as SPEC allows.
+// index returns the index of the first sep in s, or -1. It finds the
+// places sep could start with the vectorised IndexByte and compares at each;
+// when those keep failing (a path of 'a's against "aab"), it goes on with
+// rabinKarp, so it stays linear in s for any sep.
+//
+// It does not call strings.Index or bytes.Index: built with profile-guided
+// optimisation (go build -pgo) under a profile in which they are hot, as a
+// crawler's own can be, Go 1.26 takes their arguments to escape (it inlines
+// the standard library's search into them, and does not then see into the
+// generic Rabin-Karp it falls back on), so every path rewritten into a
+// buffer on the stack moved to the heap, an allocation a query
+// (testdata/pgo/README.md).
 func index[T text](s T, sep []byte) int {
-	switch s := any(s).(type) {
-	case string:
-		return strings.Index(s, view(sep))
-	case []byte:
-		return bytes.Index(s, sep)
+	n := len(sep)
+	switch {
+	case n == 0:
+		return 0
+	case n > len(s):
+		return -1
+	case n == 1:
+		return indexByte(s, sep[0])
 	}
-	panic("unreachable")
+	c0, c1 := sep[0], sep[1]
+	last := len(s) - n // the last place sep could start
+	fails := 0
+	for i := 0; i <= last; i++ {
+		if s[i] != c0 {
+			o := indexByte(s[i+1:last+1], c0)
+			if o < 0 {
+				return -1
+			}
+			i += o + 1
+		}
+		if s[i+1] == c1 && string(s[i:i+n]) == string(sep) {
+			return i
+		}
+		// Going on by hash once the false starts are many (the standard
+		// library's threshold: four, and one more for every 16 octets
+		// passed) keeps the search fast; once they may have compared
+		// more than 4 octets for every octet passed, keeps it linear,
+		// however long sep is and however far apart its false starts
+		// (each a near match of a period of sep), which the first
+		// alone does not.
+		if fails++; fails > 4+i>>4 || fails*n > 4*i+64 {
+			if j := rabinKarp(s[i+1:], sep); j >= 0 {
+				return i + 1 + j
+			}
+			return -1
+		}
+	}
+	return -1
 }
 
-// view returns the octets of b as a string without copying them, for the
-// string search of index: a copy would allocate for more than 32 octets,
-// and comparing by hand instead is quadratic (a 250,000-octet literal
-// against a path of 'a's took a second). It is used only on compiled
-// pattern literals, which nothing writes once newRuleSet has returned.
-func view(b []byte) string {
-	return unsafe.String(unsafe.SliceData(b), len(b))
+// indexByte is strings.IndexByte for either kind of text. A []byte's
+// header starts with a string's (the data pointer, then the length), so s
+// is read as a string in place: a type switch instead costs a call and a
+// dictionary lookup on every false start of index.
+func indexByte[T text](s T, c byte) int {
+	return strings.IndexByte(*(*string)(unsafe.Pointer(&s)), c)
+}
+
+// rabinKarp is index by a rolling hash of each len(sep) octets of s, modulo
+// the prime 2^61-1 under a base drawn at random for the process: linear in
+// s, comparing octets only where the hashes agree, and, unlike the standard
+// library's fixed hash, with no sep and s that can be made to collide ahead
+// of time (two different strings of n octets agree with a probability of at
+// most n in 2^61).
+func rabinKarp[T text](s T, sep []byte) int {
+	n := len(sep)
+	if n > len(s) {
+		return -1
+	}
+	var want, h uint64
+	for i := range n {
+		want = mulAdd61(want, uint64(sep[i]))
+		h = mulAdd61(h, uint64(s[i]))
+	}
+	want = canonical61(want)
+	// leave[c] takes octet c, leaving the window, out of its hash: it is
+	// -c*base^n, so that rolling on costs one multiplication.
+	var leave [256]uint64
+	out := uint64(1) // base^n
+	for b, e := rkBase, n; e > 0; e >>= 1 {
+		if e&1 != 0 {
+			out = mulMod61(out, b)
+		}
+		b = mulMod61(b, b)
+	}
+	for c, w := 1, uint64(0); c < len(leave); c++ {
+		w = addMod61(w, out)
+		leave[c] = mersenne61 - w
+	}
+	for i := n; ; i++ {
+		if canonical61(h) == want && string(s[i-n:i]) == string(sep) {
+			return i - n
+		}
+		if i == len(s) {
+			return -1
+		}
+		h = mulAdd61(h, uint64(s[i])+leave[s[i-n]])
+	}
+}
+
+// mulAdd61 returns h*base+c modulo 2^61-1 for rabinKarp's base, not always
+// reduced: for h below 2^61+4 and c below 2^61+256, it is below 2^61+4
+// (h*base has a high word below 2^59, so the sum below stays under 2^64).
+// Leaving out the compare that would reduce it takes one from the chain of
+// dependent operations from one octet's hash to the next, which is the
+// time rabinKarp takes.
+func mulAdd61(h, c uint64) uint64 {
+	hi, lo := bits.Mul64(h, rkBase)
+	// h*base = q*2^61 + r, and 2^61 is 1 modulo 2^61-1.
+	x := (hi<<3 | lo>>61) + lo&mersenne61 + c
+	return x&mersenne61 + x>>61
+}
+
+const mersenne61 = 1<<61 - 1
+
+// rkBase is rabinKarp's base, in [256, 2^61-1).
+var rkBase = 256 + rand.Uint64N(mersenne61-256)
+
+// mulMod61 returns a*b modulo 2^61-1, for a and b below it.
+func mulMod61(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	// a*b = q*2^61 + r, and 2^61 is 1 modulo 2^61-1.
+	return addMod61(hi<<3|lo>>61, lo&mersenne61)
+}
+
+// addMod61 returns a+b modulo 2^61-1, for a and b at most 2^61-1.
+func addMod61(a, b uint64) uint64 {
+	x := a + b
+	return canonical61(x&mersenne61 + x>>61)
+}
+
+// canonical61 returns x modulo 2^61-1, for x below twice that.
+func canonical61(x uint64) uint64 {
+	if x >= mersenne61 {
+		x -= mersenne61
+	}
+	return x
 }
 
 // A ruleSpec is a rule as the caller gives it to newRuleSet.

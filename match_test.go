@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/binary"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -899,4 +900,127 @@ func (g *docGen) path() string {
 		s = "http://h" + s
 	}
 	return s
+}
+
+// TestIndex checks the matcher's substring search against the standard
+// library's, on the string and the []byte paths alike, around the places it
+// changes method: one-octet seps, false starts up to the point where it
+// goes on by rolling hash, and matches before, at and after that point.
+func TestIndex(t *testing.T) {
+	a := func(n int) string { return strings.Repeat("a", n) }
+	for _, tc := range []struct{ name, s, sep string }{
+		{"empty sep", "abc", ""},
+		{"empty both", "", ""},
+		{"sep longer than s", "ab", "abc"},
+		{"one octet, found", "xxxy", "y"},
+		{"one octet, absent", "xxxx", "y"},
+		{"at the start", "abcabc", "abc"},
+		{"at the end", "xxxxabc", "abc"},
+		{"whole of s", "abc", "abc"},
+		{"first octet never", a(100), "ba"},
+		{"second octet differs", a(100) + "ab", "ab"},
+		{"a few false starts", "aab" + a(3) + "aac", "aac"},
+		{"false starts to the hash, found in it", a(400) + "b", a(20) + "b"},
+		{"false starts to the hash, absent", a(400), a(20) + "b"},
+		{"false starts to the hash, at the very end", a(5000) + "b", "ab"},
+		{"false starts past the hash's start", a(40) + "b" + a(40), a(39) + "b" + a(2)},
+		{"sep of all of s less one", a(999) + "b", a(998) + "b"},
+		{"far-apart near matches, found", strings.Repeat("x"+strings.Repeat("y", 15), 300) + "z", strings.Repeat("x"+strings.Repeat("y", 15), 100) + "z"},
+		{"far-apart near matches, absent", strings.Repeat("x"+strings.Repeat("y", 15), 300), strings.Repeat("x"+strings.Repeat("y", 15), 100) + "z"},
+		{"non-ASCII", strings.Repeat("ツ", 50) + "ツx", "ツx"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want := strings.Index(tc.s, tc.sep)
+			if got := index(tc.s, []byte(tc.sep)); got != want {
+				t.Errorf("index(string) = %d, want %d", got, want)
+			}
+			if got := index([]byte(tc.s), []byte(tc.sep)); got != want {
+				t.Errorf("index([]byte) = %d, want %d", got, want)
+			}
+			if got := rabinKarp(tc.s, []byte(tc.sep)); got != want {
+				t.Errorf("rabinKarp = %d, want %d", got, want)
+			}
+		})
+	}
+}
+
+// TestMod61 checks the rolling hash's arithmetic modulo 2^61-1 against
+// math/big at the edges of its range.
+func TestMod61(t *testing.T) {
+	p := big.NewInt(mersenne61)
+	values := []uint64{0, 1, 2, 255, 256, 1 << 32, 1<<60 + 12345, mersenne61 - 2, mersenne61 - 1, rkBase}
+	for _, x := range values {
+		for _, y := range values {
+			var want big.Int
+			want.Mul(new(big.Int).SetUint64(x), new(big.Int).SetUint64(y)).Mod(&want, p)
+			if got := mulMod61(x, y); got != want.Uint64() {
+				t.Errorf("mulMod61(%d, %d) = %d, want %d", x, y, got, want.Uint64())
+			}
+			want.Add(new(big.Int).SetUint64(x), new(big.Int).SetUint64(y)).Mod(&want, p)
+			if got := addMod61(x, y); got != want.Uint64() {
+				t.Errorf("addMod61(%d, %d) = %d, want %d", x, y, got, want.Uint64())
+			}
+		}
+	}
+	// mulAdd61 takes and gives values up to 2^61+3, congruent but not
+	// always reduced, and c up to 2^61-1 plus an octet.
+	for _, h := range append(values, mersenne61, mersenne61+3) {
+		for _, c := range []uint64{0, 255, mersenne61 - 1, mersenne61 + 255} {
+			var want big.Int
+			want.Mul(new(big.Int).SetUint64(h), new(big.Int).SetUint64(rkBase))
+			want.Add(&want, new(big.Int).SetUint64(c)).Mod(&want, p)
+			got := mulAdd61(h, c)
+			if got >= mersenne61+4 || canonical61(got) != want.Uint64() {
+				t.Errorf("mulAdd61(%d, %d) = %d, want %d or it plus 2^61-1, below 2^61+4", h, c, got, want.Uint64())
+			}
+		}
+	}
+	// addMod61 also takes 2^61-1 itself, which mersenne61 - m gives for m = 0.
+	if got := addMod61(mersenne61, mersenne61); got != 0 {
+		t.Errorf("addMod61(2^61-1, 2^61-1) = %d, want 0", got)
+	}
+}
+
+// FuzzIndex checks the matcher's substring search, and its rolling-hash
+// method alone, against strings.Index. A sep of repeated octets in s of the
+// same makes the false starts that send index on to the hash.
+func FuzzIndex(f *testing.F) {
+	f.Add("abcabd", "abd")
+	f.Add(strings.Repeat("a", 300)+"b", "aaab")
+	f.Add("", "")
+	f.Fuzz(func(t *testing.T, s, sep string) {
+		want := strings.Index(s, sep)
+		if got := index(s, []byte(sep)); got != want {
+			t.Fatalf("index(%q, %q) = %d, want %d", s, sep, got, want)
+		}
+		if got := index([]byte(s), []byte(sep)); got != want {
+			t.Fatalf("index([]byte(%q), %q) = %d, want %d", s, sep, got, want)
+		}
+		if got := rabinKarp(s, []byte(sep)); got != want {
+			t.Fatalf("rabinKarp(%q, %q) = %d, want %d", s, sep, got, want)
+		}
+	})
+}
+
+// BenchmarkIndex times the matcher's substring search on the inputs that
+// make a search by candidates slow: a path of 'a's against a long sep of
+// 'a's and a 'b' (a false start at every octet), and a period repeated
+// against many periods and a 'z' (a false start every 16 octets, each
+// compared nearly all the way), 128 KiB of path each.
+func BenchmarkIndex(b *testing.B) {
+	period := "x" + strings.Repeat("y", 15)
+	for _, c := range []struct{ name, s, sep string }{
+		{"dense", strings.Repeat("a", 128<<10), strings.Repeat("a", 4<<10) + "b"},
+		{"far-apart", strings.Repeat(period, 8<<10), strings.Repeat(period, 256) + "z"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			path, sep := []byte(c.s), []byte(c.sep)
+			b.SetBytes(int64(len(path)))
+			for b.Loop() {
+				if index(path, sep) >= 0 {
+					b.Fatal("found a sep that is not there")
+				}
+			}
+		})
+	}
 }

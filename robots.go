@@ -980,7 +980,9 @@ func (d Decision) String() string {
 // must be rewritten is rewritten on the stack, unless the rewritten path is
 // longer than 8 KiB; then it borrows a pooled buffer, which the runtime may
 // reclaim at a garbage collection. An agent with more than 4,096 wildcard
-// rules borrows a pooled bitmap for them in the same way.
+// rules borrows a pooled bitmap for them in the same way. Nor does it keep
+// rawURL, so a URL made for the call ("/p/" + id, string(b)) can stay on
+// the caller's stack.
 func (r *Robots) IsAllowed(userAgent, rawURL string) bool {
 	return r.Agent(userAgent).IsAllowed(rawURL)
 }
@@ -2186,7 +2188,12 @@ func validUserinfo(s string) bool {
 // and stand for octets a host could hold as they are: net/url refuses the
 // rest, and RobotsURL also '"', '<', '>', '[' and non-ASCII octets.
 func validIPLiteral(s string) bool {
-	if zone := strings.Index(s, "%25"); zone >= 0 {
+	// The first '%' must start the zone: the address holds none. (Not
+	// strings.Index, whose arguments escape in some builds: see index.)
+	if zone := strings.IndexByte(s, '%'); zone >= 0 {
+		if !strings.HasPrefix(s[zone:], "%25") {
+			return false
+		}
 		z := s[zone+3:]
 		if z == "" {
 			return false
@@ -2207,11 +2214,101 @@ func validIPLiteral(s string) bool {
 		}
 		s = s[:zone]
 	}
-	if strings.IndexByte(s, '%') >= 0 {
-		return false // ParseAddr would read it as a zone
+	return isIPv6(s)
+}
+
+// isIPv6 reports whether s, which holds no zone, is an IPv6 address as
+// netip.ParseAddr reads one (RFC 4291 §2.2): eight groups of one to four hex
+// digits, or fewer and one "::" that stands for at least one group of
+// zeros, the last two groups perhaps a dotted IPv4 address without leading
+// zeros. It is written out rather than calling ParseAddr, which keeps a
+// zone and so takes its argument to escape: every URL given to IsAllowed
+// then escaped with it, and a caller's short URL made on the stack
+// ("/p/" + id, string(b)) was moved to the heap. FuzzIsIPv6 holds it to
+// ParseAddr.
+func isIPv6(s string) bool {
+	// ParseAddr reads s as IPv4 if a '.' comes before any ':'.
+	if i := strings.IndexAny(s, ".:"); i < 0 || s[i] == '.' {
+		return false
 	}
-	addr, err := netip.ParseAddr(s)
-	return err == nil && !addr.Is4()
+	ellipsis := strings.HasPrefix(s, "::")
+	if ellipsis {
+		s = s[2:]
+		if s == "" {
+			return true
+		}
+	}
+	n := 0 // the octets of the address read
+	for n < 16 {
+		digits := 0
+		for digits < len(s) && isHex(s[digits]) {
+			if digits++; digits > 4 {
+				return false
+			}
+		}
+		if digits == 0 {
+			return false
+		}
+		if digits < len(s) && s[digits] == '.' {
+			// The last 4 octets, from the group's first digit on
+			// (the check after the loop sees that they are last).
+			if n > 12 || !isIPv4(s) {
+				return false
+			}
+			n += 4
+			s = ""
+			break
+		}
+		n += 2
+		s = s[digits:]
+		if s == "" {
+			break
+		}
+		if s[0] != ':' || len(s) == 1 {
+			return false
+		}
+		s = s[1:]
+		if s[0] == ':' {
+			if ellipsis {
+				return false
+			}
+			ellipsis = true
+			s = s[1:]
+			if s == "" {
+				break
+			}
+		}
+	}
+	// All of s read, and "::" there exactly when the groups fall short.
+	return s == "" && (n < 16) == ellipsis
+}
+
+// isIPv4 reports whether s is four decimal octets, each 0 to 255 without
+// leading zeros, separated by dots: the IPv4 address netip.ParseAddr reads.
+func isIPv4(s string) bool {
+	for field := range 4 {
+		if field > 0 {
+			if s == "" || s[0] != '.' {
+				return false
+			}
+			s = s[1:]
+		}
+		v, digits := 0, 0
+		for digits < len(s) && '0' <= s[digits] && s[digits] <= '9' {
+			if digits == 1 && v == 0 {
+				return false // a leading zero
+			}
+			v = v*10 + int(s[digits]-'0')
+			if digits++; v > 255 {
+				return false
+			}
+		}
+		if digits == 0 {
+			return false
+		}
+		s = s[digits:]
+	}
+	return s == ""
 }
 
 // urlOctets classifies the octets requestPath looks for.

@@ -21,6 +21,7 @@ import (
 	"maps"
 	"math"
 	"math/rand/v2"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -3886,6 +3887,118 @@ func TestQueriesDoNotAllocate(t *testing.T) {
 			t.Errorf("Agent.Explain(%q): %v allocations per query, want 0", u, n)
 		}
 	}
+}
+
+// TestCallerURLsStayOnTheStack checks that a query keeps no hold of the URL
+// it is given, so that one the caller makes for the call ("/p/" + id,
+// string(b)) can stay on the caller's stack: when a URL's IPv6 literal was
+// checked with netip.ParseAddr, whose argument escapes, every such URL was
+// moved to the heap, an allocation a query the library's own tests did not
+// see. The URLs are short enough (at most 32 octets) for the stack.
+func TestCallerURLsStayOnTheStack(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nDisallow: /private\nDisallow: /*.pdf$\n"))
+	a := r.Agent("ExampleBot/1.0")
+	for _, tc := range []struct{ name, head, tail string }{
+		{"path", "/private/", "x"},
+		{"escaped path", "/a%7e", "b.pdf"},
+		{"absolute URL", "http://e.com/", "private"},
+		{"IPv6 literal", "http://[::1]/", "private"},
+		{"IPv6 literal with a zone", "http://[fe80::1%25en0]/", "x"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := []byte(tc.head + tc.tail)
+			want := r.IsAllowed("ExampleBot/1.0", string(b))
+			for _, q := range []struct {
+				name string
+				ask  func() bool
+			}{
+				{"Robots.IsAllowed(head+tail)", func() bool { return r.IsAllowed("ExampleBot/1.0", tc.head+tc.tail) }},
+				{"Robots.IsAllowed(string(b))", func() bool { return r.IsAllowed("ExampleBot/1.0", string(b)) }},
+				{"Agent.IsAllowed(head+tail)", func() bool { return a.IsAllowed(tc.head + tc.tail) }},
+				{"Agent.Explain(string(b))", func() bool { return a.Explain(string(b)).Allowed }},
+			} {
+				if got := q.ask(); got != want {
+					t.Errorf("%s = %v, want %v", q.name, got, want)
+				}
+				if n := testing.AllocsPerRun(50, func() { q.ask() }); n != 0 {
+					t.Errorf("%s: %v allocations a query, want 0", q.name, n)
+				}
+			}
+		})
+	}
+}
+
+// TestIsIPv6 checks the IPv6 literals an authority may hold, written from
+// RFC 4291 §2.2 and netip.ParseAddr's reading of it, against ParseAddr too.
+func TestIsIPv6(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"::", true},
+		{"::1", true},
+		{"1::", true},
+		{"1:2:3:4:5:6:7:8", true},
+		{"1:2:3:4:5:6:7::", true},
+		{"::2:3:4:5:6:7:8", true},
+		{"1:2:3:4:5:6:7:8::", false}, // "::" must stand for a group
+		{"::1:2:3:4:5:6:7:8", false},
+		{"1:2:3:4:5:6:7", false}, // too few, and no "::"
+		{"1:2:3:4:5:6:7:8:9", false},
+		{"1::2::3", false},
+		{":1::", false},
+		{"1:", false},
+		{":::", false},
+		{"ABCD:ef01::", true},
+		{"12345::", false}, // five digits
+		{"0000:0:0:0:0:0:0:0", true},
+		{"g::", false},
+		{"::ffff:1.2.3.4", true},
+		{"1:2:3:4:5:6:1.2.3.4", true},
+		{"1:2:3:4:5:1.2.3.4", false}, // not the last two groups
+		{"1:2:3:4:5:6:7:1.2.3.4", false},
+		{"::1.2.3.4", true},
+		{"::ffff:01.2.3.4", false}, // a leading zero
+		{"::ffff:0.0.0.0", true},
+		{"::ffff:1.2.3.256", false},
+		{"::ffff:1.2.3", false},
+		{"::ffff:1.2.3.4.5", false},
+		{"::ffff:1..3.4", false},
+		{"::ffff:1.2.3.4:1", false},
+		{"::a.2.3.4", false},
+		{"1.2.3.4", false}, // IPv4, which an IPv6 literal is not
+		{"1.2::", false},
+		{"", false},
+		{"v1.x", false},
+		{"1:2:3:4:5:6:7:8 ", false},
+	} {
+		t.Run(tc.s, func(t *testing.T) {
+			if got := isIPv6(tc.s); got != tc.want {
+				t.Errorf("isIPv6(%q) = %v, want %v", tc.s, got, tc.want)
+			}
+			a, err := netip.ParseAddr(tc.s)
+			if byNetip := err == nil && !a.Is4(); byNetip != tc.want {
+				t.Errorf("netip.ParseAddr(%q) reads it as IPv6: %v, where the case says %v", tc.s, byNetip, tc.want)
+			}
+		})
+	}
+}
+
+// FuzzIsIPv6 holds isIPv6 to netip.ParseAddr, which it stands in for, on
+// any text without a zone.
+func FuzzIsIPv6(f *testing.F) {
+	for _, s := range []string{"::", "1:2:3:4:5:6:7:8", "::ffff:1.2.3.4", "1::2::3", "1:2:3:4:5:6:1.2.3.4", "::ffff:01.2.3.4"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if strings.Contains(s, "%") {
+			return // a zone, which validIPLiteral takes off first
+		}
+		a, err := netip.ParseAddr(s)
+		if want := err == nil && !a.Is4(); isIPv6(s) != want {
+			t.Fatalf("isIPv6(%q) = %v, netip.ParseAddr says %v", s, !want, want)
+		}
+	})
 }
 
 // ---------------------------------------------------------------------------

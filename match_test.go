@@ -908,6 +908,7 @@ func (g *docGen) path() string {
 // goes on by rolling hash, and matches before, at and after that point.
 func TestIndex(t *testing.T) {
 	a := func(n int) string { return strings.Repeat("a", n) }
+	periods := func(n int) string { return strings.Repeat("x"+strings.Repeat("y", 15), n) }
 	for _, tc := range []struct{ name, s, sep string }{
 		{"empty sep", "abc", ""},
 		{"empty both", "", ""},
@@ -923,10 +924,10 @@ func TestIndex(t *testing.T) {
 		{"false starts to the hash, found in it", a(400) + "b", a(20) + "b"},
 		{"false starts to the hash, absent", a(400), a(20) + "b"},
 		{"false starts to the hash, at the very end", a(5000) + "b", "ab"},
-		{"false starts past the hash's start", a(40) + "b" + a(40), a(39) + "b" + a(2)},
+		{"found by comparing, after a false start", a(40) + "b" + a(40), a(39) + "b" + a(2)},
 		{"sep of all of s less one", a(999) + "b", a(998) + "b"},
-		{"far-apart near matches, found", strings.Repeat("x"+strings.Repeat("y", 15), 300) + "z", strings.Repeat("x"+strings.Repeat("y", 15), 100) + "z"},
-		{"far-apart near matches, absent", strings.Repeat("x"+strings.Repeat("y", 15), 300), strings.Repeat("x"+strings.Repeat("y", 15), 100) + "z"},
+		{"far-apart near matches, found", periods(300) + "z", periods(100) + "z"},
+		{"far-apart near matches, absent", periods(300), periods(100) + "z"},
 		{"non-ASCII", strings.Repeat("ツ", 50) + "ツx", "ツx"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -982,8 +983,8 @@ func TestMod61(t *testing.T) {
 }
 
 // FuzzIndex checks the matcher's substring search, and its rolling-hash
-// method alone, against strings.Index. A sep of repeated octets in s of the
-// same makes the false starts that send index on to the hash.
+// method alone, against strings.Index. The second seed's run of one octet
+// makes the false starts that send index on to the hash.
 func FuzzIndex(f *testing.F) {
 	f.Add("abcabd", "abd")
 	f.Add(strings.Repeat("a", 300)+"b", "aaab")

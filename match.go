@@ -416,21 +416,16 @@ func rabinKarp[T text](s T, sep []byte) int {
 		return -1
 	}
 	var want, h uint64
+	out := uint64(1) // base^n, once the loop is done
 	for i := range n {
 		want = mulAdd61(want, uint64(sep[i]))
 		h = mulAdd61(h, uint64(s[i]))
+		out = mulAdd61(out, 0)
 	}
-	want = canonical61(want)
+	want, out = canonical61(want), canonical61(out)
 	// leave[c] takes octet c, leaving the window, out of its hash: it is
 	// -c*base^n, so that rolling on costs one multiplication.
 	var leave [256]uint64
-	out := uint64(1) // base^n
-	for b, e := rkBase, n; e > 0; e >>= 1 {
-		if e&1 != 0 {
-			out = mulMod61(out, b)
-		}
-		b = mulMod61(b, b)
-	}
 	for c, w := 1, uint64(0); c < len(leave); c++ {
 		w = addMod61(w, out)
 		leave[c] = mersenne61 - w
@@ -463,13 +458,6 @@ const mersenne61 = 1<<61 - 1
 
 // rkBase is rabinKarp's base, in [256, 2^61-1).
 var rkBase = 256 + rand.Uint64N(mersenne61-256)
-
-// mulMod61 returns a*b modulo 2^61-1, for a and b below it.
-func mulMod61(a, b uint64) uint64 {
-	hi, lo := bits.Mul64(a, b)
-	// a*b = q*2^61 + r, and 2^61 is 1 modulo 2^61-1.
-	return addMod61(hi<<3|lo>>61, lo&mersenne61)
-}
 
 // addMod61 returns a+b modulo 2^61-1, for a and b at most 2^61-1.
 func addMod61(a, b uint64) uint64 {

@@ -2227,10 +2227,6 @@ func validIPLiteral(s string) bool {
 // ("/p/" + id, string(b)) was moved to the heap. FuzzIsIPv6 holds it to
 // ParseAddr.
 func isIPv6(s string) bool {
-	// ParseAddr reads s as IPv4 if a '.' comes before any ':'.
-	if i := strings.IndexAny(s, ".:"); i < 0 || s[i] == '.' {
-		return false
-	}
 	ellipsis := strings.HasPrefix(s, "::")
 	if ellipsis {
 		s = s[2:]
@@ -2250,14 +2246,10 @@ func isIPv6(s string) bool {
 			return false
 		}
 		if digits < len(s) && s[digits] == '.' {
-			// The last 4 octets, from the group's first digit on
-			// (the check after the loop sees that they are last).
-			if n > 12 || !isIPv4(s) {
-				return false
-			}
-			n += 4
-			s = ""
-			break
+			// The last 4 octets, from the group's first digit on. (So
+			// an IPv4 address, which ParseAddr does not read as IPv6,
+			// is refused for falling short with no "::".)
+			return n <= 12 && isIPv4(s) && (n+4 < 16) == ellipsis
 		}
 		n += 2
 		s = s[digits:]
@@ -2294,7 +2286,7 @@ func isIPv4(s string) bool {
 			s = s[1:]
 		}
 		v, digits := 0, 0
-		for digits < len(s) && '0' <= s[digits] && s[digits] <= '9' {
+		for digits < len(s) && isDigit(s[digits]) {
 			if digits == 1 && v == 0 {
 				return false // a leading zero
 			}

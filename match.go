@@ -563,7 +563,9 @@ const trailingPad = 8
 func buildTrie(n int, key func(int32) []byte, payload func(lo, hi int32) []byte) trie {
 	b := &trieBuilder{key: key, payload: payload}
 	b.node(nil, 0, int32(n), 0)
-	return slices.Clip(append(b.t, make([]byte, trailingPad)...))
+	t := make(trie, len(b.t)+trailingPad) // exactly: see newRuleSet
+	copy(t, b.t)
+	return t
 }
 
 type trieBuilder struct {
@@ -760,15 +762,24 @@ func newRuleSet(specs []ruleSpec, first int32) ruleSet {
 	})
 	// The wildcard rules keep their patterns, in an arena of their own; the
 	// plain rules live on in the trie alone.
+	// Both are sized exactly, as is the trie: an Agent keeps them for as
+	// long as its document lives, and slack left by append would hold up
+	// to as much again.
 	s := ruleSet{}
-	var wild []matchRule
-	var wildLits []byte
+	nWild, nLits := 0, 0
+	for _, r := range rules {
+		if r.wild {
+			nWild++
+			nLits += len(r.lits)
+		}
+	}
+	wild := make([]matchRule, 0, nWild)
+	wildLits := make([]byte, 0, nLits)
 	for _, r := range rules {
 		if r.wild {
 			wildLits = append(wildLits, r.lits...)
 		}
 	}
-	wildLits = slices.Clip(wildLits)
 	wildAt := make([]int32, len(rules)+1) // wildAt[i]: wild rules before rules[i]
 	for i, r := range rules {
 		wildAt[i] = int32(len(wild))
@@ -783,7 +794,6 @@ func newRuleSet(specs []ruleSpec, first int32) ruleSet {
 	s.trie = buildTrie(len(rules), func(i int32) []byte { return rules[i].prefix() },
 		func(lo, hi int32) []byte { return nodePayload(rules[lo:hi], wild, wildAt[lo], wildAt[hi]) })
 	if len(wild) > 0 {
-		wild = slices.Clip(wild)
 		s.wild = &wildRules{rules: wild, needles: newNeedleIndex(wild)}
 	}
 	return s

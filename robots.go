@@ -1664,8 +1664,14 @@ func (x *agentIndex) linesOf(gi int) []int32 {
 // a spec's ref indexes refs. linesOf, when not nil, gives a group's source
 // lines, or nil where they are not known.
 func ruleSpecs(doc []Group, groups []int, linesOf func(gi int) []int32) ([]ruleSpec, []ruleRef) {
-	var specs []ruleSpec
-	var refs []ruleRef
+	// refs is sized exactly, since an Agent keeps it (see newRuleSet);
+	// specs, which it does not, is sized for rules without an index file.
+	n := 0
+	for _, gi := range groups {
+		n += len(doc[gi].Rules)
+	}
+	specs := make([]ruleSpec, 0, n)
+	refs := make([]ruleRef, 0, n)
 	for _, gi := range groups {
 		var lines []int32
 		if linesOf != nil {

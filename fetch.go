@@ -1995,10 +1995,11 @@ type Store interface {
 // most one parsed robots.txt file, cut at the Fetcher's MaxBytes: the latest
 // outcome's, or, while the origin is unreachable (an Unreachable outcome
 // holds none), the last reachable one's. MaxOrigins therefore bounds memory.
-// A parsed file holds about 1.6 times its size, 4 once asked about (the real
-// sites' files of benchmarks/), and at most about 29 times (a file of
-// nothing but two-line groups, a user-agent line and one rule, each naming
-// its own user agent, asked about as each of them; 15 asked about by one):
+// A parsed file holds about 1.6 times its size, 3.2 once asked about as one
+// user agent and 3.5 as seven (the real sites' files of benchmarks/), and
+// at most about 29 times (a file of nothing but two-line groups, a
+// user-agent line and one rule, each naming its own user agent, asked about
+// as each of them; 15 asked about by one):
 // so with the default MaxBytes, up to some 15 MB a file in the worst case,
 // and some 150 GB for the default MaxOrigins, should every origin serve such
 // a file. A hostile domain can name any number of origins (a.evil.example,

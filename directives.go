@@ -187,16 +187,18 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // reading places there too; misnested markup in such a template can still hide
 // the metas after it, as Links explains). Reading stops where the head ends, so
 // the cost does not grow with the body, but for a head that never ends (an
-// unclosed <title> or <template> in it is read to the end of the body) and for
-// a body in UTF-16, which is decoded whole first: one that starts with a UTF-16
-// byte order mark, or whose Content-Type charset names UTF-16 ("utf-16",
-// "utf-16be", ...) and that starts with no UTF-8 mark, as the HTML encoding
-// sniffing algorithm decides (the charset parameter read as WHATWG MIME
-// Sniffing parses it: `charset="utf-16` names UTF-16, and `charset =utf-16` is
-// no charset). Other encodings are read as octets, which finds the same tags
-// and names in every encoding whose ASCII is ASCII. In application/xhtml+xml,
-// which is XML, a self-closing tag such as <title/> is an empty element, where
-// HTML would read the rest of the page as its text. A nil h or body is valid.
+// unclosed <title> or <template> in it is read to the end of the body). A
+// body in UTF-16 is decoded only as far as its head goes (its first 16 KiB,
+// then twice as much each time the head goes on past what was decoded): one
+// that starts with a UTF-16 byte order mark, or whose Content-Type charset
+// names UTF-16 ("utf-16", "utf-16be", ...) and that starts with no UTF-8
+// mark, as the HTML encoding sniffing algorithm decides (the charset
+// parameter read as WHATWG MIME Sniffing parses it: `charset="utf-16` names
+// UTF-16, and `charset =utf-16` is no charset). Other encodings are read as
+// octets, which finds the same tags and names in every encoding whose ASCII
+// is ASCII. In application/xhtml+xml, which is XML, a self-closing tag such
+// as <title/> is an empty element, where HTML would read the rest of the page
+// as its text. A nil h or body is valid.
 // Header names are matched in any case, also in a map written by hand whose
 // keys are not in net/http's canonical form.
 //
@@ -896,20 +898,32 @@ func trimBOM(b []byte) []byte {
 // decoded whole, its mark dropped, unpaired surrogates and an odd last octet
 // read as U+FFFD.
 func asUTF8(body []byte, contentType string) []byte {
-	bigEndian := false
+	if units, bigEndian, ok := utf16Body(body, contentType); ok {
+		return decodeUTF16(units, bigEndian)
+	}
+	return body
+}
+
+// utf16Body reports whether body is in UTF-16, as asUTF8 decides, and if
+// so returns its code units, the mark dropped, and their byte order.
+func utf16Body(body []byte, contentType string) (units []byte, bigEndian, ok bool) {
 	switch {
 	case bytes.HasPrefix(body, []byte("\xFF\xFE")):
-		body = body[2:]
+		return body[2:], false, true
 	case bytes.HasPrefix(body, []byte("\xFE\xFF")):
-		body, bigEndian = body[2:], true
+		return body[2:], true, true
 	case bytes.HasPrefix(body, []byte("\xEF\xBB\xBF")):
-		return body
-	default:
-		var isUTF16 bool
-		if isUTF16, bigEndian = utf16Label(charsetOf(contentType)); !isUTF16 {
-			return body
-		}
+		return nil, false, false
 	}
+	if ok, bigEndian = utf16Label(charsetOf(contentType)); !ok {
+		return nil, false, false
+	}
+	return body, bigEndian, true
+}
+
+// decodeUTF16 returns UTF-16 code units as UTF-8, unpaired surrogates and
+// an odd last octet read as U+FFFD.
+func decodeUTF16(body []byte, bigEndian bool) []byte {
 	out := make([]byte, 0, len(body)+len(body)/2)
 	unit := func(i int) uint16 {
 		if bigEndian {
@@ -1831,7 +1845,7 @@ func collect(h http.Header, body []byte, token string, sources *[]Source) direct
 	}
 	ct := contentType(h)
 	if kind := markup(ct, body); kind != notHTML {
-		headMetas(asUTF8(body, ct), kind == xhtml, func(name, content []byte) {
+		headMetasOf(body, ct, kind == xhtml, func(name, content []byte) {
 			n := trimASCIISpace(name)
 			var who string // "" for every bot, else token
 			switch {
@@ -1961,9 +1975,19 @@ func contentType(h http.Header) string {
 // tag is an empty element: <title/> or <script src="a.js"/> holds no text,
 // where HTML ignores the slash and reads what follows as the element's
 // text.
-func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
+//
+// It reports whether a reading ran to the end of body, or stopped on a
+// token that reaches it: what follows, were body cut short, could change
+// what that reading finds ('<' at the end is text, which ends the head, and
+// the start of a tag after more octets). Otherwise every reading stopped
+// where the head ended, on a token whole before the end, and octets after
+// body would change nothing.
+func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) (reachedEnd bool) {
 	var found []metaAt // past where the first reading parts from another
 	eachReading(body, func(r *reading, from int) {
+		defer func() {
+			reachedEnd = reachedEnd || r.z.Err() != nil || r.end >= len(r.body)
+		}()
 		if r.first() {
 			scanHead(r, isXHTML, func(at int, name, content []byte) {
 				if !r.parted() {
@@ -1985,7 +2009,49 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) {
 	for _, m := range found {
 		visit(m.name, m.content)
 	}
+	return reachedEnd
 }
+
+// headMetasOf is headMetas for a body of the given Content-Type. A body in
+// UTF-16 (see asUTF8) is decoded a prefix at a time, each twice the last,
+// until the head ends inside one, so that its cost follows the head, as
+// for a body in any other encoding, not the body (SPEC §3): the metas are
+// visited once a prefix is known to hold them all.
+func headMetasOf(body []byte, contentType string, isXHTML bool, visit func(name, content []byte)) {
+	units, bigEndian, ok := utf16Body(body, contentType)
+	if !ok {
+		headMetas(body, isXHTML, visit)
+		return
+	}
+	utf16HeadMetas(units, bigEndian, isXHTML, utf16Prefix, visit)
+}
+
+// utf16HeadMetas is headMetasOf for UTF-16 code units, decoded first
+// octets at a time, then each prefix twice the last; first is even.
+func utf16HeadMetas(units []byte, bigEndian, isXHTML bool, first int, visit func(name, content []byte)) {
+	for n := first; ; n *= 2 {
+		if n >= len(units) {
+			headMetas(decodeUTF16(units, bigEndian), isXHTML, visit)
+			return
+		}
+		var metas []metaAt
+		reachedEnd := headMetas(decodeUTF16(units[:n], bigEndian), isXHTML, func(name, content []byte) {
+			metas = append(metas, metaAt{name: bytes.Clone(name), content: bytes.Clone(content)})
+		})
+		if !reachedEnd {
+			for _, m := range metas {
+				visit(m.name, m.content)
+			}
+			return
+		}
+	}
+}
+
+// utf16Prefix is the first prefix of a UTF-16 body headMetasOf decodes, in
+// octets: an even number, so that no prefix ends inside a code unit (one
+// may end inside a surrogate pair, whose half then reads as U+FFFD at the
+// end, where headMetas reports the prefix too short).
+const utf16Prefix = 16 << 10
 
 // metaAt is a meta tag's offset in the body and its name and content,
 // copied.

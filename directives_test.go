@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -770,6 +771,107 @@ func utf16Bytes(s string, bigEndian bool) []byte {
 		}
 	}
 	return b
+}
+
+// utf16Metas lists "name=content" for each meta utf16HeadMetas visits in
+// units, decoded first octets at a time and then doubling.
+func utf16Metas(units []byte, bigEndian bool, first int) []string {
+	var out []string
+	utf16HeadMetas(units, bigEndian, false, first, func(name, content []byte) {
+		out = append(out, string(name)+"="+string(content))
+	})
+	return out
+}
+
+// utf16PrefixCases are heads whose end a prefix cut short could move: '<'
+// or the start of a tag where a prefix ends reads as text, which ends the
+// head; so do a surrogate pair's first half ("\uFFFD") and the raw text
+// of a script whose end tag is cut.
+var utf16PrefixCases = []string{
+	`<head><meta name=robots content=noindex><meta name=a content=b></head><body>text`,
+	`<head><title>t</title>` + strings.Repeat(" ", 40) + `<meta name=robots content=noindex>x`,
+	`<meta name=a content="😀"><meta name=b content=c><p>`,
+	"<head>😀<meta name=robots content=noindex>",
+	`<head><script>var a = "</scrip";</script><meta name=robots content=none><p>`,
+	`<head><!-- a comment <p> --><meta name=robots content=nofollow></head>`,
+	`<head><noscript><meta name=robots content=noindex></noscript><meta name=x content=y><img>`,
+	`<head><template><p>x</template><meta name=robots content=noarchive><body>`,
+	`<head><title>never closed<meta name=robots content=noindex>`,
+	`<meta name=robots content=noindex>`,
+	`<</><!<?<meta name=a content=b>x`,
+}
+
+// TestUTF16HeadMetasAnyPrefix checks that decoding a UTF-16 body a prefix
+// at a time finds exactly the metas of the body decoded whole, whatever
+// prefix it starts with: if it stopped at one that cuts a tag short, or
+// ends on a '<', it would take the head to end there and miss the rest.
+func TestUTF16HeadMetasAnyPrefix(t *testing.T) {
+	for _, doc := range append(slices.Clone(utf16PrefixCases), headCases...) {
+		for _, bigEndian := range []bool{false, true} {
+			units := utf16Bytes(doc, bigEndian)
+			want := scanMetas(decodeUTF16(units, bigEndian))
+			for first := 2; first <= len(units)+2; first += 2 {
+				if got := utf16Metas(units, bigEndian, first); !slices.Equal(got, want) {
+					t.Errorf("%q (big-endian %v) decoded from a prefix of %d octets: metas %q, want %q", doc, bigEndian, first, got, want)
+					break
+				}
+			}
+		}
+	}
+}
+
+// FuzzUTF16HeadMetas checks TestUTF16HeadMetasAnyPrefix's property on any
+// body and first prefix.
+func FuzzUTF16HeadMetas(f *testing.F) {
+	for i, s := range utf16PrefixCases {
+		f.Add(s, uint16(2*i+2), i%2 == 0)
+	}
+	f.Fuzz(func(t *testing.T, body string, first uint16, bigEndian bool) {
+		units := utf16Bytes(body, bigEndian)
+		n := 2 * (int(first)%(len(units)/2+1) + 1) // even, from 2 to past the end
+		got, want := utf16Metas(units, bigEndian, n), scanMetas(decodeUTF16(units, bigEndian))
+		if !slices.Equal(got, want) {
+			t.Errorf("%q (big-endian %v) decoded from a prefix of %d octets: metas %q, want %q", body, bigEndian, n, got, want)
+		}
+	})
+}
+
+// TestDirectivesForUTF16CostFollowsHead checks that a page in UTF-16 costs
+// what its head does, as one in UTF-8 does (SPEC §3: the cost must not grow
+// with the body): decoded whole first, a 4 MB body cost 6.3 MB of
+// allocations where the head alone cost 5 KB; decoded a prefix at a time,
+// 30 KB.
+func TestDirectivesForUTF16CostFollowsHead(t *testing.T) {
+	head := "<html><head><meta name=robots content=noindex></head><body>"
+	body := strings.Repeat(`<p>Lorem <a href="/x">ipsum</a></p>`, 60000)
+	allocated := func(page []byte, contentType string) uint64 {
+		h := http.Header{"Content-Type": {contentType}}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		d := DirectivesFor(h, page, exampleBot)
+		runtime.ReadMemStats(&after)
+		if !d.NoIndex {
+			t.Fatalf("DirectivesFor of a %d-octet %s page = %v, want noindex", len(page), contentType, d)
+		}
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	for _, tc := range []struct {
+		name, contentType string
+		encode            func(string) []byte
+	}{
+		{"UTF-8", "text/html; charset=utf-8", func(s string) []byte { return []byte(s) }},
+		{"UTF-16LE, by its mark", "text/html", func(s string) []byte { return utf16Bytes("\uFEFF"+s, false) }},
+		{"UTF-16BE, by its charset", "text/html; charset=utf-16be", func(s string) []byte { return utf16Bytes(s, true) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			short := allocated(tc.encode(head), tc.contentType)
+			long := allocated(tc.encode(head+body), tc.contentType)
+			t.Logf("%d octets allocated for the head alone, %d with a %d-octet body", short, long, len(tc.encode(body)))
+			if long > short+256<<10 {
+				t.Errorf("DirectivesFor allocated %d octets with a %d-octet body, %d for the head alone: want at most 256 KiB more", long, len(tc.encode(body)), short)
+			}
+		})
+	}
 }
 
 func TestAsUTF8(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/sdxc/robots"
 	"golang.org/x/net/html"
@@ -53,16 +54,22 @@ var body = func() string {
 }()
 
 // BenchmarkDirectivesForHead shows that reading meta tags stops at the end
-// of the head: a 1 MB body costs (almost) nothing.
+// of the head: a 1 MB body costs (almost) nothing, in UTF-16 too, which is
+// decoded only as far as the head goes.
 func BenchmarkDirectivesForHead(b *testing.B) {
-	h := http.Header{"Content-Type": {"text/html; charset=utf-8"}, "X-Robots-Tag": {"noimageindex"}}
+	utf8Page := http.Header{"Content-Type": {"text/html; charset=utf-8"}, "X-Robots-Tag": {"noimageindex"}}
+	utf16Page := http.Header{"Content-Type": {"text/html; charset=utf-16le"}, "X-Robots-Tag": {"noimageindex"}}
 	for _, tc := range []struct {
 		name string
+		h    http.Header
 		page []byte
 	}{
-		{"head-only", []byte(head)},
-		{"head+1MB-body", []byte(head + body)},
+		{"head-only", utf8Page, []byte(head)},
+		{"head+1MB-body", utf8Page, []byte(head + body)},
+		{"utf16/head-only", utf16Page, utf16LE(head)},
+		{"utf16/head+1MB-body", utf16Page, utf16LE(head + body)},
 	} {
+		h := tc.h
 		b.Run(tc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -73,6 +80,15 @@ func BenchmarkDirectivesForHead(b *testing.B) {
 			}
 		})
 	}
+}
+
+// utf16LE encodes s in UTF-16, little-endian.
+func utf16LE(s string) []byte {
+	var out []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		out = append(out, byte(u), byte(u>>8))
+	}
+	return out
 }
 
 // BenchmarkParseDirectives parses typical X-Robots-Tag lines; the target is

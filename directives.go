@@ -533,7 +533,8 @@ type Link struct {
 // So documents of any nesting depth work and the cost is linear in the body:
 // each link's URL is at most MaxLinkBytes, so that a long base cannot make
 // the result grow with the square of the body (it can still make the URLs
-// total about MaxLinkBytes/8 times the body, "<a href>" being 8 octets). It
+// total about MaxLinkBytes/10 times the body, "<a href=a>" being 10 octets:
+// links with the same href share one URL, resolved once). It
 // reads body as text/html, not knowing its Content-Type (ask IsHTML first, as
 // DirectivesFor does before it reads meta tags), as UTF-16 when it starts
 // with a UTF-16 byte order mark and as octets otherwise. So a page in another
@@ -574,28 +575,46 @@ func Links(body []byte, base *url.URL) []Link {
 		return nil
 	}
 	out := make([]Link, 0, len(links))
+	// A page repeats its links (menus, "#top", "/"), and resolving one
+	// parses and writes a URL: each href is resolved once, and its links
+	// share the URL.
+	resolved := make(map[string]string) // href: URL, or "" where left out
 	for _, f := range links {
 		l := f.Link
-		ref, ok := parseHref(l.URL)
-		if !ok {
+		u, seen := resolved[l.URL]
+		if !seen {
+			u = resolveHref(base, l.URL)
+			resolved[l.URL] = u
+		}
+		if u == "" {
 			continue
 		}
-		ref = resolve(base, ref)
-		keepPath(ref)
-		if !crawlable(ref) || len(ref.Scheme)+len(ref.Host)+len(ref.Path)+len(ref.RawQuery) > MaxLinkBytes {
-			continue // the URL would be too long: checked before it is written
-		}
-		ref.RawQuery = escapeQuery(ref.RawQuery)
-		l.URL = ref.String()
-		if l.URL == "" || len(l.URL) > MaxLinkBytes {
-			continue
-		}
+		l.URL = u
 		out = append(out, l)
 	}
 	if len(out) == 0 {
 		return nil
 	}
 	return out
+}
+
+// resolveHref returns the URL a link's href leads to from base, as Links
+// returns it, or "" for a link Links leaves out.
+func resolveHref(base *url.URL, href string) string {
+	ref, ok := parseHref(href)
+	if !ok {
+		return ""
+	}
+	ref = resolve(base, ref)
+	keepPath(ref)
+	if !crawlable(ref) || len(ref.Scheme)+len(ref.Host)+len(ref.Path)+len(ref.RawQuery) > MaxLinkBytes {
+		return "" // the URL would be too long: checked before it is written
+	}
+	ref.RawQuery = escapeQuery(ref.RawQuery)
+	if u := ref.String(); len(u) <= MaxLinkBytes {
+		return u
+	}
+	return ""
 }
 
 // validBase reports whether a browser would take u as a base URL, as far

@@ -189,7 +189,8 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // the cost does not grow with the body, but for a head that never ends (an
 // unclosed <title> or <template> in it is read to the end of the body). A
 // body in UTF-16 is decoded only as far as its head goes (its first 16 KiB,
-// then twice as much each time the head goes on past what was decoded): one
+// then twice as much each time the head goes on past what was decoded, so
+// that a head that never ends costs up to twice a reading of all of it): one
 // that starts with a UTF-16 byte order mark, or whose Content-Type charset
 // names UTF-16 ("utf-16", "utf-16be", ...) and that starts with no UTF-8
 // mark, as the HTML encoding sniffing algorithm decides (the charset
@@ -2000,7 +2001,10 @@ func contentType(h http.Header) string {
 // what that reading finds ('<' at the end is text, which ends the head, and
 // the start of a tag after more octets). Otherwise every reading stopped
 // where the head ended, on a token whole before the end, and octets after
-// body would change nothing.
+// body would change nothing: the tokenizer reads no further than the
+// token it returns, and a token it cuts short at the end of its input
+// ends there, or is an error (TestTokenizerReadsNoFurtherThanItsToken
+// holds x/net/html to that).
 func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) (reachedEnd bool) {
 	var found []metaAt // past where the first reading parts from another
 	eachReading(body, func(r *reading, from int) {
@@ -2046,9 +2050,11 @@ func headMetasOf(body []byte, contentType string, isXHTML bool, visit func(name,
 }
 
 // utf16HeadMetas is headMetasOf for UTF-16 code units, decoded first
-// octets at a time, then each prefix twice the last; first is even.
+// octets at a time (at least 2), then each prefix twice the last; first is
+// even. A head that never ends costs up to twice what decoding the body
+// whole and reading it once would.
 func utf16HeadMetas(units []byte, bigEndian, isXHTML bool, first int, visit func(name, content []byte)) {
-	for n := first; ; n *= 2 {
+	for n := max(first, 2); ; n *= 2 {
 		if n >= len(units) {
 			headMetas(decodeUTF16(units, bigEndian), isXHTML, visit)
 			return
@@ -2067,9 +2073,11 @@ func utf16HeadMetas(units []byte, bigEndian, isXHTML bool, first int, visit func
 }
 
 // utf16Prefix is the first prefix of a UTF-16 body headMetasOf decodes, in
-// octets: an even number, so that no prefix ends inside a code unit (one
-// may end inside a surrogate pair, whose half then reads as U+FFFD at the
-// end, where headMetas reports the prefix too short).
+// octets: an even number, so that no prefix ends inside a code unit. One may
+// end inside a surrogate pair, whose half then reads as U+FFFD where the
+// whole body has the pair: either a reading reaches that last character,
+// and headMetas reports the prefix too short, or none does, and it changes
+// nothing.
 const utf16Prefix = 16 << 10
 
 // metaAt is a meta tag's offset in the body and its name and content,

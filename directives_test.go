@@ -776,9 +776,18 @@ func utf16Bytes(s string, bigEndian bool) []byte {
 
 // utf16Metas lists "name=content" for each meta utf16HeadMetas visits in
 // units, decoded first octets at a time and then doubling.
-func utf16Metas(units []byte, bigEndian bool, first int) []string {
+func utf16Metas(units []byte, bigEndian, isXHTML bool, first int) []string {
 	var out []string
-	utf16HeadMetas(units, bigEndian, false, first, func(name, content []byte) {
+	utf16HeadMetas(units, bigEndian, isXHTML, first, func(name, content []byte) {
+		out = append(out, string(name)+"="+string(content))
+	})
+	return out
+}
+
+// wholeMetas lists "name=content" for each meta headMetas visits in body.
+func wholeMetas(body []byte, isXHTML bool) []string {
+	var out []string
+	headMetas(body, isXHTML, func(name, content []byte) {
 		out = append(out, string(name)+"="+string(content))
 	})
 	return out
@@ -787,7 +796,8 @@ func utf16Metas(units []byte, bigEndian bool, first int) []string {
 // utf16PrefixCases are heads whose end a prefix cut short could move: '<'
 // or the start of a tag where a prefix ends reads as text, which ends the
 // head; so do a surrogate pair's first half ("\uFFFD") and the raw text
-// of a script whose end tag is cut.
+// of a script whose end tag is cut. The last ones are tokens that the
+// tokenizer could read past, were it to look ahead.
 var utf16PrefixCases = []string{
 	`<head><meta name=robots content=noindex><meta name=a content=b></head><body>text`,
 	`<head><title>t</title>` + strings.Repeat(" ", 40) + `<meta name=robots content=noindex>x`,
@@ -800,6 +810,8 @@ var utf16PrefixCases = []string{
 	`<head><title>never closed<meta name=robots content=noindex>`,
 	`<meta name=robots content=noindex>`,
 	`<</><!<?<meta name=a content=b>x`,
+	`<head><!--x--!><!--><!><meta name=a content=b><template><svg><![CDATA[<p>]]></svg></template><meta name=c content=d>&amp;x`,
+	`<!DOCTYPE html><head><title>a&ampx</title><style></style x></style><meta name=a content="&quot;b"><p>`,
 }
 
 // TestUTF16HeadMetasAnyPrefix checks that decoding a UTF-16 body a prefix
@@ -809,12 +821,14 @@ var utf16PrefixCases = []string{
 func TestUTF16HeadMetasAnyPrefix(t *testing.T) {
 	for _, doc := range append(slices.Clone(utf16PrefixCases), headCases...) {
 		for _, bigEndian := range []bool{false, true} {
-			units := utf16Bytes(doc, bigEndian)
-			want := scanMetas(decodeUTF16(units, bigEndian))
-			for first := 2; first <= len(units)+2; first += 2 {
-				if got := utf16Metas(units, bigEndian, first); !slices.Equal(got, want) {
-					t.Errorf("%q (big-endian %v) decoded from a prefix of %d octets: metas %q, want %q", doc, bigEndian, first, got, want)
-					break
+			for _, isXHTML := range []bool{false, true} {
+				units := utf16Bytes(doc, bigEndian)
+				want := wholeMetas(decodeUTF16(units, bigEndian), isXHTML)
+				for first := 0; first <= len(units)+2; first += 2 {
+					if got := utf16Metas(units, bigEndian, isXHTML, first); !slices.Equal(got, want) {
+						t.Errorf("%q (big-endian %v, XHTML %v) decoded from a prefix of %d octets: metas %q, want %q", doc, bigEndian, isXHTML, first, got, want)
+						break
+					}
 				}
 			}
 		}
@@ -825,16 +839,57 @@ func TestUTF16HeadMetasAnyPrefix(t *testing.T) {
 // body and first prefix.
 func FuzzUTF16HeadMetas(f *testing.F) {
 	for i, s := range utf16PrefixCases {
-		f.Add(s, uint16(2*i+2), i%2 == 0)
+		f.Add(s, uint16(2*i+2), i%2 == 0, i%3 == 0)
 	}
-	f.Fuzz(func(t *testing.T, body string, first uint16, bigEndian bool) {
+	f.Fuzz(func(t *testing.T, body string, first uint16, bigEndian, isXHTML bool) {
 		units := utf16Bytes(body, bigEndian)
 		n := 2 * (int(first)%(len(units)/2+1) + 1) // even, from 2 to past the end
-		got, want := utf16Metas(units, bigEndian, n), scanMetas(decodeUTF16(units, bigEndian))
+		got, want := utf16Metas(units, bigEndian, isXHTML, n), wholeMetas(decodeUTF16(units, bigEndian), isXHTML)
 		if !slices.Equal(got, want) {
-			t.Errorf("%q (big-endian %v) decoded from a prefix of %d octets: metas %q, want %q", body, bigEndian, n, got, want)
+			t.Errorf("%q (big-endian %v, XHTML %v) decoded from a prefix of %d octets: metas %q, want %q", body, bigEndian, isXHTML, n, got, want)
 		}
 	})
+}
+
+// TestTokenizerReadsNoFurtherThanItsToken checks what headMetas's
+// reachedEnd relies on in x/net/html's tokenizer: that a token it returns
+// ending before the end of its input is the token the same input returns
+// with more after it, so that a reading that stopped there would have
+// stopped there in the whole body. A tokenizer that looked ahead past the
+// token it returns ("</script" and what follows it, say) before returning
+// it could tell a cut input from the whole one; one cut short by the end
+// must then end at the end, or be an error.
+func TestTokenizerReadsNoFurtherThanItsToken(t *testing.T) {
+	tokens := func(body string, cdata bool) (types []html.TokenType, ends []int) {
+		z := html.NewTokenizer(strings.NewReader(body))
+		end := 0
+		for {
+			z.AllowCDATA(cdata)
+			tt := z.Next()
+			end += len(z.Raw())
+			types, ends = append(types, tt), append(ends, end)
+			if tt == html.ErrorToken {
+				return
+			}
+		}
+	}
+	for _, doc := range append(slices.Clone(utf16PrefixCases), headCases...) {
+		for _, cdata := range []bool{false, true} {
+			wholeTypes, wholeEnds := tokens(doc, cdata)
+			for cut := range len(doc) {
+				types, ends := tokens(doc[:cut], cdata)
+				for i, tt := range types {
+					if tt == html.ErrorToken || ends[i] >= cut {
+						break // a token the cut may have changed, as headMetas knows
+					}
+					if tt != wholeTypes[i] || ends[i] != wholeEnds[i] {
+						t.Errorf("%q cut at %d (CDATA %v): token %d is %v ending at %d; the whole input's is %v ending at %d", doc, cut, cdata, i, tt, ends[i], wholeTypes[i], wholeEnds[i])
+						break
+					}
+				}
+			}
+		}
+	}
 }
 
 // TestDirectivesForUTF16CostFollowsHead checks that a page in UTF-16 costs

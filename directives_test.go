@@ -784,15 +784,6 @@ func utf16Metas(units []byte, bigEndian, isXHTML bool, first int) []string {
 	return out
 }
 
-// wholeMetas lists "name=content" for each meta headMetas visits in body.
-func wholeMetas(body []byte, isXHTML bool) []string {
-	var out []string
-	headMetas(body, isXHTML, func(name, content []byte) {
-		out = append(out, string(name)+"="+string(content))
-	})
-	return out
-}
-
 // utf16PrefixCases are heads whose end a prefix cut short could move: '<'
 // or the start of a tag where a prefix ends reads as text, which ends the
 // head; so do a surrogate pair's first half ("\uFFFD") and the raw text
@@ -823,7 +814,7 @@ func TestUTF16HeadMetasAnyPrefix(t *testing.T) {
 		for _, bigEndian := range []bool{false, true} {
 			for _, isXHTML := range []bool{false, true} {
 				units := utf16Bytes(doc, bigEndian)
-				want := wholeMetas(decodeUTF16(units, bigEndian), isXHTML)
+				want := scanMetas(decodeUTF16(units, bigEndian), isXHTML)
 				for first := 0; first <= len(units)+2; first += 2 {
 					if got := utf16Metas(units, bigEndian, isXHTML, first); !slices.Equal(got, want) {
 						t.Errorf("%q (big-endian %v, XHTML %v) decoded from a prefix of %d octets: metas %q, want %q", doc, bigEndian, isXHTML, first, got, want)
@@ -844,7 +835,7 @@ func FuzzUTF16HeadMetas(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body string, first uint16, bigEndian, isXHTML bool) {
 		units := utf16Bytes(body, bigEndian)
 		n := 2 * (int(first)%(len(units)/2+1) + 1) // even, from 2 to past the end
-		got, want := utf16Metas(units, bigEndian, isXHTML, n), wholeMetas(decodeUTF16(units, bigEndian), isXHTML)
+		got, want := utf16Metas(units, bigEndian, isXHTML, n), scanMetas(decodeUTF16(units, bigEndian), isXHTML)
 		if !slices.Equal(got, want) {
 			t.Errorf("%q (big-endian %v, XHTML %v) decoded from a prefix of %d octets: metas %q, want %q", body, bigEndian, isXHTML, n, got, want)
 		}
@@ -2116,7 +2107,7 @@ func TestGoldenPagesAgainstTreeBuilder(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, want := scanMetas(body), treeMetas(t, body)
+			got, want := scanMetas(body, false), treeMetas(t, body)
 			if !slices.Equal(got, want) {
 				t.Errorf("head metas = %q, tree builder's head holds %q", got, want)
 			}
@@ -2134,9 +2125,9 @@ func TestGoldenPagesAgainstTreeBuilder(t *testing.T) {
 }
 
 // scanMetas lists "name=content" for every meta headMetas visits.
-func scanMetas(body []byte) []string {
+func scanMetas(body []byte, isXHTML bool) []string {
 	var out []string
-	headMetas(body, false, func(name, content []byte) {
+	headMetas(body, isXHTML, func(name, content []byte) {
 		out = append(out, string(name)+"="+string(content))
 	})
 	return out
@@ -3195,7 +3186,7 @@ var headCases = func() []string {
 
 func TestHeadMetasAgainstTreeBuilder(t *testing.T) {
 	for _, body := range headCases {
-		got, want := scanMetas([]byte(body)), treeMetas(t, []byte(body))
+		got, want := scanMetas([]byte(body), false), treeMetas(t, []byte(body))
 		if !slices.Equal(got, want) {
 			t.Errorf("head metas of %q = %q, tree builder's head holds %q", body, got, want)
 		}
@@ -3248,7 +3239,7 @@ func TestHeadMetasNeverMissOne(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 20000 {
 		body := foreignDocument(r, "<head><template>", `<![CDATA[></template><meta name=robots content=noindex>]]>`)
-		got, want := scanMetas(body), treeMetas(t, body)
+		got, want := scanMetas(body, false), treeMetas(t, body)
 		for _, m := range want {
 			i := slices.Index(got, m)
 			if i < 0 {
@@ -3298,7 +3289,7 @@ func TestHeadMetasCDATABothWays(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			body := []byte(tc.body)
-			if got := scanMetas(body); !slices.Equal(got, tc.want) {
+			if got := scanMetas(body, false); !slices.Equal(got, tc.want) {
 				t.Errorf("head metas of %q = %q, want %q", tc.body, got, tc.want)
 			}
 			if want := treeMetas(t, body); tc.tree != slices.Equal(want, tc.want) {
@@ -3351,7 +3342,7 @@ func FuzzHeadMetas(f *testing.F) {
 		if treeDiverges([]byte(body)) {
 			t.Skip("html.Parse departs from the HTML standard here")
 		}
-		got, want := scanMetas([]byte(body)), treeMetas(t, []byte(body))
+		got, want := scanMetas([]byte(body), false), treeMetas(t, []byte(body))
 		if !slices.Equal(got, want) && (!guessed([]byte(body)) || !inOrder(want, got)) {
 			t.Errorf("head metas of %q = %q, tree builder's head holds %q", body, got, want)
 		}
@@ -3405,7 +3396,7 @@ func TestHeadMetasGenerated(t *testing.T) {
 		if treeDiverges(body) {
 			continue
 		}
-		got, want := scanMetas(body), treeMetas(t, body)
+		got, want := scanMetas(body, false), treeMetas(t, body)
 		if !slices.Equal(got, want) && (!guessed(body) || !inOrder(want, got)) {
 			t.Errorf("head metas of %q = %q, tree builder's head holds %q", body, got, want)
 		}
@@ -3531,7 +3522,7 @@ func TestHeadScanUnsure(t *testing.T) {
 			if !guessed(body) {
 				t.Errorf("the scan of %q is sure of its stack", tc.body)
 			}
-			if got, want := scanMetas(body), treeMetas(t, body); !inOrder(want, got) {
+			if got, want := scanMetas(body, false), treeMetas(t, body); !inOrder(want, got) {
 				t.Errorf("head metas of %q = %q, tree builder's head holds %q", tc.body, got, want)
 			}
 		})

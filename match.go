@@ -761,10 +761,11 @@ func newRuleSet(specs []ruleSpec, first int32) ruleSet {
 		return cmp.Compare(b.key, a.key) // best first
 	})
 	// The wildcard rules keep their patterns, in an arena of their own; the
-	// plain rules live on in the trie alone.
-	// Both are sized exactly, as is the trie: an Agent keeps them for as
-	// long as its document lives, and slack left by append would hold up
-	// to as much again.
+	// plain rules live on in the trie alone. The rules and the arena are
+	// sized exactly, as is the trie: an Agent keeps them for as long as its
+	// document lives, and slack left by append would hold up to as much
+	// again. Appending within the arena's capacity never moves it, so each
+	// rule's patterns can be cut from it as they are appended.
 	s := ruleSet{}
 	nWild, nLits := 0, 0
 	for _, r := range rules {
@@ -775,17 +776,13 @@ func newRuleSet(specs []ruleSpec, first int32) ruleSet {
 	}
 	wild := make([]matchRule, 0, nWild)
 	wildLits := make([]byte, 0, nLits)
-	for _, r := range rules {
-		if r.wild {
-			wildLits = append(wildLits, r.lits...)
-		}
-	}
 	wildAt := make([]int32, len(rules)+1) // wildAt[i]: wild rules before rules[i]
 	for i, r := range rules {
 		wildAt[i] = int32(len(wild))
 		if r.wild {
-			n := len(r.lits)
-			r.lits, wildLits = wildLits[:n:n], wildLits[n:]
+			from := len(wildLits)
+			wildLits = append(wildLits, r.lits...)
+			r.lits = wildLits[from:len(wildLits):len(wildLits)]
 			r.setNeedle()
 			wild = append(wild, r)
 		}

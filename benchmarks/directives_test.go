@@ -69,11 +69,10 @@ func BenchmarkDirectivesForHead(b *testing.B) {
 		{"utf16/head-only", utf16Page, utf16LE(head)},
 		{"utf16/head+1MB-body", utf16Page, utf16LE(head + body)},
 	} {
-		h := tc.h
 		b.Run(tc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				d := robots.DirectivesFor(h, tc.page, pageAgent)
+				d := robots.DirectivesFor(tc.h, tc.page, pageAgent)
 				if !d.NoArchive || !d.NoImageIndex {
 					b.Fatalf("DirectivesFor = %v, want noarchive and noimageindex", d)
 				}

@@ -221,7 +221,8 @@ const (
 )
 
 // String returns the carrier's name as a log line would show it:
-// "X-Robots-Tag", "Robots-Tag" or "meta".
+// "X-Robots-Tag", "Robots-Tag" or "meta"; "Carrier(n)" for a value that is
+// none of the constants, such as the zero Carrier.
 func (c Carrier) String() string {
 	switch c {
 	case CarrierXRobotsTag:
@@ -481,7 +482,10 @@ type Link struct {
 // names an absolute base; a relative link whose path would be written
 // starting with "//" gets "/." before it, so that it is not read back as a
 // link to a host ("%2F%2Fx", whose escapes only decode to
-// "//", stays as it is).
+// "//", stays as it is). Links does not change *base. Give it the page's
+// absolute http or https URL: a relative one gives links relative to it
+// ("x" against "/a/b" is "/a/x"), and one of another scheme (ftp:, say)
+// makes every relative link a URL of that scheme, which is left out.
 //
 // As in a browser, a backslash before the query or fragment of an http or
 // https href, or of a relative one, is a slash: `\\cdn.example\x` is
@@ -1926,8 +1930,8 @@ const (
 // UTF-16's, is text/plain). A Content-Type that names no type
 // (";charset=utf-8") is not HTML, and body is then not sniffed. Of several
 // Content-Type lines, which RFC 9110 §5.3 does not allow, the first decides,
-// as http.Header.Get reads them (Fetch has a browser take the last it can
-// parse instead). A nil h has no Content-Type. Links reads any body as HTML;
+// as http.Header.Get reads them (the WHATWG Fetch Standard has a browser
+// take the last it can parse instead). A nil h has no Content-Type. Links reads any body as HTML;
 // a crawler asks IsHTML first, so that it follows links only where it would
 // read meta tags, and not in a text/plain page that holds markup. It is safe
 // for concurrent use.

@@ -103,7 +103,7 @@ type Fetcher struct {
 	// to www), and every such origin would refuse everything; give it a copy with
 	// CheckRedirect nil. Nil means a default client with its own transport
 	// (proxies from the environment, 10 s to connect and to complete a TLS
-	// handshake, response headers up to 1 MB, HTTP/2 when the server offers it).
+	// handshake, response headers up to 1 MiB, HTTP/2 when the server offers it).
 	Client *http.Client
 
 	// UserAgent is sent as the User-Agent header of every request, redirects
@@ -113,10 +113,12 @@ type Fetcher struct {
 	// Unreachable, for a minute, as one that says nothing about the origin.
 	UserAgent string
 
-	// MaxBytes is how many bytes of the decoded body are read and parsed; a
-	// line crossing the limit is dropped whole. Zero or less means
+	// MaxBytes is how many bytes of the decoded body are parsed (one more
+	// is read, to tell a longer body, which is then Truncated); a line
+	// crossing the limit is dropped whole. Zero or less means
 	// DefaultMaxBytes (500 KiB, the minimum RFC 9309 §2.5 asks crawlers to
-	// read).
+	// read), and more than math.MaxInt32 (2 GiB less one octet, the most
+	// ParseLimit parses) means math.MaxInt32.
 	MaxBytes int
 
 	// MaxRedirects is how many redirects are followed; one more gives an
@@ -124,8 +126,8 @@ type Fetcher struct {
 	// five); a negative value follows none. As with net/http's own
 	// redirects, each hop's response headers are kept until Fetch returns
 	// (for CheckRedirect's via), so memory grows with it: up to the
-	// Transport's MaxResponseHeaderBytes a hop, which is 1 MB in the
-	// default client (net/http's own default is 10 MB).
+	// Transport's MaxResponseHeaderBytes a hop, which is 1 MiB in the
+	// default client (net/http's own default is 10 MiB).
 	MaxRedirects int
 
 	// Timeout bounds the whole retrieval: every request of the redirect
@@ -151,6 +153,7 @@ func (f *Fetcher) config() fetchConfig {
 	if c.maxBytes <= 0 {
 		c.maxBytes = DefaultMaxBytes
 	}
+	c.maxBytes = min(c.maxBytes, math.MaxInt32) // what ParseLimit parses: more would read what it drops, unTruncated
 	switch {
 	case c.maxRedirects == 0:
 		c.maxRedirects = defaultMaxRedirects
@@ -176,7 +179,7 @@ var defaultClient = sync.OnceValue(func() *http.Client {
 		TLSHandshakeTimeout:   10 * time.Second,
 		ExpectContinueTimeout: time.Second,
 		// Headers a robots.txt needs are a few hundred octets; net/http's
-		// default allows 10 MB, which each redirect hop would hold.
+		// default allows 10 MiB, which each redirect hop would hold.
 		MaxResponseHeaderBytes: 1 << 20,
 	}}
 })
@@ -211,6 +214,10 @@ const (
 // Unreachable: they refuse everything but /robots.txt. So is a Parsed one
 // whose Robots is nil, which Fetch never returns (it parses every 2xx body,
 // an empty one too): a stored outcome that lost its file fails closed.
+//
+// Its query methods (IsAllowed, Explain, Agent, CrawlDelay, ...) are safe
+// for concurrent use, as its Robots's are; an Outcome that is shared must
+// not be changed.
 type Outcome struct {
 	Status Status // Parsed, Unavailable or Unreachable: what IsAllowed decides by
 
@@ -234,7 +241,9 @@ type Outcome struct {
 	//
 	// It can be 0: "max-age=0", an Expires at or before Date, "Retry-After:
 	// 0". A Cache then retrieves robots.txt again for every question,
-	// unless its MinLifetime sets a floor.
+	// unless its MinLifetime sets a floor. Fetch never gives a negative
+	// Lifetime; a Cache reads one (set in code, or read from JSON such as
+	// "-1h") as 0, and one above 24 hours as 24 hours.
 	//
 	// A max-age that is not delta-seconds ("max-age=-1", "=abc", "=1.5") is
 	// skipped, as if absent, where RFC 9111 §4.2.1 only encourages reading
@@ -1215,7 +1224,8 @@ var (
 )
 
 // CrawlDelay returns the Crawl-delay that applies to userAgent when o is
-// Parsed, and false otherwise.
+// Parsed (see Robots.CrawlDelay for the values read and their cap), and
+// false otherwise.
 func (o *Outcome) CrawlDelay(userAgent string) (time.Duration, bool) {
 	return o.Agent(userAgent).CrawlDelay()
 }
@@ -1716,7 +1726,8 @@ type Cache struct {
 	// again for the next question: a crawler that asks IsAllowed before
 	// every page then fetches robots.txt before every page of such an
 	// origin. A minute or so spares the server that. It changes nothing
-	// stored: an Outcome's Lifetime stays what the server said.
+	// stored: an Outcome's Lifetime stays what the server said. A negative
+	// MinLifetime is zero.
 	MinLifetime time.Duration
 
 	defaultStore atomic.Pointer[MemoryStore]
@@ -1756,7 +1767,8 @@ func (p *pendingFetch) over() bool {
 // A CacheEntry is what a Store keeps for one origin: the latest outcome, and
 // the history the 30-day rule needs while that outcome is Unreachable. It is
 // plain data that encoding/json writes and reads. Entries are shared between
-// goroutines: treat them as read-only.
+// goroutines: treat them as read-only. An entry whose Outcome is nil is no
+// entry: the Cache fetches the origin's robots.txt as if Get found none.
 type CacheEntry struct {
 	// Outcome is the latest retrieval.
 	Outcome *Outcome `json:"outcome"`
@@ -2006,8 +2018,9 @@ type Store interface {
 // (a.evil.example, b.evil.example, ...): a crawler that may meet them sets
 // MaxOrigins from what it can hold (2,000 origins at 17 MB: 34 GB), or
 // parses less of each file (Fetcher.MaxBytes). The zero value is ready to
-// use and a MemoryStore is safe for concurrent use. A nil *MemoryStore holds
-// nothing: Get finds nothing, Len is 0 and Put fails.
+// use and a MemoryStore is safe for concurrent use; it must not be copied
+// after first use. A nil *MemoryStore holds nothing: Get finds nothing, Len
+// is 0 and Put fails.
 //
 // Its entries live as long as the process: encoding/json sees none of them
 // (it writes a MemoryStore as its MaxOrigins alone). To keep outcomes across
@@ -2160,8 +2173,12 @@ func (c *Cache) Explain(ctx context.Context, userAgent, rawURL string) Decision 
 }
 
 // CrawlDelay returns the Crawl-delay that applies to userAgent on rawURL's
-// origin, fetching its robots.txt when needed; false when the deciding
-// outcome is not Parsed or names no delay.
+// origin, fetching its robots.txt when needed, read as Robots.CrawlDelay
+// reads it; false when the deciding outcome is not Parsed or names no
+// delay, and also when there is no outcome at all (a nil Cache, a rawURL
+// with no origin, ctx ended before one was fetched). (0, false) is then
+// not "no delay": a crawler that paces by it asks IsAllowed or Explain
+// first, which refuse in those cases, and Explain's Reason says which.
 func (c *Cache) CrawlDelay(ctx context.Context, userAgent, rawURL string) (time.Duration, bool) {
 	o, _, err := c.outcome(ctx, rawURL)
 	if err != nil {

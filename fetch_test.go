@@ -1023,8 +1023,8 @@ func TestFetchNeverSendsCredentials(t *testing.T) {
 }
 
 // TestFetchHugeHeaders covers response headers past the default client's
-// 1 MB: the response is refused (Unreachable), so that a redirect chain
-// cannot make Fetch hold 10 MB a hop, net/http's own default.
+// 1 MiB: the response is refused (Unreachable), so that a redirect chain
+// cannot make Fetch hold 10 MiB a hop, net/http's own default.
 func TestFetchHugeHeaders(t *testing.T) {
 	for _, tc := range []struct {
 		size int
@@ -1236,7 +1236,8 @@ func TestFetchDecodedByTransport(t *testing.T) {
 
 // TestFetcherDefaults checks what the zero Fetcher's fields stand for, as
 // their docs give them: 500 KiB, 5 redirects, 10 seconds, a client of its
-// own; a negative MaxRedirects follows none.
+// own; a negative MaxRedirects follows none; a MaxBytes past what
+// ParseLimit parses is that much, so that a body cut there is Truncated.
 func TestFetcherDefaults(t *testing.T) {
 	c := (&Fetcher{}).config()
 	if c.maxBytes != 512000 || c.maxRedirects != 5 || c.timeout != 10*time.Second || c.client == nil || c.client == http.DefaultClient {
@@ -1244,6 +1245,11 @@ func TestFetcherDefaults(t *testing.T) {
 	}
 	if c := (&Fetcher{MaxBytes: -1, MaxRedirects: -1, Timeout: -time.Second}).config(); c.maxBytes != 512000 || c.maxRedirects != 0 || c.timeout != 10*time.Second {
 		t.Errorf("negative fields: %d octets, %d redirects, %v; want 512000, 0 and 10s", c.maxBytes, c.maxRedirects, c.timeout)
+	}
+	for _, n := range []int{math.MaxInt32, math.MaxInt} {
+		if c := (&Fetcher{MaxBytes: n}).config(); c.maxBytes != math.MaxInt32 {
+			t.Errorf("MaxBytes %d: %d octets; want math.MaxInt32", n, c.maxBytes)
+		}
 	}
 }
 

@@ -846,7 +846,8 @@ var reasonText = [...]string{
 	ReasonNoOutcome:   "no robots.txt outcome (the crawler's side)",
 }
 
-// String returns a short English description of the reason.
+// String returns a short English description of the reason, or
+// "Reason(n)" for a value that is none of the constants.
 func (r Reason) String() string {
 	if int(r) < len(reasonText) {
 		return reasonText[r]
@@ -855,7 +856,8 @@ func (r Reason) String() string {
 }
 
 // A Decision is the answer to one query with the evidence behind it, for
-// audit logs.
+// audit logs. The zero Decision is none any method returns (its Group is 0,
+// not -1): it reads "disallowed: no rule matches".
 type Decision struct {
 	Allowed bool   // whether the agent may fetch the URL
 	Reason  Reason // why
@@ -868,7 +870,8 @@ type Decision struct {
 	Rule Rule
 
 	// Line is Rule's 1-based line in the parsed text, which an Outcome's
-	// JSON keeps; 0 when unknown (a Robots built or changed in code).
+	// JSON keeps; 0 unless Reason is ReasonRule, and 0 when unknown (a
+	// Robots built or changed in code).
 	Line  int
 	Group int // index in Robots.Groups of Rule's group; -1 unless Reason is ReasonRule
 }

@@ -58,6 +58,10 @@ type Robots struct {
 
 	// ContentSignals holds the Content-Signal lines that come before the
 	// first group: they apply to every agent. Nil when there are none.
+	// Parse reads a line as comma-separated key=value members: a key is a
+	// token ([A-Za-z0-9_.-]+), kept lower-cased ("AI-Train" is ai-train);
+	// a value is yes (true) or no (false), in any case; any other member
+	// is dropped, the rest of the line kept.
 	ContentSignals map[string]bool
 
 	ruleLines []int32       // source line of each parsed rule, in document order
@@ -83,7 +87,7 @@ type Group struct {
 	UserAgents     []string        // as written; "*" for the wildcard
 	Rules          []Rule          // in document order
 	CrawlDelay     time.Duration   // the longest valid value given (see Robots.CrawlDelay); 0 = none ("Crawl-delay: 0" too)
-	ContentSignals map[string]bool // Content-Signal: search=yes, ai-train=no -> {"search":true,"ai-train":false}; nil = none
+	ContentSignals map[string]bool // Content-Signal: search=yes, ai-train=no -> {"search":true,"ai-train":false}, read as Robots.ContentSignals is; nil = none
 }
 
 // isWildcard reports whether a user-agent value is the wildcard: SPEC §1
@@ -149,11 +153,11 @@ func Parse(data []byte) *Robots {
 }
 
 // ParseLimit is Parse with a parsing limit of maxBytes octets instead of
-// DefaultMaxBytes; zero or less means DefaultMaxBytes, and a limit above 2
-// GiB (math.MaxInt32) is read as 2 GiB. A line counts when its line end
-// falls within the limit (a CRLF whose CR does ends it, though its LF falls
-// past); the line the limit cuts is dropped whole, as are all after it (RFC
-// 9309 §2.5). A document no longer than the limit is read to its end, final
+// DefaultMaxBytes; zero or less means DefaultMaxBytes, and a limit above
+// math.MaxInt32 (2 GiB less one octet) is read as math.MaxInt32. A line
+// counts when its line end falls within the limit (a CRLF whose CR does ends
+// it, though its LF falls past); the line the limit cuts is dropped whole,
+// as are all after it (RFC 9309 §2.5). A document no longer than the limit is read to its end, final
 // line included, with or without a line end. There is no limit on the length
 // of a line below that.
 func ParseLimit(data []byte, maxBytes int) *Robots {

@@ -4161,6 +4161,20 @@ func TestMarshalTextFormat(t *testing.T) {
 	if got, err := mixed.MarshalText(); err != nil || string(got) != mixedWant {
 		t.Errorf("MarshalText of mixed-case Content-Signal keys = %q, %v, want %q", got, err, mixedWant)
 	}
+	// Spellings of one key in two lines with one value read back as r's
+	// answers lower-cased, so they are written; with two values, refused
+	// (TestMarshalTextErrors).
+	oneValue := &Robots{
+		ContentSignals: map[string]bool{"Search": false},
+		Groups: []Group{
+			{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"search": false}, Rules: []Rule{{Pattern: "/x"}}},
+			{UserAgents: []string{"b"}, ContentSignals: map[string]bool{"SEARCH": false}},
+		},
+	}
+	const oneValueWant = "Content-Signal: search=no\n\nUser-agent: a\nContent-Signal: search=no\nDisallow: /x\n\nUser-agent: b\nContent-Signal: search=no\n"
+	if got, err := oneValue.MarshalText(); err != nil || string(got) != oneValueWant {
+		t.Errorf("MarshalText of one Content-Signal key spelt three ways, one value = %q, %v, want %q", got, err, oneValueWant)
+	}
 	var nilRobots *Robots
 	if got, err := nilRobots.MarshalText(); err != nil || len(got) != 0 {
 		t.Errorf("(*Robots)(nil).MarshalText() = %q, %v, want empty, nil", got, err)
@@ -4426,6 +4440,16 @@ func TestMarshalTextErrors(t *testing.T) {
 		{"document Content-Signal keys differing in case", &Robots{ContentSignals: map[string]bool{"AI-train": true, "other": true, "ai-TRAIN": false}}},
 		// In octet order "B" < "a" < "b": the two spellings of b are apart.
 		{"Content-Signal keys differing in case, apart in octet order", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"B": true, "a": true, "b": false}})},
+		// Lines of one agent: ContentSignalsFor("a") tells the spellings
+		// apart, the lower-cased text would merge them.
+		{"Content-Signal keys of the document and a group differing in case and value", &Robots{
+			ContentSignals: map[string]bool{"Search": true},
+			Groups:         []Group{{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"search": false}}},
+		}},
+		{"Content-Signal keys of two groups differing in case and value", &Robots{Groups: []Group{
+			{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"ai-train": false}},
+			{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"other": true, "AI-Train": true}},
+		}}},
 		{"Content-Signal key with ,", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"a,b": true}})},
 		{"empty Content-Signal key", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"": true}})},
 		{"bad document Content-Signal key", &Robots{ContentSignals: map[string]bool{"a b": true}}},

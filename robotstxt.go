@@ -629,7 +629,10 @@ func (p *parser) robots() *Robots {
 // whitespace at either end of one, a group without user agents, an empty
 // sitemap, a record name that is not a token or is a key the protocol
 // defines, a negative Crawl-delay, or a Content-Signal key that is not a
-// token or that differs from another of its line only in case.
+// token, that differs from another of its line only in case, or that
+// differs only in case from one of another line that holds the other value
+// ("Search" yes, "search" no: a query of r tells them apart, the text
+// cannot).
 func (r *Robots) MarshalText() ([]byte, error) {
 	w := write(r)
 	if w.err != nil {
@@ -845,6 +848,7 @@ type signal struct {
 	rank       int    // signalRank(lower)
 	lower, key string // the key lower-cased, as written, and as in the map
 	on         bool
+	clash      string // an earlier line's key that differs from key only in case and holds the other value; "" for none
 }
 
 // sortSignals returns the Content-Signal pairs of r in the order the writer
@@ -867,14 +871,54 @@ func sortSignals(r *Robots) [][]signal {
 		pairs := make([]signal, 0, len(m))
 		for k, on := range m {
 			lower := strings.ToLower(k)
-			pairs = append(pairs, signal{signalRank(lower), lower, k, on})
+			pairs = append(pairs, signal{rank: signalRank(lower), lower: lower, key: k, on: on})
 		}
 		slices.SortFunc(pairs, func(x, y signal) int {
 			return cmp.Or(cmp.Compare(x.rank, y.rank), strings.Compare(x.lower, y.lower), strings.Compare(x.key, y.key))
 		})
 		sorted[i] = pairs
 	}
+	markClashes(sorted)
 	return sorted
+}
+
+// markClashes marks the Content-Signal pairs whose key an earlier line
+// spells in another case with the other value ("Search=yes" before the
+// first group, "search=no" in one). Both would be written lower-cased, and
+// read back as one key where a query of r finds two (ContentSignalsFor
+// merges lines by key); one of each value, which no reading of the
+// lower-cased text can keep. Spellings with one value read back as r's
+// lower-cased. The pairs are sorted by key once, together, in one
+// allocation: a map of the keys took one per kilobyte of them.
+func markClashes(sorted [][]signal) {
+	type place struct{ line, i int32 }
+	n := 0
+	for _, pairs := range sorted {
+		n += len(pairs)
+	}
+	if n < 2 {
+		return
+	}
+	all := make([]place, 0, n)
+	for line, pairs := range sorted {
+		for i := range pairs {
+			all = append(all, place{int32(line), int32(i)})
+		}
+	}
+	at := func(p place) *signal { return &sorted[p.line][p.i] }
+	slices.SortFunc(all, func(x, y place) int {
+		return cmp.Or(strings.Compare(at(x).lower, at(y).lower), cmp.Compare(x.line, y.line), cmp.Compare(x.i, y.i))
+	})
+	var first *signal // the first spelling, in the order written, of the key of the run of all at hand
+	for _, p := range all {
+		s := at(p)
+		switch {
+		case first == nil || first.lower != s.lower:
+			first = s
+		case first.key != s.key && first.on != s.on:
+			s.clash = first.key
+		}
+	}
 }
 
 // signalLine writes a Content-Signal line of pairs, sorted by sortSignals.
@@ -887,6 +931,9 @@ func (w *writer) signalLine(pairs []signal) {
 		if i > 0 && pairs[i-1].lower == p.lower {
 			// Both would be written lower-cased, and read back as one.
 			w.fail(fmt.Errorf("robots: Content-Signal keys %q and %q differ only in case", pairs[i-1].key, p.key))
+		}
+		if p.clash != "" {
+			w.fail(fmt.Errorf("robots: Content-Signal keys %q and %q, of two lines, differ only in case and hold different values", p.clash, p.key))
 		}
 		if i > 0 {
 			b.WriteByte(',')

@@ -4383,6 +4383,72 @@ func TestMarshalTextShortestForms(t *testing.T) {
 	}
 }
 
+// TestMarshalTextSignalCaseAcrossLines writes every document of up to four
+// Content-Signal lines for one agent (the document's own and three groups'),
+// each with one spelling of "search" and a value, or none: MarshalText must
+// refuse exactly those where two lines spell it in two cases with two
+// values, and write the rest so that ContentSignalsFor reads back r's answer
+// with its keys lower-cased.
+func TestMarshalTextSignalCaseAcrossLines(t *testing.T) {
+	spellings := []string{"search", "Search", "SEARCH"}
+	type line struct {
+		key string // "" for no Content-Signal line
+		on  bool
+	}
+	choices := []line{{}}
+	for _, k := range spellings {
+		choices = append(choices, line{k, true}, line{k, false})
+	}
+	const lines = 4
+	refused, written := 0, 0
+	for n := range int(math.Pow(float64(len(choices)), lines)) {
+		var ls [lines]line
+		for i := range ls {
+			ls[i] = choices[n%len(choices)]
+			n /= len(choices)
+		}
+		r := &Robots{}
+		signals := func(l line) map[string]bool {
+			if l.key == "" {
+				return nil
+			}
+			return map[string]bool{l.key: l.on}
+		}
+		r.ContentSignals = signals(ls[0])
+		for _, l := range ls[1:] {
+			r.Groups = append(r.Groups, Group{UserAgents: []string{"a"}, ContentSignals: signals(l), Rules: []Rule{{Pattern: "/x"}}})
+		}
+		clash := false
+		for i, x := range ls {
+			for _, y := range ls[:i] {
+				clash = clash || x.key != "" && y.key != "" && x.key != y.key && x.on != y.on
+			}
+		}
+		text, err := r.MarshalText()
+		if clash != (err != nil) {
+			t.Fatalf("%+v: MarshalText error %v; want one: %v", ls, err, clash)
+		}
+		if err != nil {
+			refused++
+			continue
+		}
+		written++
+		want := map[string]bool{}
+		for k, on := range r.ContentSignalsFor("a") {
+			want[strings.ToLower(k)] = on
+		}
+		if len(want) == 0 {
+			want = nil
+		}
+		if got := Parse(text).ContentSignalsFor("a"); !maps.Equal(got, want) {
+			t.Fatalf("%+v: ContentSignalsFor(a) reads back %v; want %v\n%s", ls, got, want, text)
+		}
+	}
+	if refused == 0 || written == 0 {
+		t.Errorf("%d documents refused, %d written: want some of each", refused, written)
+	}
+}
+
 // MarshalText lower-cases each Content-Signal key once and sorts each map
 // once, however many passes write makes: it lowered the keys in the sort's
 // comparisons, copying a key with capitals each time, a number of copies
@@ -4449,6 +4515,12 @@ func TestMarshalTextErrors(t *testing.T) {
 		{"Content-Signal keys of two groups differing in case and value", &Robots{Groups: []Group{
 			{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"ai-train": false}},
 			{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"other": true, "AI-Train": true}},
+		}}},
+		// "Search" is no for "a" (no wins), "search" yes; lower-cased, no.
+		{"Content-Signal key of three lines, each value in one spelling and the other", &Robots{Groups: []Group{
+			{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"Search": true}},
+			{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"search": true}},
+			{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"Search": false}},
 		}}},
 		{"Content-Signal key with ,", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"a,b": true}})},
 		{"empty Content-Signal key", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"": true}})},

@@ -848,7 +848,7 @@ type signal struct {
 	rank       int    // signalRank(lower)
 	lower, key string // the key lower-cased, as written, and as in the map
 	on         bool
-	clash      string // an earlier line's key that differs from key only in case and holds the other value; "" for none
+	clash      string // another spelling of key, on a line written earlier, with the other value; "" for none (see markClashes)
 }
 
 // sortSignals returns the Content-Signal pairs of r in the order the writer
@@ -882,9 +882,9 @@ func sortSignals(r *Robots) [][]signal {
 	return sorted
 }
 
-// markClashes marks the Content-Signal pairs whose key an earlier line
-// spells in another case with the other value ("Search=yes" before the
-// first group, "search=no" in one). Both would be written lower-cased, and
+// markClashes marks a Content-Signal pair of each key that lines spell in
+// two cases with two values ("Search=yes" before the first group,
+// "search=no" in one), where the writer meets it. Both would be written lower-cased, and
 // read back as one key where a query of r finds two (ContentSignalsFor
 // merges lines by key); one of each value, which no reading of the
 // lower-cased text can keep. Spellings with one value read back as r's
@@ -909,14 +909,30 @@ func markClashes(sorted [][]signal) {
 	slices.SortFunc(all, func(x, y place) int {
 		return cmp.Or(strings.Compare(at(x).lower, at(y).lower), cmp.Compare(x.line, y.line), cmp.Compare(x.i, y.i))
 	})
-	var first *signal // the first spelling, in the order written, of the key of the run of all at hand
-	for _, p := range all {
-		s := at(p)
-		switch {
-		case first == nil || first.lower != s.lower:
-			first = s
-		case first.key != s.key && first.on != s.on:
-			s.clash = first.key
+	// In each run of one key, in the order written, the pair at which it
+	// first holds two spellings and two values differs in both from an
+	// earlier one: before it, the run did not.
+	start := 0       // of the run at hand
+	var other string // a spelling of the run other than its first's, once seen
+	var mixed, marked bool
+	for j, p := range all {
+		s, first := at(p), at(all[start])
+		if s.lower != first.lower {
+			start, other, mixed, marked = j, "", false, false
+			continue
+		}
+		if other == "" && s.key != first.key {
+			other = s.key
+		}
+		mixed = mixed || s.on != first.on
+		if other == "" || !mixed || marked {
+			continue
+		}
+		for _, q := range all[start:j] {
+			if e := at(q); e.key != s.key && e.on != s.on {
+				s.clash, marked = e.key, true
+				break
+			}
 		}
 	}
 }

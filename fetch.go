@@ -1675,7 +1675,11 @@ func monthNumber(name string) int {
 // goroutines ask about an origin at once, one retrieval is in flight for it
 // and the others wait for its outcome; a caller whose ctx ends stops waiting,
 // and the retrieval goes on for the others (bounded by Fetcher.Timeout, as
-// are the Store's Get and Put around it). That bound is per origin: each
+// are the Store's Get and Put around it). A question asked while the
+// retrieval is in flight, until its Put returns, gets its outcome, even one
+// whose Lifetime has run out by then (a Lifetime of 0, a slow Put): the next
+// question after it fetches again. Forget, which lets a retrieval in flight
+// go on, lets the next question start another beside it. That bound is per origin: each
 // origin asked about with no fresh outcome starts a retrieval of its own, so
 // a crawler that asks about many new origins at once bounds how many it
 // fetches together by how many workers it runs, or with its Client's

@@ -3228,6 +3228,53 @@ func (s *forgettingStore) Put(ctx context.Context, origin string, e *CacheEntry)
 	return s.MemoryStore.Put(ctx, origin, e)
 }
 
+// TestCacheQuestionDuringPut checks what the Cache doc says a question asked
+// while a retrieval is in flight gets: until its Put returns, that
+// retrieval's outcome, even one whose Lifetime (max-age=0 here) has run out
+// by then; the next question fetches again.
+func TestCacheQuestionDuringPut(t *testing.T) {
+	var requests atomic.Int32
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		w.Header().Set("Cache-Control", "max-age=0")
+		io.WriteString(w, fetchRobots)
+	})
+	store := newBlockingStore(false)
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+	ctx := context.Background()
+	first, second := make(chan *Outcome), make(chan *Outcome)
+	go func() { o, _ := cache.Outcome(ctx, srv.URL+"/a"); first <- o }()
+	<-store.entered
+	joining := &doneSpy{Context: ctx, called: make(chan struct{})}
+	go func() { o, _ := cache.Outcome(joining, srv.URL+"/b"); second <- o }()
+	<-joining.called // the second question waits for the retrieval in flight
+	close(store.release)
+	if o1, o2 := <-first, <-second; o1 == nil || o1 != o2 {
+		t.Errorf("the question asked during the Put got %v, the first %v; want the same outcome", o2, o1)
+	}
+	if n := requests.Load(); n != 1 {
+		t.Errorf("%d requests for two questions, one during the other's Put; want 1", n)
+	}
+	cache.Outcome(ctx, srv.URL+"/c")
+	if n := requests.Load(); n != 2 {
+		t.Errorf("%d requests after the next question; want 2 (max-age=0)", n)
+	}
+}
+
+// A doneSpy is a Context that closes called when its Done is first asked
+// for: a Cache question does so only once it waits for a retrieval (the
+// MemoryStore's Get reads no ctx).
+type doneSpy struct {
+	context.Context
+	called chan struct{}
+	once   sync.Once
+}
+
+func (c *doneSpy) Done() <-chan struct{} {
+	c.once.Do(func() { close(c.called) })
+	return c.Context.Done()
+}
+
 // A blockingStore is a MemoryStore whose first Put of an entry (of a nil
 // entry, with nilPuts) closes entered, then waits for release, whatever its
 // ctx.

@@ -2417,10 +2417,20 @@ func TestCacheEntryFresh(t *testing.T) {
 		{"a nanosecond before it", now.Add(-time.Hour + time.Nanosecond), time.Hour, 0, true},
 		{"lifetime 0 at once", now, 0, 0, false},
 		{"fetched by a clock 5 min and 1 ns ahead", now.Add(maxClockSkew + time.Nanosecond), 2 * time.Hour, 0, false},
+		// Outcome.Lifetime and Cache.MinLifetime: a negative one is 0.
+		{"negative lifetime under a floor", now.Add(-time.Second), -time.Hour, time.Minute, true},
+		{"negative floor", now.Add(-time.Second), 0, -time.Hour, false},
+		{"negative floor below the lifetime", now.Add(-time.Second), time.Minute, -time.Hour, true},
 	} {
 		e := &CacheEntry{Outcome: &Outcome{Status: Parsed, FetchedAt: c.fetchedAt, Lifetime: c.lifetime}}
 		if got := e.fresh(now, c.floor); got != c.want {
 			t.Errorf("%s: fresh = %v, want %v", c.name, got, c.want)
+		}
+	}
+	// CacheEntry: one whose Outcome is nil is no entry.
+	for _, e := range []*CacheEntry{nil, {}, {LastReachable: &Outcome{Status: Parsed, FetchedAt: now, Lifetime: time.Hour}}} {
+		if e.fresh(now, time.Hour) {
+			t.Errorf("an entry without an Outcome (%+v) is fresh", e)
 		}
 	}
 }
@@ -4033,6 +4043,30 @@ func TestCacheCrawlDelay(t *testing.T) {
 	}
 	if d, ok := cache.CrawlDelay(ctx, fetchAgent, "ftp://example.com/"); d != 0 || ok {
 		t.Errorf("CrawlDelay for ftp = %v, %v, want 0, false", d, ok)
+	}
+	// Without an outcome, (0, false) too, which is not "no delay": Explain
+	// refuses and says why.
+	var nilCache *Cache
+	ended, cancel := context.WithCancel(ctx)
+	cancel()
+	other := startServer(t, respond(200, "User-agent: *\nCrawl-delay: 9\n"))
+	for _, tc := range []struct {
+		name   string
+		cache  *Cache
+		ctx    context.Context
+		url    string
+		reason Reason
+	}{
+		{"a nil Cache", nilCache, ctx, srv.URL + "/a", ReasonNoOutcome},
+		{"a URL with no origin", cache, ctx, "/a", ReasonInvalidURL},
+		{"ctx ended before the retrieval", cache, ended, other.URL + "/a", ReasonNoOutcome},
+	} {
+		if d, ok := tc.cache.CrawlDelay(tc.ctx, fetchAgent, tc.url); d != 0 || ok {
+			t.Errorf("%s: CrawlDelay = %v, %v, want 0, false", tc.name, d, ok)
+		}
+		if d := tc.cache.Explain(tc.ctx, fetchAgent, tc.url); d.Allowed || d.Reason != tc.reason {
+			t.Errorf("%s: Explain = %+v, want refused with %v", tc.name, d, tc.reason)
+		}
 	}
 }
 

@@ -1679,15 +1679,14 @@ func monthNumber(name string) int {
 // retrieval is in flight, until its Put returns, gets its outcome, even one
 // whose Lifetime has run out by then (a Lifetime of 0, a slow Put): the next
 // question after it fetches again. Forget, which lets a retrieval in flight
-// go on, lets the next question start another beside it. That bound is per origin: each
-// origin asked about with no fresh outcome starts a retrieval of its own, so
-// a crawler that asks about many new origins at once bounds how many it
-// fetches together by how many workers it runs, or with its Client's
+// go on, lets the next question start another beside it. That bound is per
+// origin: each origin asked about with no fresh outcome starts a retrieval of
+// its own, so a crawler that asks about many new origins at once bounds how
+// many it fetches together by how many workers it runs, or with its Client's
 // Transport. An Unreachable outcome refuses its origin for its Lifetime (an
-// hour for a timeout or another network failure, and for a 429 or 5xx
-// unless its Retry-After says otherwise, up to 24 hours: see
-// Outcome.Lifetime), or MinLifetime if longer; to try sooner, Forget the
-// origin.
+// hour for a timeout or another network failure, and for a 429 or 5xx unless
+// its Retry-After says otherwise, up to 24 hours: see Outcome.Lifetime), or
+// MinLifetime if longer; to try sooner, Forget the origin.
 //
 // RFC 9309 §2.3.1.4 lets a crawler stop treating an origin as unreachable
 // after a long time, for example 30 days. The Cache does so exactly this

@@ -156,10 +156,10 @@ func Parse(data []byte) *Robots {
 // DefaultMaxBytes; zero or less means DefaultMaxBytes, and a limit above
 // math.MaxInt32 (2 GiB less one octet) is read as math.MaxInt32. A line
 // counts when its line end falls within the limit (a CRLF whose CR does ends
-// it, though its LF falls past); the line the limit cuts is dropped whole,
-// as are all after it (RFC 9309 §2.5). A document no longer than the limit is read to its end, final
-// line included, with or without a line end. There is no limit on the length
-// of a line below that.
+// it, though its LF falls past); the line the limit cuts is dropped whole, as
+// are all after it (RFC 9309 §2.5). A document no longer than the limit is
+// read to its end, final line included, with or without a line end. There is
+// no limit on the length of a line below that.
 func ParseLimit(data []byte, maxBytes int) *Robots {
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes
@@ -882,14 +882,15 @@ func sortSignals(r *Robots) [][]signal {
 	return sorted
 }
 
-// markClashes marks a Content-Signal pair of each key that lines spell in
-// two cases with two values ("Search=yes" before the first group,
-// "search=no" in one), where the writer meets it. Both would be written lower-cased, and
-// read back as one key where a query of r finds two (ContentSignalsFor
-// merges lines by key); one of each value, which no reading of the
-// lower-cased text can keep. Spellings with one value read back as r's
-// lower-cased. The pairs are sorted by key once, together, in one
-// allocation: a map of the keys took one per kilobyte of them.
+// markClashes marks a Content-Signal pair of each key that lines spell in two
+// cases with two values ("Search=yes" before the first group, "search=no" in
+// one), the pair where the writer meets both. The text holds both spellings
+// lower-cased, so it reads back one key where a query of r finds two
+// (ContentSignalsFor merges lines by key), one of each value, which no
+// reading of the lower-cased text can keep. Spellings of one value read back
+// as r's answers lower-cased. All pairs are sorted by key together, in one
+// allocation: a map of them took hundreds of allocations for tens of
+// thousands of keys (TestMarshalTextSignalsSortedOnce).
 func markClashes(sorted [][]signal) {
 	type place struct{ line, i int32 }
 	n := 0

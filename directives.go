@@ -449,8 +449,13 @@ type Link struct {
 }
 
 // Links returns the <a href> and <area href> links of an HTML document, in
-// document order, duplicates kept. Each href is resolved against the first
-// <base href> of the document, itself resolved against base (the page's URL),
+// document order, duplicates kept: each URL resolved against the page's
+// base, without its fragment, and NoFollow set from rel; links a crawler
+// cannot fetch are left out. It accepts any bytes, takes time linear in the
+// body, and is safe for concurrent use. What follows says how hrefs are
+// resolved, which links count, and how the document is read.
+//
+// Each href is resolved against the first <base href> of the document, itself resolved against base (the page's URL),
 // and its fragment is dropped unread ("/p#50%" is "/p"). Dot segments are
 // removed as a browser removes them, from every path that starts with '/'
 // (with a nil base, a relative link's other than that stays as written): a

@@ -436,6 +436,12 @@ func FormatRobotsTag(sets ...Directives) (string, error) {
 	}
 	s, err := httpsfv.Marshal(list)
 	if err != nil {
+		// httpsfv names the character, not the value: find the set.
+		for i, item := range list {
+			if _, err := httpsfv.Marshal(httpsfv.List{item}); err != nil {
+				return "", fmt.Errorf("robots: writing Robots-Tag: set %d (Bot %q): %w", i, sets[i].Bot, err)
+			}
+		}
 		return "", fmt.Errorf("robots: writing Robots-Tag: %w", err)
 	}
 	return s, nil

@@ -1515,6 +1515,12 @@ func TestFormatRobotsTag(t *testing.T) {
 			t.Errorf("FormatRobotsTag(%s) = %q, %v; want %q", show(tc.set), got, err, tc.want)
 		}
 	}
+	// The error names the set that cannot be written, which httpsfv's,
+	// naming only a character (here a space), does not.
+	_, err := FormatRobotsTag(Directives{NoIndex: true}, Directives{Bot: "example bot", NoIndex: true})
+	if want := `set 1 (Bot "example bot")`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("FormatRobotsTag with a Bot that is no token: error %v, want one naming %s", err, want)
+	}
 }
 
 // TestIsHTML checks the Content-Type rule, and that IsHTML is true exactly

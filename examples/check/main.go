@@ -31,7 +31,9 @@
 // origin whose robots.txt cannot be fetched: by RFC 9309 it disallows
 // everything, so the status is 1 (the reason is written to standard error).
 //
-// From the repository root:
+// From the repository root (the second command fetches from the network;
+// offline, the origin is unreachable, "no response", and both paths are
+// disallowed):
 //
 //	go run ./examples/check -agent ExampleBot -robots examples/check/testdata/robots.txt /drafts/2024/notes /drafts/2024/published /about
 //	printf '/a\n/b\n' | go run ./examples/check -agent ExampleBot -origin https://example.com
@@ -199,12 +201,21 @@ func fetchRules(originURL, agent string, timeout time.Duration, log io.Writer) (
 	robotsURL := origin + "/robots.txt"
 	f := robots.Fetcher{UserAgent: agent, Timeout: timeout}
 	o := f.Fetch(context.Background(), robotsURL)
-	fmt.Fprintf(log, "check: %s: %s (HTTP %d)", robotsURL, o.Status, o.HTTPStatus)
+	fmt.Fprintf(log, "check: %s: %s (%s)", robotsURL, o.Status, httpStatus(o))
 	if o.Error != "" {
 		fmt.Fprintf(log, ": %s", o.Error)
 	}
 	fmt.Fprintln(log)
 	return &originRules{origin: origin, outcome: o}, nil
+}
+
+// httpStatus says what came back: "HTTP 200", or "no response" when the
+// retrieval got none (Outcome.HTTPStatus 0).
+func httpStatus(o *robots.Outcome) string {
+	if o.HTTPStatus == 0 {
+		return "no response"
+	}
+	return fmt.Sprintf("HTTP %d", o.HTTPStatus)
 }
 
 func (o *originRules) explain(agent, rawURL string) (robots.Decision, error) {

@@ -294,7 +294,7 @@ func TestOriginTimeout(t *testing.T) {
 	defer close(release)
 
 	got := runCheck("", "-agent", "ExampleBot", "-origin", srv.URL, "-timeout", "100ms", "/about")
-	if got.code != 1 || got.stdout != "/about\tdisallowed: robots.txt unreachable\n" || !strings.Contains(got.stderr, "unreachable (HTTP 0)") {
+	if got.code != 1 || got.stdout != "/about\tdisallowed: robots.txt unreachable\n" || !strings.Contains(got.stderr, "unreachable (no response)") {
 		t.Errorf("check with a server slower than -timeout = %d, stdout %q, stderr %q; want 1 and unreachable", got.code, got.stdout, got.stderr)
 	}
 }

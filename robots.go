@@ -1130,9 +1130,9 @@ var allowAll = &Agent{}
 // else by a table lookup; neither allocates. A nil Robots gives an Agent
 // that allows every URL and path IsAllowed can read.
 //
-// What a document's compiled Agents hold is bounded, at about four times
-// what its rules and Content-Signal entries hold compiled once each, plus 1
-// MiB: tokens whose groups overlap in many ways (each named by a group of
+// What a document's compiled Agents hold is bounded, at about twice what its
+// rules and Content-Signal entries hold compiled once each, plus 1 MiB:
+// tokens whose groups overlap in many ways (each named by a group of
 // its own and by one shared group of many rules) would otherwise hold the
 // shared rules once each. Past the bound, which only such a document asked
 // as many of its tokens reaches, a token's Agent is made of its groups'
@@ -1319,26 +1319,58 @@ func (x *agentIndex) keep(s *agentSlot, n int64) bool {
 	return false
 }
 
-// heldBy estimates the octets the compiled form of rules and of signal
-// entries holds: a rule's pattern (in the trie, or as a wildcard rule's
-// literals) and some 32 octets beside it, as much for an entry.
+// heldBy estimates, from above, the octets the compiled form of rules and
+// of signal entries holds (TestHeldByBoundsCompiled measures it): see
+// ruleHeld; a Content-Signal entry some 64 octets in the Agent's map; an
+// Allow rule for an index file one more rule, for its directory (see
+// ruleSpecs). It counted 32 octets beside each pattern, where a wildcard
+// rule holds some 130 and more, so that what kept Agents held ran to four
+// times the bound it was meant to keep.
 func heldBy(rules []Rule, signals int) int64 {
-	n := int64(32 * signals)
+	n := int64(64 * signals)
 	for _, r := range rules {
-		n += int64(len(r.Pattern) + 32)
+		n += ruleHeld(r.Pattern)
+		if dir, ok := indexFileDir(r); ok {
+			n += ruleHeld(dir)
+		}
 	}
 	return n
 }
 
-// heldBound is what a document's kept Agents may hold (see keep): four
-// times what its groups' rules and its Content-Signal entries would
-// compiled once each, and 1 MiB to spare for small documents.
+// ruleHeld estimates, from above, what a rule of pattern holds compiled: a
+// plain rule its canonical octets and some 64 beside them (its trie node,
+// its ruleRef); a wildcard rule its octets twice (its literals, and its
+// prefix and needle in the rule and needle tries) and some 160 beside them
+// (its matchRule, its ruleRef, its nodes).
+func ruleHeld(pattern string) int64 {
+	n := int64(canonicalLen(pattern))
+	if strings.Contains(strings.TrimRight(pattern, "*$"), "*") {
+		return 2*n + 160
+	}
+	return n + 64
+}
+
+// agentHeld is what an Agent holds besides its rules and signals, about:
+// the Agent itself, its token, and a needle index's tables. A view, which
+// shares another Agent's rules, holds viewHeld.
+const (
+	agentHeld = 1024
+	viewHeld  = 256
+)
+
+// heldBound is what a document's kept Agents may hold (see keep): twice
+// what its groups' rules and its Content-Signal entries would compiled once
+// each, and 1 MiB to spare for small documents. Twice leaves room for the
+// fallback's Agent and one whose groups overlap it; the real files of
+// testdata, each asked as every token it names, never pass it. It was four
+// times, when heldBy counted a quarter of what wildcard rules hold: with
+// heldBy counting them whole, a file held 52 times its size.
 func heldBound(groups []Group, signals map[string]bool) int64 {
 	n := heldBy(nil, len(signals))
 	for _, g := range groups {
 		n += heldBy(g.Rules, len(g.ContentSignals))
 	}
-	return 4*n + 1<<20
+	return 2*n + 1<<20
 }
 
 type agentSlot struct {
@@ -1563,10 +1595,9 @@ func (x *agentIndex) agentOf(s *agentSlot) *Agent {
 // adds to what the document's kept Agents hold: its compiled rules and
 // signals, and its own size.
 func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
-	const size = 256 // an Agent and its token, about
 	if s.like != nil {
 		like := x.agentOf(s.like)
-		if !x.keep(s, size) {
+		if !x.keep(s, viewHeld) {
 			// Past the bound, s keeps like's own Agent, which answers
 			// alike: only the views of the tokens last asked for, which
 			// find an Agent by its token, pass it by.
@@ -1574,7 +1605,7 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 		}
 		v := *like // its rules, delay and signals, under s's token
 		v.key, v.token = s.tokenKey, s.token
-		return &v, size
+		return &v, viewHeld
 	}
 	a := &Agent{key: s.tokenKey, token: s.token, groups: s.groups}
 	for _, gi := range s.groups {
@@ -1591,7 +1622,7 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 	// count of signal entries is an upper bound (a key several groups hold
 	// counts once for each), so that what kept Agents merge stays within
 	// what the bound allows, and linear.
-	held := int64(size)
+	held := int64(agentHeld)
 	signals := 0
 	for _, gi := range s.groups {
 		held += x.ruleHeld[gi]
@@ -1605,7 +1636,7 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 		// kept, it would hold the entries of its groups once a token.
 		a.parts = x.parts(s.groups)
 		a.signals, a.signalsOf = nil, x.signalSource
-		held = int64(len(a.parts))*int64(unsafe.Sizeof(agentPart{})) + size
+		held = int64(len(a.parts))*int64(unsafe.Sizeof(agentPart{})) + viewHeld
 		x.held.Add(held)
 		return a, held
 	}

@@ -2623,32 +2623,122 @@ func TestAgentIndexHeld(t *testing.T) {
 	}
 }
 
-// TestMostHeldAsDocumented checks the worst case MemoryStore's doc and the
-// README give for what a parsed file holds: at most about 33 times its size
-// asked about as each of its tokens, 21 as one, for a file of three-line
-// groups (a user-agent line, a Content-Signal line and one rule) each naming
-// its own token, the most the black-box hunts have found (32.8 and 20.4;
-// two-line groups without Content-Signal hold 25.0 and 13.3).
+// TestHeldByBoundsCompiled checks that heldBy and agentHeld count, from
+// above, what an Agent compiled whole holds, for rules of each kind and
+// Content-Signal entries: the held bound rests on it. Each document is
+// parsed and its index made before the heap is read, so that only the
+// Agent is counted. The estimate must not be loose either, at most three
+// times what is held, or the bound would keep little.
+func TestHeldByBoundsCompiled(t *testing.T) {
+	const rules = 2000
+	for _, tc := range []struct {
+		name string
+		line func(i int) string
+	}{
+		{"short plain rules", func(i int) string { return "Disallow: /" + letters(i) }},
+		{"long plain rules", func(i int) string { return "Disallow: /" + letters(i) + strings.Repeat("x", 60) }},
+		{"plain rules with escapes", func(i int) string { return "Disallow: /é" + letters(i) }},
+		{"anchored rules", func(i int) string { return "Disallow: /" + letters(i) + "$" }},
+		{"index files", func(i int) string { return "Allow: /" + letters(i) + "/index.html" }},
+		{"short wildcard rules", func(i int) string { return "Allow: *" + letters(i) }},
+		{"wildcard rules", func(i int) string { return "Disallow: /" + letters(i) + "*.pdf$" }},
+		{"long wildcard rules", func(i int) string {
+			return "Disallow: /" + letters(i) + strings.Repeat("x", 30) + "*" + strings.Repeat("y", 30)
+		}},
+		{"many segments", func(i int) string { return "Disallow: /*" + letters(i) + "*a*b*c$" }},
+		{"Content-Signal entries", func(i int) string { return "Content-Signal: k" + letters(i) + "=no" }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var doc strings.Builder
+			doc.WriteString("User-agent: bot\nDisallow: /z\n")
+			for i := range rules {
+				doc.WriteString(tc.line(i) + "\n")
+			}
+			const copies = 20
+			docs := make([]*Robots, copies)
+			for i := range docs {
+				docs[i] = parseString(doc.String())
+				docs[i].Agent("other") // the index, and the fallback's Agent, which has no rules
+			}
+			before := liveHeap()
+			agents := make([]*Agent, copies)
+			for i, r := range docs {
+				agents[i] = r.Agent("bot")
+			}
+			held := float64(liveHeap()-before) / copies
+			runtime.KeepAlive(agents)
+			g := docs[0].Groups[0]
+			est := float64(agentHeld + heldBy(g.Rules, len(g.ContentSignals)))
+			t.Logf("held %.0f octets, counted %.0f (%.2f times)", held, est, est/held)
+			if held > est || est > 3*held {
+				t.Errorf("an Agent of %d such rules holds %.0f octets; heldBy and agentHeld count %.0f, want at least that and at most three times it", rules, held, est)
+			}
+		})
+	}
+}
+
+// TestMostHeldAsDocumented checks the worst cases MemoryStore's doc and the
+// README give for what a parsed file holds: at most about 34 times its size
+// asked about as each of its tokens, 21 as one. Two shapes come near, the
+// most the black-box hunts have found: three-line groups (a user-agent line,
+// a Content-Signal line and one rule) each naming its own token (30.1 and
+// 20.8; 30.3 and 21.0 under -race), and one group of short wildcard rules
+// that eight tokens share, each also named by a group of its own (33.6 and
+// 13.0, -race too). The second held 52 times while the held bound counted
+// 32 octets beside each rule, a quarter of what a wildcard rule holds
+// compiled (see ruleHeld), and four times that; counting them whole, with
+// four times, 54 times; with twice, as now, two tokens' Agents are compiled
+// whole, the rest made of parts.
 func TestMostHeldAsDocumented(t *testing.T) {
-	var doc strings.Builder
-	for i := 0; doc.Len() < DefaultMaxBytes-64; i++ {
-		fmt.Fprintf(&doc, "useragent:%s\ncontent-signal:a=no\nallow:/\n", letters(i))
-	}
-	data := []byte(doc.String())
-	before := liveHeap()
-	r := Parse(data)
-	r.IsAllowed("none-of-them", "/")
-	one := liveHeap() - before
-	for _, g := range r.Groups {
-		r.IsAllowed(g.UserAgents[0], "/x")
-	}
-	each := liveHeap() - before
-	runtime.KeepAlive(r)
-	runtime.KeepAlive(data)
-	size := float64(len(data))
-	t.Logf("%d groups in %d octets: %.1f times held asked as one, %.1f as each", len(r.Groups), len(data), float64(one)/size, float64(each)/size)
-	if float64(one) > 22*size || float64(each) > 35*size {
-		t.Errorf("the file holds %.1f times its size asked as one token, %.1f as each; the docs say at most about 21 and 33", float64(one)/size, float64(each)/size)
+	for _, tc := range []struct {
+		name   string
+		doc    func(b *strings.Builder)
+		tokens []string
+	}{
+		{"three-line groups, a token each", func(b *strings.Builder) {
+			for i := 0; b.Len() < DefaultMaxBytes-64; i++ {
+				fmt.Fprintf(b, "useragent:%s\ncontent-signal:a=no\nallow:/\n", letters(i))
+			}
+		}, nil},
+		{"short wildcard rules eight tokens share", func(b *strings.Builder) {
+			var own strings.Builder
+			for i := range 8 {
+				fmt.Fprintf(b, "useragent:t%s\n", letters(i))
+				fmt.Fprintf(&own, "useragent:t%s\nallow:\n", letters(i))
+			}
+			for i := 0; b.Len()+own.Len()+16 < DefaultMaxBytes; i++ {
+				fmt.Fprintf(b, "allow:*%s\n", letters(i))
+			}
+			b.WriteString(own.String())
+		}, []string{"ta", "tb", "tc", "td", "te", "tf", "tg", "th"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var doc strings.Builder
+			tc.doc(&doc)
+			data := []byte(doc.String())
+			before := liveHeap()
+			r := Parse(data)
+			r.IsAllowed("none-of-them", "/")
+			tokens := tc.tokens
+			if tokens == nil {
+				for _, g := range r.Groups {
+					tokens = append(tokens, g.UserAgents[0])
+				}
+			}
+			r.IsAllowed(tokens[0], "/x")
+			one := liveHeap() - before
+			for _, token := range tokens {
+				r.IsAllowed(token, "/x")
+			}
+			each := liveHeap() - before
+			runtime.KeepAlive(r)
+			runtime.KeepAlive(data)
+			size := float64(len(data))
+			t.Logf("%d octets: %.1f times held asked as one token, %.1f as each of %d", len(data), float64(one)/size, float64(each)/size, len(tokens))
+			if float64(one) > 22*size || float64(each) > 35*size {
+				t.Errorf("the file holds %.1f times its size asked as one token, %.1f as each; the docs say at most about 21 and 34", float64(one)/size, float64(each)/size)
+			}
+		})
 	}
 }
 
@@ -2988,14 +3078,14 @@ func TestHeldTakenBack(t *testing.T) {
 	r := parseString(doc.String())
 	r.IsAllowed("other", "/") // the index, and the fallback's Agent
 	x := r.agents.Load()
-	const room = 1000 // what the kept Agents have left under the bound
+	const room = 2000 // what the kept Agents have left under the bound
 	x.held.Store(x.maxHeld - room)
 	big := r.Agent("big")
 	if big.parts == nil {
-		t.Fatal("big, of 200 rules, fits in 1,000 octets: the test no longer passes the bound")
+		t.Fatal("big, of 200 rules, fits in 2,000 octets: the test no longer passes the bound")
 	}
 	partsHeld := x.held.Load() - (x.maxHeld - room)
-	if want := int64(len(big.parts))*int64(unsafe.Sizeof(agentPart{})) + 256; partsHeld != want {
+	if want := int64(len(big.parts))*int64(unsafe.Sizeof(agentPart{})) + viewHeld; partsHeld != want {
 		t.Errorf("big, refused and made of parts, adds %d octets to the count, want %d (what its parts hold)", partsHeld, want)
 	}
 	if small := r.Agent("small"); small.parts != nil {
@@ -3006,12 +3096,12 @@ func TestHeldTakenBack(t *testing.T) {
 	}
 
 	// maxHeld is the most the kept Agents may hold: an Agent that brings
-	// the count to it exactly is kept whole. small's counts its size, 256,
-	// and its rule, "/s" and 32.
+	// the count to it exactly is kept whole. small's counts its size,
+	// agentHeld, and its rule, "/s" and 64.
 	r = parseString(doc.String())
 	r.IsAllowed("other", "/")
 	x = r.agents.Load()
-	x.held.Store(x.maxHeld - (256 + 2 + 32))
+	x.held.Store(x.maxHeld - (agentHeld + 2 + 64))
 	if small := r.Agent("small"); small.parts != nil {
 		t.Error("small, which fills the bound exactly, is made of parts")
 	}
@@ -3020,10 +3110,12 @@ func TestHeldTakenBack(t *testing.T) {
 	}
 }
 
-// TestHeldBound checks the estimate the held bound is made of, as heldBy
-// and heldBound document it: a rule counts its pattern's octets and 32
-// more, a Content-Signal entry 32, and a document may hold four times what
-// its groups' rules and entries and its own entries count, and 1 MiB more.
+// TestHeldBound checks the estimate the held bound is made of, as heldBy,
+// ruleHeld and heldBound document it: a plain rule counts its canonical
+// pattern's octets and 64 more, a wildcard rule twice its octets and 160, an
+// Allow rule for an index file its directory's rule too, a Content-Signal
+// entry 64, and a document may hold four times what its groups' rules and
+// entries and its own entries count, and 1 MiB more.
 // The estimate is what keeps a document's Agents bounded: a term left out
 // (the signals, the document's own) lets Agents past it.
 func TestHeldBound(t *testing.T) {
@@ -3041,14 +3133,18 @@ func TestHeldBound(t *testing.T) {
 		want    int64
 	}{
 		{"nothing", nil, nil, 1 << 20},
-		{"the document's signals", nil, signals(2), 4*64 + 1<<20},
-		{"a rule", []Group{{Rules: []Rule{{Pattern: "/ab"}}}}, nil, 4*35 + 1<<20},
-		{"an empty rule", []Group{{Rules: []Rule{{Allow: true}}}}, nil, 4*32 + 1<<20},
-		{"a group's signals", []Group{{ContentSignals: signals(3)}}, nil, 4*96 + 1<<20},
+		{"the document's signals", nil, signals(2), 2*2*64 + 1<<20},
+		{"a rule", []Group{{Rules: []Rule{{Pattern: "/ab"}}}}, nil, 2*(3+64) + 1<<20},
+		{"an empty rule", []Group{{Rules: []Rule{{Allow: true}}}}, nil, 2*64 + 1<<20},
+		{"a rule with escapes, counted canonical", []Group{{Rules: []Rule{{Pattern: "/é%7e"}}}}, nil, 2*(8+64) + 1<<20},
+		{"a wildcard rule", []Group{{Rules: []Rule{{Pattern: "/*.pdf$"}}}}, nil, 2*(2*7+160) + 1<<20},
+		{"a trailing wildcard, a plain rule", []Group{{Rules: []Rule{{Pattern: "/a**$"}}}}, nil, 2*(5+64) + 1<<20},
+		{"an index file and its directory", []Group{{Rules: []Rule{{Allow: true, Pattern: "/d/index.html"}}}}, nil, 2*(13+64+4+64) + 1<<20},
+		{"a group's signals", []Group{{ContentSignals: signals(3)}}, nil, 2*3*64 + 1<<20},
 		{"all of them", []Group{
 			{Rules: []Rule{{Pattern: "/ab"}, {Pattern: "/*.pdf$"}}, ContentSignals: signals(1)},
 			{Rules: []Rule{{Allow: true, Pattern: "/"}}},
-		}, signals(2), 4*(35+39+32+33+64) + 1<<20},
+		}, signals(2), 2*((3+64)+(2*7+160)+64+(1+64)+2*64) + 1<<20},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := heldBound(tc.groups, tc.signals); got != tc.want {
@@ -3058,7 +3154,7 @@ func TestHeldBound(t *testing.T) {
 	}
 	r := parseString("Content-Signal: a=yes, b=no\nUser-agent: x\nDisallow: /p\nContent-Signal: c=yes\n")
 	r.IsAllowed("x", "/")
-	if got, want := r.agents.Load().maxHeld, int64(4*(64+34+32)+1<<20); got != want {
+	if got, want := r.agents.Load().maxHeld, int64(2*(2*64+(2+64)+64)+1<<20); got != want {
 		t.Errorf("the document's bound is %d, want %d", got, want)
 	}
 }

@@ -335,7 +335,8 @@ type Outcome struct {
 // server closes the connection, cannot be told from a whole one and is parsed
 // as it came. So is a 206 Partial Content, as any 2xx, though it holds part
 // of a file. A coded body, and each layer under the last, is read only as far
-// as a compressed form of MaxBytes could go (eight times MaxBytes and 1 MiB):
+// as a compressed form of MaxBytes could go (eight times the MaxBytes+1
+// octets read, and 1 MiB):
 // one that goes on further, as endless empty deflate blocks do, is a decoding
 // failure, so that a body that decodes to nothing cannot keep a retrieval
 // reading until its Timeout.
@@ -2357,8 +2358,9 @@ func (c *Cache) waitFor(ctx context.Context, old *pendingFetch) error {
 // from: the hot path of every Cache question, which allocates nothing when
 // the Store's entry is fresh (and the Cache keeps none of its own for the
 // origin that adds to it; see Store) and rawURL's scheme and host are
-// already in canonical form (lower case, no default port), as a crawler's
-// URLs usually are.
+// already in canonical form (lower case, no default port) with no userinfo
+// between them, as a crawler's URLs usually are: its origin is then a part
+// of it.
 func (c *Cache) outcome(ctx context.Context, rawURL string) (*Outcome, *CacheEntry, error) {
 	if c == nil {
 		return nil, nil, errNilCache

@@ -680,6 +680,23 @@ type wildRules struct {
 // empty reports whether s has no rule: it matches nothing.
 func (s *ruleSet) empty() bool { return s.trie == nil }
 
+// held returns the octets s holds beyond the ruleSet itself, each array
+// counted at its length: newRuleSet sizes them exactly (allocation size
+// classes aside).
+func (s *ruleSet) held() int64 {
+	n := int64(len(s.trie))
+	if w := s.wild; w != nil {
+		n += int64(unsafe.Sizeof(*w)) + int64(len(w.rules))*int64(unsafe.Sizeof(matchRule{}))
+		for i := range w.rules {
+			n += int64(len(w.rules[i].lits)) // the arena, which they cut up whole
+		}
+		if x := w.needles; x != nil {
+			n += int64(unsafe.Sizeof(*x)) + 4*int64(len(x.rules)) + int64(len(x.trie))
+		}
+	}
+	return n
+}
+
 // The payload of a ruleSet's trie node: a flags octet, then for each flag set
 // its fields, in this order.
 const (

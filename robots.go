@@ -1131,7 +1131,9 @@ var allowAll = &Agent{}
 // that allows every URL and path IsAllowed can read.
 //
 // What a document's compiled Agents hold is bounded, at about twice what its
-// rules and Content-Signal entries hold compiled once each, plus 1 MiB:
+// rules and Content-Signal entries hold compiled once each, plus 1 MiB
+// (once for the Agents compiled whole, and once more at most for those made
+// of parts):
 // tokens whose groups overlap in many ways (each named by a group of
 // its own and by one shared group of many rules) would otherwise hold the
 // shared rules once each. Past the bound, which only such a document asked
@@ -1300,8 +1302,9 @@ type agentIndex struct {
 	ruleHeld []int64 // heldBy of each group's rules
 }
 
-// keep reports whether an Agent that adds n octets to what the document's
-// Agents hold may be kept in slot s. Tokens whose groups overlap in many
+// keep reports whether an Agent estimated to add n octets to what the
+// document's Agents hold may be compiled whole for slot s, and counts them
+// if so. Tokens whose groups overlap in many
 // ways would otherwise make a document hold its rules many times over: a
 // 500 KiB document naming 8,000 tokens, each in a group of its own and in
 // one group of 8,000 rules, held 3.4 GB once asked as each. Past the bound,
@@ -1319,22 +1322,40 @@ func (x *agentIndex) keep(s *agentSlot, n int64) bool {
 	return false
 }
 
-// heldBy estimates, from above, the octets the compiled form of rules and
-// of signal entries holds (TestHeldByBoundsCompiled measures it): see
-// ruleHeld; a Content-Signal entry some 64 octets in the Agent's map; an
-// Allow rule for an index file one more rule, for its directory (see
-// ruleSpecs). It counted 32 octets beside each pattern, where a wildcard
-// rule holds some 130 and more, so that what kept Agents held ran to four
-// times the bound it was meant to keep.
+// heldBy estimates the octets the compiled form of rules and of signal
+// entries holds, from above for most (TestHeldByBoundsCompiled measures
+// it): see ruleHeld and againHeld; a Content-Signal entry some 64 octets in
+// the Agent's map; an Allow rule for an index file one more rule, for its
+// directory (see ruleSpecs). The estimate decides whether an Agent is
+// compiled whole; once it is, the count has what it holds. It counted 32
+// octets beside each pattern, where a wildcard rule holds some 130 and more.
 func heldBy(rules []Rule, signals int) int64 {
-	n := int64(64 * signals)
+	n := signalHeld * int64(signals)
+	seen := make(map[string]bool, len(rules))
 	for _, r := range rules {
+		if seen[r.Pattern] {
+			n += againHeld(r.Pattern)
+			continue
+		}
+		seen[r.Pattern] = true
 		n += ruleHeld(r.Pattern)
 		if dir, ok := indexFileDir(r); ok {
 			n += ruleHeld(dir)
 		}
 	}
 	return n
+}
+
+// againHeld estimates what a rule holds whose pattern one before it in its
+// group has already: no node of its own, in either trie. A file of one
+// wildcard rule written 50,000 times was counted at the cost of distinct
+// rules, nearly twice what it held, and the bound, made of the same
+// count, let other Agents hold the difference.
+func againHeld(pattern string) int64 {
+	if isWild(pattern) {
+		return int64(canonicalLen(pattern)) + 96 // its matchRule, literals, ruleRef and needle entry
+	}
+	return 32 // its ruleRef
 }
 
 // ruleHeld estimates, from above, what a rule of pattern holds compiled: a
@@ -1344,33 +1365,43 @@ func heldBy(rules []Rule, signals int) int64 {
 // (its matchRule, its ruleRef, its nodes).
 func ruleHeld(pattern string) int64 {
 	n := int64(canonicalLen(pattern))
-	if strings.Contains(strings.TrimRight(pattern, "*$"), "*") {
+	if isWild(pattern) {
 		return 2*n + 160
 	}
 	return n + 64
+}
+
+// isWild reports whether pattern compiles to a wildcard rule: it has a '*'
+// that is not trailing (see appendPattern).
+func isWild(pattern string) bool {
+	return strings.Contains(strings.TrimRight(pattern, "*$"), "*")
 }
 
 // agentHeld is what an Agent holds besides its rules and signals, about:
 // the Agent itself, its token, and a needle index's tables. A view, which
 // shares another Agent's rules, holds viewHeld.
 const (
-	agentHeld = 1024
-	viewHeld  = 256
+	agentHeld  = 1024
+	viewHeld   = 256
+	signalHeld = 64 // a Content-Signal entry in an Agent's map, about
 )
 
-// heldBound is what a document's kept Agents may hold (see keep): twice
-// what its groups' rules and its Content-Signal entries would compiled once
-// each, and 1 MiB to spare for small documents. Twice leaves room for the
-// fallback's Agent and one whose groups overlap it; the real files of
-// testdata, each asked as every token it names, never pass it. It was four
-// times, when heldBy counted a quarter of what wildcard rules hold: with
-// heldBy counting them whole, a file held 52 times its size.
+// heldBound is what a document's Agents compiled whole may hold (see
+// keep): what its groups' rules and its Content-Signal entries would
+// compiled once each, and 1 MiB to spare for small documents. The count
+// starts with the fallback's estimate, and has each Agent as compiled, and
+// each group compiled for Agents made of parts, which are compiled past
+// the bound but hold the rules once at most: so all of them hold about
+// twice the rules at most. The real files of testdata, each asked as every
+// token it names, never pass the bound. It was four times, with heldBy
+// counting a quarter of what wildcard rules hold, and the fallback and the
+// parts left out: a file held 69 times its size (a black-box audit).
 func heldBound(groups []Group, signals map[string]bool) int64 {
 	n := heldBy(nil, len(signals))
 	for _, g := range groups {
 		n += heldBy(g.Rules, len(g.ContentSignals))
 	}
-	return 2*n + 1<<20
+	return n + 1<<20
 }
 
 type agentSlot struct {
@@ -1495,6 +1526,9 @@ func newAgentIndex(r *Robots) *agentIndex {
 			x.slots[k].groups = appendGroup(x.slots[k].groups, i)
 		}
 	}
+	// The fallback is always compiled whole (see compile): its estimate is
+	// counted from the start.
+	x.held.Store(x.estimate(x.fallback.groups))
 	if len(x.slots) == 0 {
 		return x
 	}
@@ -1507,8 +1541,13 @@ func newAgentIndex(r *Robots) *agentIndex {
 	}
 	x.table = make([]uint32, size)
 	// Tokens named by the same groups share one compiled rule set: a group
-	// naming many tokens would otherwise be compiled once for each.
+	// naming many tokens would otherwise be compiled once for each. So do
+	// tokens named by exactly the "*" groups ("User-agent: *" and
+	// "User-agent: examplebot" over one group's rules), and the fallback.
 	byGroups := make(map[string]*agentSlot)
+	if len(x.fallback.groups) > 0 {
+		byGroups[fmt.Sprint(x.fallback.groups)] = &x.fallback
+	}
 	for k := range x.slots {
 		s := &x.slots[k]
 		i := x.home(s.token) & uint32(size-1)
@@ -1592,8 +1631,11 @@ func (x *agentIndex) agentOf(s *agentSlot) *Agent {
 }
 
 // compile builds the Agent for the groups of one slot, and returns what it
-// adds to what the document's kept Agents hold: its compiled rules and
-// signals, and its own size.
+// adds to the count of what the document's Agents hold, which agentOf takes
+// back if another goroutine's Agent is kept instead: its compiled rules and
+// signals, and its own size (for the fallback, less its estimate, counted
+// when the index was made). Groups compiled for parts are counted too, and
+// not returned: they are kept for every Agent made of parts.
 func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 	if s.like != nil {
 		like := x.agentOf(s.like)
@@ -1614,29 +1656,18 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 			a.hasDelay = true
 		}
 	}
-	// What the Agent would hold is counted from each group's totals,
-	// before anything is merged: merging first, and only then finding
-	// the bound passed, made each of many tokens sharing a group of many
-	// Content-Signal keys or rules cost all of them, so that asking a
-	// document as each of its tokens took time quadratic in its size. The
-	// count of signal entries is an upper bound (a key several groups hold
-	// counts once for each), so that what kept Agents merge stays within
-	// what the bound allows, and linear.
-	held := int64(agentHeld)
-	signals := 0
-	for _, gi := range s.groups {
-		held += x.ruleHeld[gi]
-		signals += len(x.groups[gi].ContentSignals)
-	}
-	if signals > 0 {
-		held += heldBy(nil, signals+len(x.signalSource.doc))
-	}
-	if !x.keep(s, held) {
+	// Whether the Agent may be compiled whole is decided by an estimate
+	// from each group's totals, before anything is merged (see estimate);
+	// what it then holds is counted as compiled. The fallback's estimate
+	// was counted when the index was made, so that asking for it last, past
+	// the bound, cannot add it to all the rest.
+	est := x.estimate(s.groups)
+	if s != &x.fallback && !x.keep(s, est) {
 		// Made of parts. Its Content-Signal is merged when asked for:
 		// kept, it would hold the entries of its groups once a token.
 		a.parts = x.parts(s.groups)
 		a.signals, a.signalsOf = nil, x.signalSource
-		held = int64(len(a.parts))*int64(unsafe.Sizeof(agentPart{})) + viewHeld
+		held := int64(len(a.parts))*int64(unsafe.Sizeof(agentPart{})) + viewHeld
 		x.held.Add(held)
 		return a, held
 	}
@@ -1644,13 +1675,40 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 	var specs []ruleSpec
 	specs, a.refs = ruleSpecs(x.groups, s.groups, x.linesOf)
 	a.rules = newRuleSet(specs, 0)
+	held := viewHeld + a.rules.held() + int64(len(a.refs))*int64(unsafe.Sizeof(ruleRef{})) + signalHeld*int64(len(a.signals))
+	x.held.Add(held - est) // the estimate counted already, the fallback's too
+	if s == &x.fallback {
+		return a, held - est
+	}
 	return a, held
 }
 
+// estimate returns what an Agent of the given groups would hold, counted
+// from each group's totals before anything is merged: merging first, and
+// only then finding the bound passed, made each of many tokens sharing a
+// group of many Content-Signal keys or rules cost all of them, so that
+// asking a document as each of its tokens took time quadratic in its size.
+// The count of signal entries is an upper bound (a key several groups hold
+// counts once for each), so that what kept Agents merge stays within what
+// the bound allows, and linear.
+func (x *agentIndex) estimate(groups []int) int64 {
+	held := int64(agentHeld)
+	signals := 0
+	for _, gi := range groups {
+		held += x.ruleHeld[gi]
+		signals += len(x.groups[gi].ContentSignals)
+	}
+	if signals > 0 {
+		held += heldBy(nil, signals+len(x.signalSource.doc))
+	}
+	return held
+}
+
 // parts returns the parts of an Agent of the given groups: each group's
-// rules compiled on their own, once for every Agent made of parts, and not
-// counted against the bound, since they hold the document's rules once at
-// most.
+// rules compiled on their own, once for every Agent made of parts. They are
+// compiled past the bound, since they hold the document's rules once at
+// most, and counted, so that the bound leaves less room to Agents compiled
+// whole.
 func (x *agentIndex) parts(groups []int) []agentPart {
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -1674,6 +1732,9 @@ func (x *agentIndex) parts(groups []int) []agentPart {
 			specs, g.refs = ruleSpecs(x.groups, []int{gi}, x.linesOf)
 			g.rules = newRuleSet(specs, x.orderFrom[gi])
 			x.byGroup[gi] = g
+			// Held once for all Agents made of parts, and counted, though
+			// always compiled: an Agent compiled whole then has less room.
+			x.held.Add(g.rules.held() + int64(len(g.refs))*int64(unsafe.Sizeof(ruleRef{})))
 		}
 		if !g.rules.empty() {
 			parts = append(parts, agentPart{group: g, from: from})

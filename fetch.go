@@ -2013,14 +2013,15 @@ type Store interface {
 // holds none), the last reachable one's. MaxOrigins therefore bounds memory.
 // A parsed file holds about 1.6 times its size, 3.2 once asked about as one
 // user agent and 3.5 as seven (the real sites' files of benchmarks/), and
-// at most about 32 times (a file of nothing but three-line groups, a
-// user-agent line, a Content-Signal line and one rule, each naming its own
-// user agent, asked about as each of them; 21 asked about by one): so with
-// the default MaxBytes, up to some 16 MB a file in the worst case, and some
-// 160 GB for the default MaxOrigins, should every origin serve such a file.
+// at most about 33 times (a file of nothing but three-line groups, a
+// user-agent line, a Content-Signal line and one rule, a short wildcard one
+// the most, each naming its own user agent, asked about as each of them; 21
+// asked about by one): so with
+// the default MaxBytes, up to some 17 MB a file in the worst case, and some
+// 170 GB for the default MaxOrigins, should every origin serve such a file.
 // A hostile domain can name any number of origins (a.evil.example,
 // b.evil.example, ...): a crawler that may meet them sets MaxOrigins from
-// what it can hold (2,000 origins at 16 MB: 32 GB), or parses less of each
+// what it can hold (2,000 origins at 17 MB: 34 GB), or parses less of each
 // file (Fetcher.MaxBytes). The zero value is ready to
 // use and a MemoryStore is safe for concurrent use; it must not be copied
 // after first use. A nil *MemoryStore holds nothing: Get finds nothing, Len

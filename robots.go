@@ -1133,7 +1133,7 @@ var allowAll = &Agent{}
 // What a document's compiled Agents hold is bounded, at about twice what its
 // rules and Content-Signal entries hold compiled once each, plus 1 MiB
 // (once for the Agents compiled whole, and once more at most for those made
-// of parts):
+// of parts), and some 250 octets for each token asked about past that:
 // tokens whose groups overlap in many ways (each named by a group of
 // its own and by one shared group of many rules) would otherwise hold the
 // shared rules once each. Past the bound, which only such a document asked
@@ -1352,7 +1352,7 @@ func heldBy(rules []Rule, signals int) int64 {
 // rules, nearly twice what it held, and the bound, made of the same
 // count, let other Agents hold the difference.
 func againHeld(pattern string) int64 {
-	if isWild(pattern) {
+	if canMatch(pattern) && isWild(pattern) {
 		return int64(canonicalLen(pattern)) + 96 // its matchRule, literals, ruleRef and needle entry
 	}
 	return 32 // its ruleRef
@@ -1364,6 +1364,9 @@ func againHeld(pattern string) int64 {
 // prefix and needle in the rule and needle tries) and some 160 beside them
 // (its matchRule, its ruleRef, its nodes).
 func ruleHeld(pattern string) int64 {
+	if !canMatch(pattern) {
+		return 32 // its ruleRef alone
+	}
 	n := int64(canonicalLen(pattern))
 	if isWild(pattern) {
 		return 2*n + 160
@@ -1371,10 +1374,25 @@ func ruleHeld(pattern string) int64 {
 	return n + 64
 }
 
-// isWild reports whether pattern compiles to a wildcard rule: it has a '*'
-// that is not trailing (see appendPattern).
+// canMatch reports whether pattern compiles to a rule at all (see
+// appendPattern): one that starts with neither '/' nor '*' matches nothing,
+// and holds only its ruleRef.
+func canMatch(pattern string) bool {
+	return pattern != "" && (pattern[0] == '/' || pattern[0] == '*')
+}
+
+// isWild reports whether pattern compiles to a wildcard rule, as
+// appendPattern reads it: after a final '$' (the anchor) and the '*'s
+// before it, which add nothing, a '*' is left ("*$$" and "/a*$*" are
+// wildcard rules, "/a**$" is not).
 func isWild(pattern string) bool {
-	return strings.Contains(strings.TrimRight(pattern, "*$"), "*")
+	p := strings.TrimSuffix(pattern, "$")
+	if len(p) < len(pattern) {
+		p = strings.TrimRight(p, "*")
+	} else {
+		p = strings.TrimRight(pattern, "*")
+	}
+	return strings.Contains(p, "*")
 }
 
 // agentHeld is what an Agent holds besides its rules and signals, about:

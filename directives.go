@@ -126,9 +126,10 @@ type Directives struct {
 // an unknown zone) is ignored, and does not reach Other either. It returns
 // nil when value holds no set. Each set is a Directives of its own, so a
 // value of many short bot names ("a:b:c:...") allocates some 170 times its
-// length, and the sets it returns hold some 25 times it: bound a header from an untrusted
-// source before parsing it. DirectivesFor and ExplainDirectives, which keep
-// only the sets for one agent, allocate next to nothing for the same value.
+// length, and the sets it returns hold some 25 times it: bound a header from
+// an untrusted source before parsing it. DirectivesFor and ExplainDirectives,
+// which keep only the sets for one agent, allocate next to nothing for the
+// same value.
 func ParseDirectives(value string) []Directives {
 	var c collector
 	parseLegacy(value, &c)
@@ -466,42 +467,41 @@ type Link struct {
 // body, and is safe for concurrent use. What follows says how hrefs are
 // resolved, which links count, and how the document is read.
 //
-// Each href is resolved against the first <base href> of the document, itself resolved against base (the page's URL),
-// and its fragment is dropped unread ("/p#50%" is "/p"). Dot segments are
-// removed as a browser removes them, from every path that starts with '/'
-// (with a nil base, a relative link's other than that stays as written): a
-// dot may be written "%2e", and an empty segment stays ("%2e%2e/x" against
-// "/a/b" is "/x", "..//x" against "/a" is "//x"). The path's escapes
-// are kept as written, with what net/url would escape there escaped ("/é%2F|"
-// is "/%C3%A9%2F%7C"). The octets of its query that a browser would
-// percent-encode (space, controls, '"', an apostrophe, '<', '>' and every
-// octet past ASCII: the URL Standard's special-query percent-encode set) are
-// encoded, so that the URL can be sent as it is ("?q=a b" is "?q=a%20b"), as
-// are controls and spaces in its userinfo and path, as a browser encodes them
-// (net/url would refuse the controls and the spaces in userinfo, and would
-// decode the path's other escapes: "/a b%2Fc" is "/a%20b%2Fc"). Nothing else
-// is normalised (the URL is as net/url writes it: a host keeps its case and a
-// default port, an IPv4 address its spelling ("http://127.1/" stays so, where
-// a browser goes to 127.0.0.1), a non-ASCII host is percent-encoded
-// ("http://b%C3%BCcher.example/", whose Origin is
+// Each href is resolved against the first <base href> of the document, itself
+// resolved against base (the page's URL), and its fragment is dropped unread
+// ("/p#50%" is "/p"). Dot segments are removed as a browser removes them,
+// from every path that starts with '/' (with a nil base, a relative link's
+// other than that stays as written): a dot may be written "%2e", and an empty
+// segment stays ("%2e%2e/x" against "/a/b" is "/x", "..//x" against "/a" is
+// "//x"). The path's escapes are kept as written, with what net/url would
+// escape there escaped ("/é%2F|" is "/%C3%A9%2F%7C"). The octets of its query
+// that a browser would percent-encode (space, controls, '"', an apostrophe,
+// '<', '>' and every octet past ASCII: the URL Standard's special-query
+// percent-encode set) are encoded, so that the URL can be sent as it is
+// ("?q=a b" is "?q=a%20b"), as are controls and spaces in its userinfo and
+// path, as a browser encodes them (net/url would refuse the controls and the
+// spaces in userinfo, and would decode the path's other escapes: "/a b%2Fc"
+// is "/a%20b%2Fc"). Nothing else is normalised (the URL is as net/url writes
+// it: a host keeps its case and a default port, an IPv4 address its spelling
+// ("http://127.1/" stays so, where a browser goes to 127.0.0.1), a non-ASCII
+// host is percent-encoded ("http://b%C3%BCcher.example/", whose Origin is
 // "http://xn--bcher-kva.example"), and userinfo keeps its place, which an
 // http.Client sends as credentials: drop URL.User before fetching a link a
 // page gave). As in a browser, a <base> in a template, or in SVG or MathML,
 // does not count, and the first that counts leaves base in force when its URL
 // does not parse, names no host ("///x/", an empty authority), is a data: or
 // javascript: URL, or is an http (https, ftp, ws, wss) URL with no host name
-// or a port past 65535; so does
-// one that resolves to more than MaxLinkBytes. (Where SVG or MathML was left
-// open and an end tag of the HTML around it may have closed it, a <base>
-// after it is read as SVG's, which a browser may not do; a page's base is in
-// its head, before any.) A nil base leaves links relative unless the document
-// names an absolute base; a relative link whose path would be written
-// starting with "//" gets "/." before it, so that it is not read back as a
-// link to a host ("%2F%2Fx", whose escapes only decode to
+// or a port past 65535; so does one that resolves to more than MaxLinkBytes.
+// (Where SVG or MathML was left open and an end tag of the HTML around it may
+// have closed it, a <base> after it is read as SVG's, which a browser may not
+// do; a page's base is in its head, before any.) A nil base leaves links
+// relative unless the document names an absolute base; a relative link whose
+// path would be written starting with "//" gets "/." before it, so that it is
+// not read back as a link to a host ("%2F%2Fx", whose escapes only decode to
 // "//", stays as it is). Links does not change *base. Give it the page's
-// absolute http or https URL: a relative one gives links relative to it
-// ("x" against "/a/b" is "/a/x"), and one of another scheme (ftp:, say)
-// makes every relative link a URL of that scheme, which is left out.
+// absolute http or https URL: a relative one gives links relative to it ("x"
+// against "/a/b" is "/a/x"), and one of another scheme (ftp:, say) makes
+// every relative link a URL of that scheme, which is left out.
 //
 // As in a browser, a backslash before the query or fragment of an http or
 // https href, or of a relative one, is a slash: `\\cdn.example\x` is
@@ -556,16 +556,17 @@ type Link struct {
 // the result grow with the square of the body (it can still make the URLs
 // total about MaxLinkBytes/10 times the body, "<a href=a>" being 10 octets:
 // links with the same href share one URL, resolved once; resolving them,
-// through net/url, allocates some five times that again: 200 MB, and some
-// 0.6 s on the CI machine, for 64 KiB of such links). It reads body as text/html, not knowing its Content-Type (ask IsHTML first, as
-// DirectivesFor does before it reads meta tags), as UTF-16 when it starts
-// with a UTF-16 byte order mark and as octets otherwise. So a page in another
-// encoding than UTF-8 gives the URLs its octets spell, not always those a
-// browser, which decodes the page first, would fetch: a Latin-1 "/caf\xe9" is
-// "/caf%E9" here and "/caf%C3%A9" in a browser, which encodes a path in UTF-8
-// (and a query in the page's encoding: "?q=caf\xe9" is "?q=caf%E9" in both);
-// and in Shift_JIS, where 0x5C may be the second octet of a character, that
-// octet reads as a backslash, so as a slash. In XHTML served as
+// through net/url, allocates some five times that again: 200 MB, and on the
+// CI machine some 0.6 s, for 64 KiB of such links). It reads body as
+// text/html, not knowing its Content-Type (ask IsHTML first, as DirectivesFor
+// does before it reads meta tags), as UTF-16 when it starts with a UTF-16
+// byte order mark and as octets otherwise. So a page in another encoding than
+// UTF-8 gives the URLs its octets spell, not always those a browser, which
+// decodes the page first, would fetch: a Latin-1 "/caf\xe9" is "/caf%E9" here
+// and "/caf%C3%A9" in a browser, which encodes a path in UTF-8 (and a query
+// in the page's encoding: "?q=caf\xe9" is "?q=caf%E9" in both); and in
+// Shift_JIS, where 0x5C may be the second octet of a character, that octet
+// reads as a backslash, so as a slash. In XHTML served as
 // application/xhtml+xml, a self-closing <title/> or <script/> (an empty
 // element in XML) hides the links after it, where DirectivesFor, which knows
 // the type, reads them as empty. It accepts any bytes and is safe for
@@ -1947,11 +1948,11 @@ const (
 // UTF-16's, is text/plain). A Content-Type that names no type
 // (";charset=utf-8") is not HTML, and body is then not sniffed. Of several
 // Content-Type lines, which RFC 9110 §5.3 does not allow, the first decides,
-// as http.Header.Get reads them (the WHATWG Fetch Standard has a browser
-// take the last it can parse instead). A nil h has no Content-Type. Links reads any body as HTML;
-// a crawler asks IsHTML first, so that it follows links only where it would
-// read meta tags, and not in a text/plain page that holds markup. It is safe
-// for concurrent use.
+// as http.Header.Get reads them (the WHATWG Fetch Standard has a browser take
+// the last it can parse instead). A nil h has no Content-Type. Links reads
+// any body as HTML; a crawler asks IsHTML first, so that it follows links
+// only where it would read meta tags, and not in a text/plain page that holds
+// markup. It is safe for concurrent use.
 func IsHTML(h http.Header, body []byte) bool {
 	return markup(contentType(h), body) != notHTML
 }
@@ -2037,7 +2038,7 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) (rea
 				if !r.parted() {
 					visit(name, content) // every reading finds it
 				} else {
-					found = append(found, metaAt{at, bytes.Clone(name), bytes.Clone(content)})
+					found = append(found, copyMeta(at, name, content))
 				}
 			})
 			return
@@ -2045,7 +2046,7 @@ func headMetas(body []byte, isXHTML bool, visit func(name, content []byte)) (rea
 		var more []metaAt
 		scanHead(r, isXHTML, func(at int, name, content []byte) {
 			if at >= from {
-				more = append(more, metaAt{at, bytes.Clone(name), bytes.Clone(content)})
+				more = append(more, copyMeta(at, name, content))
 			}
 		})
 		found = unionByOffset(found, more, func(m *metaAt) int { return m.at })
@@ -2082,7 +2083,7 @@ func utf16HeadMetas(units []byte, bigEndian, isXHTML bool, first int, visit func
 		}
 		var metas []metaAt
 		reachedEnd := headMetas(decodeUTF16(units[:n], bigEndian), isXHTML, func(name, content []byte) {
-			metas = append(metas, metaAt{name: bytes.Clone(name), content: bytes.Clone(content)})
+			metas = append(metas, copyMeta(0, name, content))
 		})
 		if !reachedEnd {
 			for _, m := range metas {
@@ -2106,6 +2107,12 @@ const utf16Prefix = 16 << 10
 type metaAt struct {
 	at            int
 	name, content []byte
+}
+
+// copyMeta returns the metaAt of a meta tag at offset at, whose name and
+// content, parts of a reading's buffer, it copies.
+func copyMeta(at int, name, content []byte) metaAt {
+	return metaAt{at, bytes.Clone(name), bytes.Clone(content)}
 }
 
 // scanHead is one reading of headMetas: it calls visit with the offset,

@@ -146,14 +146,10 @@ type fetchConfig struct {
 // config applies the defaults documented on Fetcher's fields: the one place
 // they live.
 func (f *Fetcher) config() fetchConfig {
-	c := fetchConfig{f.Client, f.MaxBytes, f.MaxRedirects, f.Timeout}
+	c := fetchConfig{f.Client, byteLimit(f.MaxBytes), f.MaxRedirects, f.Timeout}
 	if c.client == nil {
 		c.client = defaultClient()
 	}
-	if c.maxBytes <= 0 {
-		c.maxBytes = DefaultMaxBytes
-	}
-	c.maxBytes = min(c.maxBytes, math.MaxInt32) // what ParseLimit parses: more would read what it drops, unTruncated
 	switch {
 	case c.maxRedirects == 0:
 		c.maxRedirects = defaultMaxRedirects
@@ -2012,20 +2008,19 @@ type Store interface {
 // outcome's, or, while the origin is unreachable (an Unreachable outcome
 // holds none), the last reachable one's. MaxOrigins therefore bounds memory.
 // A parsed file holds about 1.6 times its size, 3.2 once asked about as one
-// user agent and 3.5 as seven (the real sites' files of benchmarks/), and
-// at most about 33 times (a file of nothing but three-line groups, a
-// user-agent line, a Content-Signal line and one rule, a short wildcard one
-// the most, each naming its own user agent, asked about as each of them; 21
-// asked about by one): so with
-// the default MaxBytes, up to some 17 MB a file in the worst case, and some
-// 170 GB for the default MaxOrigins, should every origin serve such a file.
-// A hostile domain can name any number of origins (a.evil.example,
-// b.evil.example, ...): a crawler that may meet them sets MaxOrigins from
-// what it can hold (2,000 origins at 17 MB: 34 GB), or parses less of each
-// file (Fetcher.MaxBytes). The zero value is ready to
-// use and a MemoryStore is safe for concurrent use; it must not be copied
-// after first use. A nil *MemoryStore holds nothing: Get finds nothing, Len
-// is 0 and Put fails.
+// user agent and 3.5 as seven (the real sites' files of benchmarks/), and at
+// most about 33 times (a file of nothing but three-line groups, a user-agent
+// line, a Content-Signal line and one rule, a short wildcard one the most,
+// each naming its own user agent, asked about as each of them; 21 asked about
+// by one): so with the default MaxBytes, up to some 17 MB a file in the worst
+// case, and some 170 GB for the default MaxOrigins, should every origin serve
+// such a file. A hostile domain can name any number of origins
+// (a.evil.example, b.evil.example, ...): a crawler that may meet them sets
+// MaxOrigins from what it can hold (2,000 origins at 17 MB: 34 GB), or parses
+// less of each file (Fetcher.MaxBytes). The zero value is ready to use and a
+// MemoryStore is safe for concurrent use; it must not be copied after first
+// use. A nil *MemoryStore holds nothing: Get finds nothing, Len is 0 and Put
+// fails.
 //
 // Its entries live as long as the process: encoding/json sees none of them
 // (it writes a MemoryStore as its MaxOrigins alone). To keep outcomes across

@@ -1131,18 +1131,17 @@ var allowAll = &Agent{}
 // that allows every URL and path IsAllowed can read.
 //
 // What a document's compiled Agents hold is bounded, at about twice what its
-// rules and Content-Signal entries hold compiled once each, plus 1 MiB
-// (once for the Agents compiled whole, and once more at most for those made
-// of parts), and some 250 octets for each token asked about past that:
-// tokens whose groups overlap in many ways (each named by a group of
-// its own and by one shared group of many rules) would otherwise hold the
-// shared rules once each. Past the bound, which only such a document asked
-// as many of its tokens reaches, a token's Agent is made of its groups'
-// rules compiled one group at a time, which all such Agents share: it
-// answers exactly as one compiled whole would, slower (a walk for each
-// group that names the token, and the path rewritten canonical first), and
-// is kept like any other. The Agent of the tokens no group names is always
-// compiled whole.
+// rules and Content-Signal entries hold compiled once each, plus 1 MiB (once
+// for the Agents compiled whole, and once more at most for those made of
+// parts), and some 250 octets for each token asked about past that: tokens
+// whose groups overlap in many ways (each named by a group of its own and by
+// one shared group of many rules) would otherwise hold the shared rules once
+// each. Past the bound, which only such a document asked as many of its
+// tokens reaches, a token's Agent is made of its groups' rules compiled one
+// group at a time, which all such Agents share: it answers exactly as one
+// compiled whole would, slower (a walk for each group that names the token,
+// and the path rewritten canonical first), and is kept like any other. The
+// Agent of the tokens no group names is always compiled whole.
 func (r *Robots) Agent(userAgent string) *Agent {
 	if r == nil {
 		return allowAll
@@ -1303,17 +1302,17 @@ type agentIndex struct {
 }
 
 // keep reports whether an Agent estimated to add n octets to what the
-// document's Agents hold may be compiled whole for slot s, and counts them
-// if so. Tokens whose groups overlap in many
-// ways would otherwise make a document hold its rules many times over: a
-// 500 KiB document naming 8,000 tokens, each in a group of its own and in
-// one group of 8,000 rules, held 3.4 GB once asked as each. Past the bound,
-// an Agent is made of its groups' rules compiled one group at a time (see
-// agentPart), which every such Agent shares, so that those rules are held
-// once at most: its queries walk one index a group, not one for all, but it
-// is kept, and never compiled again (a token that shares its groups with
-// another keeps that token's Agent itself). The fallback, one rule set that
-// most crawlers' tokens use, is always compiled whole.
+// document's Agents hold may be compiled whole for slot s, and counts them if
+// so. Tokens whose groups overlap in many ways would otherwise make a
+// document hold its rules many times over: a 500 KiB document naming 8,000
+// tokens, each in a group of its own and in one group of 8,000 rules, held
+// 3.4 GB once asked as each. Past the bound, an Agent is made of its groups'
+// rules compiled one group at a time (see agentPart), which every such Agent
+// shares, so that those rules are held once at most: its queries walk one
+// index a group, not one for all, but it is kept, and never compiled again (a
+// token that shares its groups with another keeps that token's Agent itself).
+// The fallback, one rule set that most crawlers' tokens use, is always
+// compiled whole.
 func (x *agentIndex) keep(s *agentSlot, n int64) bool {
 	if x.held.Add(n) <= x.maxHeld || s == &x.fallback {
 		return true
@@ -1324,75 +1323,64 @@ func (x *agentIndex) keep(s *agentSlot, n int64) bool {
 
 // heldBy estimates the octets the compiled form of rules and of signal
 // entries holds, from above for most (TestHeldByBoundsCompiled measures
-// it): see ruleHeld and againHeld; a Content-Signal entry some 64 octets in
-// the Agent's map; an Allow rule for an index file one more rule, for its
-// directory (see ruleSpecs). The estimate decides whether an Agent is
-// compiled whole; once it is, the count has what it holds. It counted 32
-// octets beside each pattern, where a wildcard rule holds some 130 and more.
+// it): see ruleHeld; a Content-Signal entry some 64 octets in the Agent's
+// map; an Allow rule for an index file one more rule, for its directory
+// (see ruleSpecs). The estimate decides whether an Agent is compiled whole;
+// once it is, the count has what it holds. It counted 32 octets beside each
+// pattern, where a wildcard rule holds some 130 and more.
 func heldBy(rules []Rule, signals int) int64 {
 	n := signalHeld * int64(signals)
-	seen := make(map[string]bool, len(rules))
+	var seen map[string]bool // the patterns met already
+	if len(rules) > 1 {
+		seen = make(map[string]bool, len(rules))
+	}
+	var buf []byte // what ruleHeld compiles into
 	for _, r := range rules {
-		if seen[r.Pattern] {
-			n += againHeld(r.Pattern)
-			continue
+		again := seen[r.Pattern]
+		if seen != nil {
+			seen[r.Pattern] = true
 		}
-		seen[r.Pattern] = true
-		n += ruleHeld(r.Pattern)
-		if dir, ok := indexFileDir(r); ok {
-			n += ruleHeld(dir)
+		var h int64
+		buf, h = ruleHeld(buf[:0], r.Pattern, again)
+		n += h
+		if dir, ok := indexFileDir(r); ok && !again {
+			buf, h = ruleHeld(buf[:0], dir, false)
+			n += h
 		}
 	}
 	return n
 }
 
-// againHeld estimates what a rule holds whose pattern one before it in its
-// group has already: no node of its own, in either trie. A file of one
+// ruleHeld estimates, from above, what a rule of pattern holds compiled,
+// read as appendPattern, which it appends to buf, reads it: a plain rule
+// its canonical octets and some 64 beside them (its trie node, its
+// ruleRef); a wildcard rule its octets twice (its literals, and its prefix
+// and needle in the rule and needle tries) and some 160 beside them (its
+// matchRule, its ruleRef, its nodes); a pattern that can never match its
+// ruleRef alone. A rule whose pattern one before it in its group has
+// already (again) has no node of its own, in either trie: a file of one
 // wildcard rule written 50,000 times was counted at the cost of distinct
-// rules, nearly twice what it held, and the bound, made of the same
-// count, let other Agents hold the difference.
-func againHeld(pattern string) int64 {
-	if canMatch(pattern) && isWild(pattern) {
-		return int64(canonicalLen(pattern)) + 96 // its matchRule, literals, ruleRef and needle entry
-	}
-	return 32 // its ruleRef
-}
-
-// ruleHeld estimates, from above, what a rule of pattern holds compiled: a
-// plain rule its canonical octets and some 64 beside them (its trie node,
-// its ruleRef); a wildcard rule its octets twice (its literals, and its
-// prefix and needle in the rule and needle tries) and some 160 beside them
-// (its matchRule, its ruleRef, its nodes).
-func ruleHeld(pattern string) int64 {
-	if !canMatch(pattern) {
-		return 32 // its ruleRef alone
-	}
+// rules, nearly twice what it held, and the bound, made of the same count,
+// let other Agents hold the difference.
+func ruleHeld(buf []byte, pattern string, again bool) ([]byte, int64) {
+	buf, p, ok := appendPattern(buf, pattern)
 	n := int64(canonicalLen(pattern))
-	if isWild(pattern) {
-		return 2*n + 160
+	switch {
+	case !ok:
+		return buf, 32
+	case p.wild && again:
+		return buf, n + 96 // its matchRule, literals, ruleRef and needle entry
+	case again:
+		return buf, 32
+	case p.wild:
+		return buf, 2*n + 160
 	}
-	return n + 64
+	return buf, n + 64
 }
 
-// canMatch reports whether pattern compiles to a rule at all (see
-// appendPattern): one that starts with neither '/' nor '*' matches nothing,
-// and holds only its ruleRef.
-func canMatch(pattern string) bool {
-	return pattern != "" && (pattern[0] == '/' || pattern[0] == '*')
-}
-
-// isWild reports whether pattern compiles to a wildcard rule, as
-// appendPattern reads it: after a final '$' (the anchor) and the '*'s
-// before it, which add nothing, a '*' is left ("*$$" and "/a*$*" are
-// wildcard rules, "/a**$" is not).
-func isWild(pattern string) bool {
-	p := strings.TrimSuffix(pattern, "$")
-	if len(p) < len(pattern) {
-		p = strings.TrimRight(p, "*")
-	} else {
-		p = strings.TrimRight(pattern, "*")
-	}
-	return strings.Contains(p, "*")
+// compiledHeld returns what compiled rules and their ruleRefs hold.
+func compiledHeld(rules *ruleSet, refs []ruleRef) int64 {
+	return rules.held() + int64(len(refs))*int64(unsafe.Sizeof(ruleRef{}))
 }
 
 // agentHeld is what an Agent holds besides its rules and signals, about:
@@ -1404,22 +1392,25 @@ const (
 	signalHeld = 64 // a Content-Signal entry in an Agent's map, about
 )
 
-// heldBound is what a document's Agents compiled whole may hold (see
-// keep): what its groups' rules and its Content-Signal entries would
-// compiled once each, and 1 MiB to spare for small documents. The count
-// starts with the fallback's estimate, and has each Agent as compiled, and
-// each group compiled for Agents made of parts, which are compiled past
-// the bound but hold the rules once at most: so all of them hold about
-// twice the rules at most. The real files of testdata, each asked as every
-// token it names, never pass the bound. It was four times, with heldBy
-// counting a quarter of what wildcard rules hold, and the fallback and the
-// parts left out: a file held 69 times its size (a black-box audit).
-func heldBound(groups []Group, signals map[string]bool) int64 {
+// heldBound returns what a document's Agents compiled whole may hold (see
+// keep): what its groups' rules and its Content-Signal entries would compiled
+// once each, and 1 MiB to spare for small documents; and, of which that is
+// made, heldBy of each group's rules. The count starts with the fallback's
+// estimate, and has each Agent as compiled, and each group compiled for
+// Agents made of parts, which are compiled past the bound but hold the rules
+// once at most: so all of them hold about twice the rules at most. The real
+// files of testdata, each asked as every token it names, never pass the
+// bound. It was four times, with heldBy counting a quarter of what wildcard
+// rules hold, and the fallback and the parts left out: a file held 69 times
+// its size (a black-box audit).
+func heldBound(groups []Group, signals map[string]bool) (bound int64, perGroup []int64) {
+	perGroup = make([]int64, len(groups))
 	n := heldBy(nil, len(signals))
-	for _, g := range groups {
-		n += heldBy(g.Rules, len(g.ContentSignals))
+	for i, g := range groups {
+		perGroup[i] = heldBy(g.Rules, 0)
+		n += perGroup[i] + heldBy(nil, len(g.ContentSignals))
 	}
-	return n + 1<<20
+	return n + 1<<20, perGroup
 }
 
 type agentSlot struct {
@@ -1519,11 +1510,7 @@ func newAgentIndex(r *Robots) *agentIndex {
 		signals = maps.Clone(r.ContentSignals)
 	}
 	x.signalSource = &signalSource{x.groups, signals}
-	x.maxHeld = heldBound(x.groups, signals)
-	x.ruleHeld = make([]int64, len(x.groups))
-	for gi, g := range x.groups {
-		x.ruleHeld[gi] = heldBy(g.Rules, 0)
-	}
+	x.maxHeld, x.ruleHeld = heldBound(x.groups, signals)
 	byToken := make(map[string]int) // index in x.slots
 	for i, g := range r.Groups {
 		for _, ua := range g.UserAgents {
@@ -1693,7 +1680,7 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 	var specs []ruleSpec
 	specs, a.refs = ruleSpecs(x.groups, s.groups, x.linesOf)
 	a.rules = newRuleSet(specs, 0)
-	held := viewHeld + a.rules.held() + int64(len(a.refs))*int64(unsafe.Sizeof(ruleRef{})) + signalHeld*int64(len(a.signals))
+	held := viewHeld + compiledHeld(&a.rules, a.refs) + signalHeld*int64(len(a.signals))
 	x.held.Add(held - est) // the estimate counted already, the fallback's too
 	if s == &x.fallback {
 		return a, held - est
@@ -1752,7 +1739,7 @@ func (x *agentIndex) parts(groups []int) []agentPart {
 			x.byGroup[gi] = g
 			// Held once for all Agents made of parts, and counted, though
 			// always compiled: an Agent compiled whole then has less room.
-			x.held.Add(g.rules.held() + int64(len(g.refs))*int64(unsafe.Sizeof(ruleRef{})))
+			x.held.Add(compiledHeld(&g.rules, g.refs))
 		}
 		if !g.rules.empty() {
 			parts = append(parts, agentPart{group: g, from: from})

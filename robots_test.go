@@ -3157,7 +3157,7 @@ func TestHeldTakenBack(t *testing.T) {
 	partsHeld := x.held.Load() - (x.maxHeld - room)
 	g := big.parts[0].group
 	if want := int64(len(big.parts))*int64(unsafe.Sizeof(agentPart{})) + viewHeld +
-		g.rules.held() + int64(len(g.refs))*int64(unsafe.Sizeof(ruleRef{})); partsHeld != want {
+		compiledHeld(&g.rules, g.refs); partsHeld != want {
 		t.Errorf("big, refused and made of parts, adds %d octets to the count, want %d (what it and its group's part hold)", partsHeld, want)
 	}
 	if small := r.Agent("small"); small.parts != nil {
@@ -3180,7 +3180,7 @@ func TestHeldTakenBack(t *testing.T) {
 	if small.parts != nil {
 		t.Fatal("small, which fills the bound exactly, is made of parts")
 	}
-	held := viewHeld + small.rules.held() + int64(len(small.refs))*int64(unsafe.Sizeof(ruleRef{}))
+	held := viewHeld + compiledHeld(&small.rules, small.refs)
 	if got, want := x.held.Load(), x.maxHeld-est+held; got != want {
 		t.Errorf("small kept: the count is %d, want %d (the bound less its estimate, plus the %d it holds)", got, want, held)
 	}
@@ -3226,7 +3226,7 @@ func TestHeldBound(t *testing.T) {
 		}, signals(2), ((3 + 64) + (2*7 + 160) + 64 + (1 + 64) + 2*64) + 1<<20},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := heldBound(tc.groups, tc.signals); got != tc.want {
+			if got, _ := heldBound(tc.groups, tc.signals); got != tc.want {
 				t.Errorf("heldBound = %d, want %d", got, tc.want)
 			}
 		})
@@ -3482,7 +3482,7 @@ func TestCompileReturnsWhatItAdds(t *testing.T) {
 			var parts int64
 			for _, g := range x.byGroup {
 				if g != nil {
-					parts += g.rules.held() + int64(len(g.refs))*int64(unsafe.Sizeof(ruleRef{}))
+					parts += compiledHeld(&g.rules, g.refs)
 				}
 			}
 			if tc.parts && parts == 0 {

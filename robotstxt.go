@@ -161,15 +161,20 @@ func Parse(data []byte) *Robots {
 // read to its end, final line included, with or without a line end. There is
 // no limit on the length of a line below that.
 func ParseLimit(data []byte, maxBytes int) *Robots {
-	if maxBytes <= 0 {
-		maxBytes = DefaultMaxBytes
-	}
-	maxBytes = min(maxBytes, math.MaxInt32) // what a span holds
-	data = cutAtLimit(data, maxBytes)
+	data = cutAtLimit(data, byteLimit(maxBytes))
 	data = skipBOM(data)
 	var p parser
 	p.parse(data)
 	return p.robots()
+}
+
+// byteLimit returns the limit ParseLimit parses at for maxBytes, as its doc
+// gives it; a Fetcher reads as far, and one octet more.
+func byteLimit(maxBytes int) int {
+	if maxBytes <= 0 {
+		return DefaultMaxBytes
+	}
+	return min(maxBytes, math.MaxInt32) // what a span holds
 }
 
 // cutAtLimit returns the whole lines of data that end within limit octets.
@@ -882,11 +887,12 @@ func sortSignals(r *Robots) [][]signal {
 	return sorted
 }
 
-// markClashes marks a Content-Signal pair of each key that lines spell in two
-// cases with two values ("Search=yes" before the first group, "search=no" in
-// one), the pair where the writer meets both. The text holds both spellings
-// lower-cased, so it reads back one key where a query of r finds two
-// (ContentSignalsFor merges lines by key), one of each value, which no
+// markClashes marks the Content-Signal pairs of each key that lines spell in
+// two cases with two values ("Search=yes" before the first group, "search=no"
+// in one): each pair that an earlier line spells otherwise with the other
+// value. The writer fails at the first it meets. The text holds both
+// spellings lower-cased, so it reads back one key where a query of r finds
+// two (ContentSignalsFor merges lines by key), one of each value, which no
 // reading of the lower-cased text can keep. Spellings of one value read back
 // as r's answers lower-cased. All pairs are sorted by key together, in one
 // allocation: a map of them took hundreds of allocations for tens of
@@ -910,30 +916,26 @@ func markClashes(sorted [][]signal) {
 	slices.SortFunc(all, func(x, y place) int {
 		return cmp.Or(strings.Compare(at(x).lower, at(y).lower), cmp.Compare(x.line, y.line), cmp.Compare(x.i, y.i))
 	})
-	// In each run of one key, in the order written, the pair at which it
-	// first holds two spellings and two values differs in both from an
-	// earlier one: before it, the run did not.
-	start := 0       // of the run at hand
-	var other string // a spelling of the run other than its first's, once seen
-	var mixed, marked bool
+	// In each run of one key, in the order written, a pair clashes with an
+	// earlier one of the other value and another spelling, if any: one of
+	// the first two spellings that value was met with.
+	var spellings [2][2]string // of the run at hand, by value: its first two, "" for none
 	for j, p := range all {
-		s, first := at(p), at(all[start])
-		if s.lower != first.lower {
-			start, other, mixed, marked = j, "", false, false
-			continue
+		s := at(p)
+		if j == 0 || s.lower != at(all[j-1]).lower {
+			spellings = [2][2]string{}
 		}
-		if other == "" && s.key != first.key {
-			other = s.key
-		}
-		mixed = mixed || s.on != first.on
-		if other == "" || !mixed || marked {
-			continue
-		}
-		for _, q := range all[start:j] {
-			if e := at(q); e.key != s.key && e.on != s.on {
-				s.clash, marked = e.key, true
+		for _, e := range spellings[b2i(!s.on)] {
+			if e != "" && e != s.key {
+				s.clash = e
 				break
 			}
+		}
+		switch seen := &spellings[b2i(s.on)]; {
+		case seen[0] == "":
+			seen[0] = s.key
+		case seen[1] == "" && seen[0] != s.key:
+			seen[1] = s.key
 		}
 	}
 }

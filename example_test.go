@@ -523,6 +523,56 @@ func ExampleCache() {
 	// requests: 1
 }
 
+// When a site says it has changed its robots.txt, Forget has the next
+// question fetch it again, instead of answering from the copy the Cache
+// keeps for up to 24 hours.
+func ExampleCache_Forget() {
+	var rules atomic.Value
+	rules.Store("User-agent: *\nDisallow: /drafts/\n")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, rules.Load().(string))
+	}))
+	defer srv.Close()
+
+	cache := &robots.Cache{Fetcher: robots.Fetcher{UserAgent: "ExampleBot/1.0"}}
+	ctx := context.Background()
+	page := srv.URL + "/drafts/1"
+	fmt.Println("before:", cache.IsAllowed(ctx, "ExampleBot/1.0", page))
+
+	rules.Store("User-agent: *\nDisallow:\n") // the site opens its drafts
+	fmt.Println("kept copy:", cache.IsAllowed(ctx, "ExampleBot/1.0", page))
+
+	if err := cache.Forget(ctx, page); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("after Forget:", cache.IsAllowed(ctx, "ExampleBot/1.0", page))
+	// Output:
+	// before: false
+	// kept copy: false
+	// after Forget: true
+}
+
+// Outcome says what the Cache's answers for an origin rest on: how the
+// retrieval went, and for how long the Cache keeps it.
+func ExampleCache_Outcome() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "120")
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+
+	cache := &robots.Cache{Fetcher: robots.Fetcher{UserAgent: "ExampleBot/1.0"}}
+	o, err := cache.Outcome(context.Background(), srv.URL+"/news/1")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(o.Status, o.HTTPStatus, o.Lifetime, o.IsAllowed("ExampleBot/1.0", srv.URL+"/news/1"))
+	// Output:
+	// unreachable 503 2m0s false
+}
+
 // An Outcome is plain data: workers on other machines can share it as
 // JSON and decide exactly as the worker that fetched it.
 func ExampleOutcome_MarshalJSON() {

@@ -1137,6 +1137,11 @@ func TestDirectivesForUnion(t *testing.T) {
 			Directives{NoIndex: true, NoFollow: true}},
 		{"structured field", nil, []string{"*;nosnippet, ExampleBot;noindex, otherbot;nofollow"}, "", exampleBot,
 			Directives{NoIndex: true, NoSnippet: true}},
+		// SPEC §3: X-Robots-Tag is read in the legacy grammar, ';' a
+		// separator, even when it holds the draft's syntax: every item
+		// then applies to every bot, the restrictive side.
+		{"structured-field syntax in X-Robots-Tag read as legacy", []string{"*;nosnippet, otherbot;noindex"}, nil, "", exampleBot,
+			Directives{NoIndex: true, NoSnippet: true, Other: []string{"*", "otherbot"}}},
 		{"invalid structured field ignored whole", []string{"noarchive"}, []string{"*;noindex, examplebot: nofollow"}, "", exampleBot,
 			Directives{NoArchive: true}},
 		{"all carriers", []string{"noarchive"}, []string{"*;nosnippet"},

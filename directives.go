@@ -181,10 +181,10 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // X-Robots-Tag lines are read in the legacy grammar (see ParseDirectives),
 // as the contract has it, even when they hold the structured-field syntax
 // that draft-illyes-repext §3.1.1 says implementors should also accept under
-// that name: there ';' separates directives, so "*;nosnippet, otherbot;noindex"
-// is four items, and applies nosnippet and noindex to every bot (with "*" and
-// "otherbot" in Other), the restrictive reading. Only a Robots-Tag field is
-// read as the draft's List.
+// that name. In the legacy grammar ';' separates directives, so
+// "*;nosnippet, otherbot;noindex" is four items, and applies nosnippet and
+// noindex to every bot (with "*" and "otherbot" in Other), the restrictive
+// reading. Only a Robots-Tag field is read as the draft's List.
 //
 // The body is read as HTML when the Content-Type header is text/html or
 // application/xhtml+xml, or, when there is no Content-Type, when it sniffs as

@@ -2546,7 +2546,12 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 			u = rfcResolve(base, u)
 			port, err := strconv.Atoi(u.Port())
 			hostless := !slices.Contains([]string{"http", "https", "ftp", "ws", "wss"}, u.Scheme)
-			if hostless || u.Hostname() != "" && (u.Port() == "" || err == nil && port <= 65535) {
+			// A base longer than MaxLinkBytes, as its links' URLs are
+			// written, is ignored, as Links documents.
+			written := *u
+			written.RawQuery = whatwgQuery(u.RawQuery)
+			fits := len(written.String()) <= MaxLinkBytes
+			if fits && (hostless || u.Hostname() != "" && (u.Port() == "" || err == nil && port <= 65535)) {
 				base = u
 			}
 		}
@@ -2572,9 +2577,42 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 			continue
 		}
 		l.URL = u.String()
+		if len(l.URL) > MaxLinkBytes {
+			continue // left out, as Links documents: not reliably crawlable
+		}
 		out = append(out, l)
 	}
 	return out
+}
+
+// TestTreeLinksLeavesOutLongURLs holds the oracle of FuzzLinks and
+// TestLinksNeverMissOne to Links' MaxLinkBytes: FuzzLinks once found a link
+// under a base whose host, percent-encoded, made its URL 33 KB, which Links
+// leaves out as documented and the tree walk kept.
+func TestTreeLinksLeavesOutLongURLs(t *testing.T) {
+	long := strings.Repeat("m", MaxLinkBytes)
+	page, _ := url.Parse("https://example.com/")
+	hostBase, _ := url.Parse("https://exam" + strings.Repeat("\xaa", MaxLinkBytes/3) + "ple.com/")
+	tests := []struct {
+		name string
+		base *url.URL
+		body string
+		want []Link
+	}{
+		{"a URL past MaxLinkBytes", page, `<a href="/` + long + `"><a href="/b">`, []Link{{URL: "https://example.com/b"}}},
+		{"a host escaped past MaxLinkBytes", hostBase, `<a href="/s">`, nil},
+		{"a base past MaxLinkBytes", page, `<base href="https://b.example/` + long + `/"><a href="x">`, []Link{{URL: "https://example.com/x"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Links([]byte(tc.body), tc.base); fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Errorf("Links = %.200v, want %v", got, tc.want)
+			}
+			if got := treeLinks(t, []byte(tc.body), tc.base); fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Errorf("treeLinks = %.200v, want %v", got, tc.want)
+			}
+		})
+	}
 }
 
 // whatwgHref is href trimmed as a browser trims it, without its fragment,

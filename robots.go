@@ -1302,19 +1302,19 @@ type agentIndex struct {
 }
 
 // keep reports whether an Agent estimated to add n octets to what the
-// document's Agents hold may be compiled whole for slot s, and counts them if
-// so. Tokens whose groups overlap in many ways would otherwise make a
-// document hold its rules many times over: a 500 KiB document naming 8,000
-// tokens, each in a group of its own and in one group of 8,000 rules, held
-// 3.4 GB once asked as each. Past the bound, an Agent is made of its groups'
-// rules compiled one group at a time (see agentPart), which every such Agent
+// document's Agents hold may be compiled whole, and counts them if so.
+// Tokens whose groups overlap in many ways would otherwise make a document
+// hold its rules many times over: a 500 KiB document naming 8,000 tokens,
+// each in a group of its own and in one group of 8,000 rules, held 3.4 GB
+// once asked as each. Past the bound, an Agent is made of its groups' rules
+// compiled one group at a time (see agentPart), which every such Agent
 // shares, so that those rules are held once at most: its queries walk one
-// index a group, not one for all, but it is kept, and never compiled again (a
-// token that shares its groups with another keeps that token's Agent itself).
-// The fallback, one rule set that most crawlers' tokens use, is always
-// compiled whole.
-func (x *agentIndex) keep(s *agentSlot, n int64) bool {
-	if x.held.Add(n) <= x.maxHeld || s == &x.fallback {
+// index a group, not one for all, but it is kept, and never compiled again
+// (a token that shares its groups with another keeps that token's Agent
+// itself). The fallback, one rule set that most crawlers' tokens use, is
+// always compiled whole, and never asks (see compile).
+func (x *agentIndex) keep(n int64) bool {
+	if x.held.Add(n) <= x.maxHeld {
 		return true
 	}
 	x.held.Add(-n)
@@ -1644,7 +1644,7 @@ func (x *agentIndex) agentOf(s *agentSlot) *Agent {
 func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 	if s.like != nil {
 		like := x.agentOf(s.like)
-		if !x.keep(s, viewHeld) {
+		if !x.keep(viewHeld) {
 			// Past the bound, s keeps like's own Agent, which answers
 			// alike: only the views of the tokens last asked for, which
 			// find an Agent by its token, pass it by.
@@ -1667,7 +1667,7 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 	// was counted when the index was made, so that asking for it last, past
 	// the bound, cannot add it to all the rest.
 	est := x.estimate(s.groups)
-	if s != &x.fallback && !x.keep(s, est) {
+	if s != &x.fallback && !x.keep(est) {
 		// Made of parts. Its Content-Signal is merged when asked for:
 		// kept, it would hold the entries of its groups once a token.
 		a.parts = x.parts(s.groups)

@@ -904,7 +904,14 @@ func readBody(resp *http.Response, maxBytes int) (body []byte, truncated bool, e
 	if limit < math.MaxInt64 {
 		limit++
 	}
-	r, err := decodedBody(resp, limit)
+	var sent io.Reader = resp.Body
+	if n := resp.ContentLength; n > 0 && !resp.Uncompressed {
+		// net/http's own bodies say when they end short of their
+		// Content-Length; a Transport of the caller's, or a Response made
+		// by hand for OutcomeOf, may just end.
+		sent = &framedBody{r: resp.Body, left: n}
+	}
+	r, err := decodedBody(resp, sent, limit)
 	if err != nil {
 		return nil, false, err
 	}
@@ -925,17 +932,18 @@ func readBody(resp *http.Response, maxBytes int) (body []byte, truncated bool, e
 	return body, false, nil
 }
 
-// decodedBody undoes resp's Content-Encoding: gzip (x-gzip) and deflate, in
-// any order, up to maxContentCodings layers; identity is skipped. An empty
-// body is empty whatever its coding says, as net/http's own decoding does.
+// decodedBody undoes resp's Content-Encoding on sent, its body as sent:
+// gzip (x-gzip) and deflate, in any order, up to maxContentCodings layers;
+// identity is skipped. An empty body is empty whatever its coding says, as
+// net/http's own decoding does.
 // Only limit octets of the last layer are read, and what each decoder reads
 // is bounded too (see layerBound), the body as sent as well as the layers
 // under the last: a decoder can read any amount of its input and write
 // nothing (empty deflate blocks), so that a body, or the inner layers of a
 // small one, could otherwise be decoded without end, until the Timeout.
-func decodedBody(resp *http.Response, limit int64) (io.Reader, error) {
+func decodedBody(resp *http.Response, sent io.Reader, limit int64) (io.Reader, error) {
 	if resp.Uncompressed { // a Transport decoded it already
-		return resp.Body, nil
+		return sent, nil
 	}
 	var codings []string
 	for _, line := range resp.Header.Values("Content-Encoding") {
@@ -951,9 +959,9 @@ func decodedBody(resp *http.Response, limit int64) (io.Reader, error) {
 		}
 	}
 	if len(codings) == 0 {
-		return resp.Body, nil
+		return sent, nil
 	}
-	br := bufio.NewReader(resp.Body)
+	br := bufio.NewReader(sent)
 	if _, err := br.Peek(1); err == io.EOF {
 		return br, nil
 	}
@@ -979,6 +987,23 @@ func decodedBody(resp *http.Response, limit int64) (io.Reader, error) {
 		}
 	}
 	return r, nil
+}
+
+// A framedBody is a body as sent that its Content-Length says is left
+// octets long: ending sooner is io.ErrUnexpectedEOF, as net/http's own
+// bodies have it.
+type framedBody struct {
+	r    io.Reader
+	left int64
+}
+
+func (b *framedBody) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	b.left -= int64(n)
+	if err == io.EOF && b.left > 0 {
+		err = io.ErrUnexpectedEOF
+	}
+	return n, err
 }
 
 // layerBound is how much of a body as sent, or of an inner layer of its

@@ -987,6 +987,67 @@ type roundTripFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
+// TestBodyShorterThanContentLength holds bodies that end early to the
+// doc's "never parsed" where nothing but the Content-Length says they did:
+// a Transport of the caller's, or a Response built for OutcomeOf, may hand
+// over a body that just ends, where net/http's own say io.ErrUnexpectedEOF.
+func TestBodyShorterThanContentLength(t *testing.T) {
+	gz := compressed("gzip", fetchRobots)
+	tests := []struct {
+		name      string
+		coding    string // Content-Encoding; "" for none
+		body      []byte
+		length    int64 // Content-Length
+		maxBytes  int   // the Fetcher's MaxBytes; 0 for its default
+		status    Status
+		truncated bool
+		checks    []pathCheck
+	}{
+		{name: "a plain body one octet short", body: []byte(fetchRobots), length: int64(len(fetchRobots)) + 1,
+			status: Unreachable, checks: refusesAllButRobotsTxt},
+		{name: "a plain body of its length", body: []byte(fetchRobots), length: int64(len(fetchRobots)),
+			status: Parsed, checks: rulesOfFetchRobots},
+		{name: "a gzip body one octet short", coding: "gzip", body: gz, length: int64(len(gz)) + 1,
+			status: Unreachable, checks: refusesAllButRobotsTxt},
+		{name: "a gzip body of its length", coding: "gzip", body: gz, length: int64(len(gz)),
+			status: Parsed, checks: rulesOfFetchRobots},
+		// Cut after MaxBytes: read as one that went on, as the doc says.
+		{name: "a body short of its length past MaxBytes", body: []byte(fetchRobots + "# more\n"), length: 1000, maxBytes: len(fetchRobots),
+			status: Parsed, truncated: true, checks: rulesOfFetchRobots},
+	}
+	respond := func(r *http.Request, body []byte, coding string, length int64) *http.Response {
+		h := http.Header{"Content-Length": {strconv.FormatInt(length, 10)}}
+		if coding != "" {
+			h.Set("Content-Encoding", coding)
+		}
+		return &http.Response{StatusCode: 200, Header: h, ContentLength: length, Body: io.NopCloser(bytes.NewReader(body)), Request: r}
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newTestFetcher()
+			f.MaxBytes = tc.maxBytes
+			f.Client = &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+				return respond(r, tc.body, tc.coding, tc.length), nil
+			})}
+			fetched := f.Fetch(context.Background(), "https://a.example/")
+			outcomes := []*Outcome{fetched}
+			if tc.maxBytes == 0 { // OutcomeOf reads up to DefaultMaxBytes
+				req, _ := http.NewRequest(http.MethodGet, "https://a.example/robots.txt", nil)
+				outcomes = append(outcomes, OutcomeOf(respond(req, tc.body, tc.coding, tc.length), nil))
+			}
+			for i, o := range outcomes {
+				if o.Status != tc.status || o.HTTPStatus != 200 || o.Truncated != tc.truncated {
+					t.Errorf("outcome %d = %s, truncated %v; want %s 200, truncated %v", i, describeOutcome(o), o.Truncated, tc.status, tc.truncated)
+				}
+				if tc.status == Unreachable && !strings.Contains(o.Error, "unexpected EOF") {
+					t.Errorf("outcome %d: Error = %q, want one that says the body ended early", i, o.Error)
+				}
+				checkOutcome(t, o, "https://a.example", tc.checks)
+			}
+		})
+	}
+}
+
 func TestFetchNeverSendsCredentials(t *testing.T) {
 	type seen struct{ auth, path, query, agent string }
 	var mu sync.Mutex

@@ -2528,9 +2528,9 @@ func lazyStore(p *atomic.Pointer[MemoryStore], maxOrigins int) *MemoryStore {
 }
 
 // Origin returns the origin of an http or https URL as a Cache keys its Store:
-// scheme "://" host [":" port], as RobotsURL writes them (lower case, the host
-// in punycode, no default port), as in "https://example.com" or
-// "http://example.com:8080". It is the key to Get or Put an origin's entry by,
+// scheme "://" host [":" port], as RobotsURL writes them (lower case but for
+// an IPv6 zone, the host in punycode, no default port), as in
+// "https://example.com" or "http://example.com:8080". It is the key to Get or Put an origin's entry by,
 // and a key for pacing requests per origin, each of which has a robots.txt
 // and a Crawl-delay of its own (RFC 9309 §2.3): http and https of one host
 // are two origins, so a crawler that fetches both and wants one pace for the

@@ -4299,7 +4299,8 @@ func TestOriginKey(t *testing.T) {
 		{"http://[::1]:8080/x", "http://[::1]:8080", true},
 		{"http://[fe80::1%25en0]/x", "http://[fe80::1%25en0]", true}, // the zone escaped, as RobotsURL writes it
 		{"http://[FE80::1%25en0]:80/x", "http://[fe80::1%25en0]", true},
-		{"http://[fe80::1%25%5B]/x", "", false}, // a '[' in the zone would be written back bare, which url.Parse refuses
+		{"http://[fe80::1%25EN0]/x", "http://[fe80::1%25EN0]", true}, // a zone keeps its case: en0 and EN0 are two interfaces
+		{"http://[fe80::1%25%5B]/x", "", false},                      // a '[' in the zone would be written back bare, which url.Parse refuses
 		{"http://example.com/%zz", "http://example.com", true},
 		{"http://example.com?q=1", "http://example.com", true},
 		{"https://example.com#top", "https://example.com", true},

@@ -182,7 +182,8 @@ var ErrNoOrigin = errors.New("URL has no origin")
 
 // RobotsURL returns the robots.txt URL of rawURL's origin (RFC 9309 §2.3):
 // its scheme, host and port followed by "/robots.txt". Userinfo, path,
-// query and fragment are dropped; scheme and host are lower-cased, an IPv6
+// query and fragment are dropped; scheme and host are lower-cased (but for
+// an IPv6 address's zone, an interface's name, kept as written), an IPv6
 // address is written in RFC 5952's form ([0:0::1] is [::1]), a default
 // port (80 for http and ws, 443 for https and wss, 21 for ftp: the URL
 // Standard's) is dropped, and a non-ASCII host is written in its ASCII
@@ -204,9 +205,11 @@ var ErrNoOrigin = errors.New("URL has no origin")
 // The error wraps ErrNoOrigin for a relative or host-less URL, a port past
 // 65535 or a host that cannot be one ("ftp://::1/", "http://a<b/"), and the
 // *url.Error for text that does not parse (a bad escape in the path too,
-// which Origin does not read); a host that has no ASCII form (a label of
-// more than 63 octets once punycoded, or octets that are not UTF-8) gives
-// an error that says so.
+// which Origin does not read); a non-ASCII host that has no ASCII form (a
+// label of more than 63 octets once punycoded, or octets that are not
+// UTF-8) gives an error that says so. An ASCII host is not held to DNS's
+// limits (63 octets a label, 253 a name): a name past them is an origin,
+// whose retrieval fails when it cannot be resolved.
 func RobotsURL(rawURL string) (string, error) {
 	u, err := robotsURL(rawURL)
 	if err != nil {
@@ -227,11 +230,18 @@ func robotsURL(rawURL string) (*url.URL, error) {
 	if !validHost(u) {
 		return nil, fmt.Errorf("robots: %q: host %q is neither a name nor a bracketed IP address: %w", rawURL, u.Host, ErrNoOrigin)
 	}
-	host, err := asciiHost(u.Hostname())
+	hostname := u.Hostname()
+	host, err := asciiHost(hostname)
 	if err != nil {
 		return nil, fmt.Errorf("robots: %q: %w", rawURL, err)
 	}
 	if strings.Contains(host, ":") { // an IPv6 literal
+		if zone := strings.IndexByte(hostname, '%'); zone >= 0 {
+			// A zone names an interface (RFC 6874 §1), whose name may
+			// be case-sensitive: "eth0" and "ETH0" can be two. validHost
+			// has made the literal ASCII, so asciiHost only lower-cased it.
+			host = host[:zone] + hostname[zone:]
+		}
 		if a, err := netip.ParseAddr(host); err == nil {
 			host = a.String() // RFC 5952's form: one origin, one spelling
 		}

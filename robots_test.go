@@ -3946,6 +3946,12 @@ func TestRobotsURL(t *testing.T) {
 		{"http://[2001:DB8:0:0:0:0:0:1]:8080/x", "http://[2001:db8::1]:8080/robots.txt"},
 		{"http://[::ffff:192.0.2.1]/x", "http://[::ffff:192.0.2.1]/robots.txt"},
 		{"http://[fe80::1%25eth0]/x", "http://[fe80::1%25eth0]/robots.txt"},
+		// RFC 6874 §1: a zone names an interface, whose case can count;
+		// the address around it is lower-cased.
+		{"http://[FE80::1%25ETH0]/x", "http://[fe80::1%25ETH0]/robots.txt"},
+		// An ASCII name past DNS's limits is an origin still; its
+		// retrieval fails.
+		{"http://" + strings.Repeat("a", 64) + ".example/x", "http://" + strings.Repeat("a", 64) + ".example/robots.txt"},
 		// RFC 6874 §2: a zone may hold any octet, escaped.
 		{"http://[fe80::1%25en%200]/x", "http://[fe80::1%25en%200]/robots.txt"},
 		{"http://127.0.0.1/x", "http://127.0.0.1/robots.txt"},

@@ -2016,6 +2016,11 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 // Workers that share a Store each fetch an origin that none of them holds a
 // fresh entry for: the one retrieval in flight per origin is per Cache. Their
 // Puts replace one another's, the last one written winning.
+//
+// The Cache trusts its Store: the entry Get returns for an origin decides
+// that origin's URLs as it is, whatever URL its Outcome names (which may be
+// another host's anyway, after a redirect). A Store shared with machines
+// that are not trusted must check what it hands back, as any cache must.
 type Store interface {
 	// Get returns origin's entry, or nil when there is none.
 	Get(ctx context.Context, origin string) (*CacheEntry, error)

@@ -1023,3 +1023,76 @@ func BenchmarkIndex(b *testing.B) {
 		})
 	}
 }
+
+// TestTrieLaysOutHeaviestChildFirst checks the layout buildTrie promises
+// the walk: each node's child with the most keys below it (the first of
+// them on a tie) right after the node, where a step is likeliest to find
+// it in a line already read. Every key must still be found.
+func TestTrieLaysOutHeaviestChildFirst(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		keys []string // sorted
+	}{
+		{"the last child heaviest", []string{"/a", "/b", "/c/1", "/c/2", "/c/3"}},
+		{"the middle child heaviest", []string{"/a", "/b/1", "/b/2", "/c"}},
+		{"a tie goes to the first", []string{"/a/1", "/a/2", "/b/1", "/b/2"}},
+		{"a table of 256 children", allOctetKeys()},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tr := buildTrie(len(tc.keys), func(i int32) []byte { return []byte(tc.keys[i]) },
+				func(lo, hi int32) []byte { return []byte{byte(lo)} })
+			// below returns how many keys end at or below node n (the
+			// offset of its label) and checks its children on the way.
+			var below func(n int) int
+			below = func(n int) int {
+				l, w := binary.Uvarint(tr[n:])
+				p := n + w + int(l) // past the label
+				count := 0
+				if tr[p] > 0 {
+					count++ // one key ends here: the payload names it
+				}
+				p += 1 + int(tr[p])
+				kids := int(tr[p]) | int(tr[p+1])<<8
+				p += 2
+				if kids <= maxScannedKids {
+					p += kids
+				} else {
+					p += 256
+				}
+				end := p + 4*kids // where the first child laid out must start
+				heaviest, most := -1, 0
+				for i := range kids {
+					off := int(binary.LittleEndian.Uint32(tr[p+4*i:]))
+					k := below(off)
+					if k > most {
+						heaviest, most = off, k
+					}
+					count += k
+				}
+				if kids > 0 && heaviest != end {
+					t.Errorf("node at %d: heaviest child at %d, want it at %d, right after the node", n, heaviest, end)
+				}
+				return count
+			}
+			if got := below(0); got != len(tc.keys) {
+				t.Errorf("%d keys below the root, want %d", got, len(tc.keys))
+			}
+		})
+	}
+}
+
+// allOctetKeys returns "/" followed by each octet, and "/a" followed by
+// each octet too, sorted: the children of "/" fill a table of 256, and
+// the 'a' child is the heaviest.
+func allOctetKeys() []string {
+	var keys []string
+	for c := range 256 {
+		keys = append(keys, "/"+string([]byte{byte(c)}))
+		if c == 'a' {
+			for d := range 256 {
+				keys = append(keys, "/a"+string([]byte{byte(d)}))
+			}
+		}
+	}
+	return keys
+}

@@ -106,20 +106,22 @@ type Directives struct {
 // unavailable_after takes RFC 3339 and ISO 8601 dates, in the extended or the
 // basic form (2010-06-25T15:00:00Z, 20100625T150000Z; a bare date is 00:00
 // UTC, a time without a zone is UTC, a fraction is of the last component
-// given, 15:00,5 being 15:00:30), RFC 1123 and RFC 822 dates with or without
-// the weekday (and with a comment after the zone, "+0000 (UTC)"), RFC 850
-// dates, and "25-Jun-2010 15:00:00 EST"; years have two or four digits (two
-// digits: 00-49 is 20xx, 50-99 is 19xx); zones are numeric or one of UT, GMT,
-// UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST and PDT. The comma after a
-// weekday does not end the item, nor does one before a digit when the whole
-// is a date (ISO 8601's decimal comma, "15:00:00,5+02:00"); when it is not,
-// the date before the comma is read alone, and what follows is read as items
-// if it names something ("2025-06-25, 360spider: noindex"), else dropped as
-// the rest of a broken date ("June 25, 2010 3:00 PM EST"). A date before
-// 0001-01-01T00:00:01Z (the zero time.Time, a date in the year 0000, which
-// RFC 3339 allows, or a year-1 date with a zone east of UTC) is read as that
-// instant: the zero UnavailableAfter means none, and a date long past must
-// not be lost.
+// given, 15:00,5 being 15:00:30): calendar dates, with a time of hours and
+// minutes at least (ISO 8601's week and ordinal dates, 2010-W25-5 and
+// 2010-176, and an hour alone, 2010-06-25T15, are not read), RFC 1123 and
+// RFC 822 dates with or without the weekday (and with a comment after the
+// zone, "+0000 (UTC)"), RFC 850 dates, and "25-Jun-2010 15:00:00 EST"; years
+// have two or four digits (two digits: 00-49 is 20xx, 50-99 is 19xx); zones
+// are numeric or one of UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST and
+// PDT. The comma after a weekday does not end the item, nor does one before a
+// digit when the whole is a date (ISO 8601's decimal comma,
+// "15:00:00,5+02:00"); when it is not, the date before the comma is read
+// alone, and what follows is read as items if it names something ("2025-06-25,
+// 360spider: noindex"), else dropped as the rest of a broken date ("June 25,
+// 2010 3:00 PM EST"). A date before 0001-01-01T00:00:01Z (the zero time.Time,
+// a date in the year 0000, which RFC 3339 allows, or a year-1 date with a zone
+// east of UTC) is read as that instant: the zero UnavailableAfter means none,
+// and a date long past must not be lost.
 //
 // ParseDirectives accepts any string, in time linear in its length. A
 // directive whose value does not parse (max-snippet: abc, a limit below -1,
@@ -335,6 +337,15 @@ func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives
 // is). Sets from ParseRobotsTag may fail that, since a structured-field token
 // can hold ':', and a set of the token robots, a bot of that name there,
 // writes "robots: ...", which reads back as every bot's.
+//
+// A set that fails those conditions is written as it is, nothing escaped,
+// refused or left out, and may read back as another set: a MaxImagePreview
+// of "large, noindex" writes a noindex, a Bot "a,b" a directive a and a
+// scope for b, a limit of -5 nothing that reads back, and a name holding CR
+// or LF writes them (net/http sends a header value's CR and LF as spaces).
+// A crawler that builds a set from values it does not control reads
+// String's output back with ParseDirectives before it relies on it.
+// ExplicitString and MetaTag write as String does.
 //
 // Send the set for every bot first, before any scoped one: a proxy may join
 // a response's X-Robots-Tag lines into one with ", " (RFC 9110 §5.3), and a
@@ -1954,10 +1965,13 @@ const (
 // (http.DetectContentType, the WHATWG MIME Sniffing rules; only its first 512
 // octets are read, and one that starts with a byte order mark, UTF-8's or
 // UTF-16's, is text/plain). A Content-Type that names no type
-// (";charset=utf-8") is not HTML, and body is then not sniffed. Of several
-// Content-Type lines, which RFC 9110 §5.3 does not allow, the first decides,
-// as http.Header.Get reads them (the WHATWG Fetch Standard has a browser take
-// the last it can parse instead). A nil h has no Content-Type. Links reads
+// (";charset=utf-8"), or that is not a media type ("text/html junk"), is
+// not HTML, and body is then not sniffed. Of several Content-Type lines,
+// which RFC 9110 §5.3 does not allow, the first decides, as http.Header.Get
+// reads them (the WHATWG Fetch Standard has a browser take the last it can
+// parse instead), and so does the first type, with its parameters, of a
+// line a proxy joined from several ("text/html, text/plain"). A nil h has
+// no Content-Type. Links reads
 // any body as HTML; a crawler asks IsHTML first, so that it follows links
 // only where it would read meta tags, and not in a text/plain page that holds
 // markup. It is safe for concurrent use.
@@ -1987,10 +2001,12 @@ func markup(ct string, body []byte) int {
 	return notHTML
 }
 
-// contentType returns the first Content-Type of h, or "".
+// contentType returns the first Content-Type of h, or "": the first
+// member of its first line, so that a line a proxy joined from several
+// ("text/html, text/plain"; RFC 9110 §5.3) reads as they would.
 func contentType(h http.Header) string {
 	if v := headerValues(h, "Content-Type"); len(v) > 0 {
-		return v[0]
+		return firstMember(v[0])
 	}
 	return ""
 }

@@ -310,6 +310,11 @@ func TestParseDirectivesDates(t *testing.T) {
 		{"ISO zone hour 24", "2010-06-25T15:00:00+24:00", time.Time{}},
 		{"ISO zone minute 60", "2010-06-25T15:00:00+01:60", time.Time{}},
 		{"ISO junk after", "2010-06-25T15:00:00Z junk", time.Time{}},
+		// ISO 8601 forms the doc says are not read.
+		{"ISO week date", "2010-W25-5", time.Time{}},
+		{"ISO ordinal date", "2010-176", time.Time{}},
+		{"ISO hour alone", "2010-06-25T15", time.Time{}},
+		{"ISO hour alone with a zone", "2010-06-25T15Z", time.Time{}},
 		// RFC 3339's date-fullyear is four digits: 0000 is a date, long
 		// past, kept as the earliest, as ParseRobotsTag keeps a Date
 		// before it.
@@ -1071,6 +1076,9 @@ func TestDirectivesForContentType(t *testing.T) {
 		{"sniffs as text", nil, []byte(`<meta name="robots" content="noindex">`), false},
 		{"sniffs as pdf", nil, append([]byte("%PDF-1.4\n"), page...), false},
 		{"first Content-Type line decides", []string{"text/plain", "text/html"}, page, false},
+		{"first of lines a proxy joined decides", []string{"text/html, text/plain"}, page, true},
+		{"the first joined type's charset", []string{"text/html; charset=utf-16be, text/plain"}, utf16Bytes(string(page), true), true},
+		{"not a later joined type's charset", []string{"text/html, text/plain; charset=utf-16be"}, utf16Bytes(string(page), true), false},
 		// XHTML is XML: <title/> is an empty element, where HTML reads the
 		// rest of the page as the title's text.
 		{"xhtml self-closing title", []string{"application/xhtml+xml"}, []byte(xhtmlTitle), true},
@@ -1556,6 +1564,17 @@ func TestIsHTML(t *testing.T) {
 		{"text/plain", page, false},
 		{"application/xml", page, false},
 		{"text/htmlx", page, false},
+		{"text/html junk", page, false}, // not a media type
+		{"text/html\x00", page, false},
+		// RFC 9110 §5.3: a line a proxy joined from several reads as they
+		// would, the first deciding.
+		{"text/html, text/plain", page, true},
+		{"text/plain, text/html", page, false},
+		{"text/html;charset=utf-8, text/plain", page, true},
+		{`text/plain; x="a,text/html", text/html`, page, false}, // a quoted comma separates nothing
+		{", text/html", page, true},                             // an empty member is none
+		{" , ", page, true},                                     // nor is a value of empty members: sniffed
+		{",", []byte("plain"), false},                           // as a body that is not HTML
 	}
 	for _, tc := range tests {
 		h := http.Header{}
@@ -1607,6 +1626,42 @@ func TestFormatRobotsTagOtherKnown(t *testing.T) {
 
 // TestRoundTrip writes every set the parser tests produce with each writer
 // and reads it back.
+// TestStringWritesInvalidSetsAsTheyAre pins what String's doc says of a set
+// built by hand that fails its round-trip conditions: written as it is,
+// nothing escaped, refused or left out, so that it may read back as
+// another set.
+func TestStringWritesInvalidSetsAsTheyAre(t *testing.T) {
+	below := -5
+	tests := []struct {
+		name string
+		d    Directives
+		want string       // String's output
+		raw  string       // the value as written, in ExplicitString's too
+		back []Directives // what ParseDirectives reads of String's
+	}{
+		{"a value holding a comma", Directives{MaxImagePreview: "large, noindex"}, "max-image-preview: large, noindex", "large, noindex",
+			[]Directives{{NoIndex: true, MaxImagePreview: "large"}}},
+		{"a Bot holding a comma", Directives{Bot: "a,b", NoIndex: true}, "a,b: noindex", "a,b: ",
+			[]Directives{{Other: []string{"a"}}, {Bot: "b", NoIndex: true}}},
+		{"a limit below -1", Directives{MaxSnippet: &below}, "max-snippet: -5", "max-snippet: -5", []Directives{{}}},
+		{"a name holding CR LF", Directives{Other: []string{"x\r\ny"}}, "x\r\ny", "x\r\ny", []Directives{{Other: []string{"x\r\ny"}}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.d.String()
+			if got != tc.want {
+				t.Fatalf("String() = %q, want %q", got, tc.want)
+			}
+			if explicit := tc.d.ExplicitString(); !strings.Contains(explicit, tc.raw) {
+				t.Errorf("ExplicitString() = %q, want %q written as it is", explicit, tc.raw)
+			}
+			if back := ParseDirectives(got); !same(back, tc.back) {
+				t.Errorf("ParseDirectives(%q) = %v, want %v", got, back, tc.back)
+			}
+		})
+	}
+}
+
 func TestRoundTrip(t *testing.T) {
 	values := []string{
 		"noindex, nofollow, googlebot: noarchive, max-snippet: 5, robots: nosnippet, max-image-preview: none",

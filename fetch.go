@@ -1377,7 +1377,7 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 // minus Age, else Expires minus Date, else 24 hours, within [0, 24h].
 func freshLifetime(h http.Header, now time.Time) time.Duration {
 	if maxAge, ok := cacheControlMaxAge(h.Values("Cache-Control")); ok {
-		age, _ := deltaSeconds(firstMember(h.Get("Age")))
+		age, _ := deltaSeconds(firstMember(h.Get("Age"))) // RFC 9111 §5.1: a list's first member
 		return clampLifetime(maxAge - age)
 	}
 	if expires := h.Values("Expires"); len(expires) > 0 {
@@ -1502,15 +1502,6 @@ func nextDirective(s string, i int) (name, value string, next int) {
 		i++
 	}
 	return name, value, i
-}
-
-// firstMember is the text before the first comma: RFC 9111 §5.1 reads a
-// list-valued Age by its first member.
-func firstMember(s string) string {
-	if i := strings.IndexByte(s, ','); i >= 0 {
-		return s[:i]
-	}
-	return s
 }
 
 func trimOWS(s string) string { return strings.Trim(s, " \t") }

@@ -1795,6 +1795,7 @@ func TestFetchLifetime(t *testing.T) {
 		{"max-age minus Age", 200, []string{"Cache-Control", "max-age=3600", "Age", "600"}, 50 * time.Minute},
 		{"Age above max-age", 200, []string{"Cache-Control", "max-age=600", "Age", "900"}, 0},
 		{"Age list uses first", 200, []string{"Cache-Control", "max-age=600", "Age", "60, 500"}, 9 * time.Minute},
+		{"Age list's empty members are none", 200, []string{"Cache-Control", "max-age=600", "Age", " , 60, 500"}, 9 * time.Minute},
 		{"invalid Age ignored", 200, []string{"Cache-Control", "max-age=600", "Age", "-5"}, 10 * time.Minute},
 		{"max-age above 24h", 200, []string{"Cache-Control", "max-age=172800"}, 24 * time.Hour},
 		{"max-age overflowing", 200, []string{"Cache-Control", "max-age=99999999999999999999999"}, 24 * time.Hour},

@@ -168,6 +168,27 @@ func isToken[T ~string | ~[]byte](b T) bool {
 	return len(b) > 0
 }
 
+// firstMember returns the first member of a comma-separated HTTP field
+// value that is not empty (RFC 9110 §5.6.1), or "" when there is none. A
+// comma in a quoted string (a parameter's value) separates nothing.
+func firstMember(s string) string {
+	start, quoted := 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case quoted && c == '\\':
+			i++
+		case c == '"':
+			quoted = !quoted
+		case c == ',' && !quoted:
+			if trimASCIISpace(s[start:i]) != "" {
+				return s[start:i]
+			}
+			start = i + 1
+		}
+	}
+	return s[start:]
+}
+
 func isASCIISpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
 }

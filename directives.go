@@ -1959,22 +1959,21 @@ const (
 
 // IsHTML reports whether a response with header h and body is HTML, by the
 // rule DirectivesFor decides whether to read its meta tags by: its
-// Content-Type is text/html or application/xhtml+xml, in any case and with
-// any parameters, or it has none (or an empty or blank one, which net/http
-// makes of a field sent with no value) and body sniffs as HTML
+// Content-Type is text/html or application/xhtml+xml, in any case and with any
+// parameters, or it has none (or an empty or blank one, which net/http makes
+// of a field sent with no value) and body sniffs as HTML
 // (http.DetectContentType, the WHATWG MIME Sniffing rules; only its first 512
 // octets are read, and one that starts with a byte order mark, UTF-8's or
 // UTF-16's, is text/plain). A Content-Type that names no type
-// (";charset=utf-8"), or that is not a media type ("text/html junk"), is
-// not HTML, and body is then not sniffed. Of several Content-Type lines,
-// which RFC 9110 §5.3 does not allow, the first decides, as http.Header.Get
-// reads them (the WHATWG Fetch Standard has a browser take the last it can
-// parse instead), and so does the first type, with its parameters, of a
-// line a proxy joined from several ("text/html, text/plain"). A nil h has
-// no Content-Type. Links reads
-// any body as HTML; a crawler asks IsHTML first, so that it follows links
-// only where it would read meta tags, and not in a text/plain page that holds
-// markup. It is safe for concurrent use.
+// (";charset=utf-8"), or that is not a media type ("text/html junk"), is not
+// HTML, and body is then not sniffed. Of several Content-Type lines, which
+// RFC 9110 §5.3 does not allow, the first decides, as http.Header.Get reads
+// them (the WHATWG Fetch Standard has a browser take the last it can parse
+// instead), and so does the first type, with its parameters, of a line a proxy
+// joined from several ("text/html, text/plain"). A nil h has no Content-Type.
+// Links reads any body as HTML; a crawler asks IsHTML first, so that it
+// follows links only where it would read meta tags, and not in a text/plain
+// page that holds markup. It is safe for concurrent use.
 func IsHTML(h http.Header, body []byte) bool {
 	return markup(contentType(h), body) != notHTML
 }

@@ -989,9 +989,9 @@ func decodedBody(resp *http.Response, sent io.Reader, limit int64) (io.Reader, e
 	return r, nil
 }
 
-// A framedBody is a body as sent that its Content-Length says is left
-// octets long: ending sooner is io.ErrUnexpectedEOF, as net/http's own
-// bodies have it.
+// A framedBody is a body as sent, of which its Content-Length says left
+// more octets are to come: ending sooner is io.ErrUnexpectedEOF, as
+// net/http's own bodies have it.
 type framedBody struct {
 	r    io.Reader
 	left int64
@@ -2526,16 +2526,16 @@ func lazyStore(p *atomic.Pointer[MemoryStore], maxOrigins int) *MemoryStore {
 // Origin returns the origin of an http or https URL as a Cache keys its Store:
 // scheme "://" host [":" port], as RobotsURL writes them (lower case but for
 // an IPv6 zone, the host in punycode, no default port), as in
-// "https://example.com" or "http://example.com:8080". It is the key to Get or Put an origin's entry by,
-// and a key for pacing requests per origin, each of which has a robots.txt
-// and a Crawl-delay of its own (RFC 9309 §2.3): http and https of one host
-// are two origins, so a crawler that fetches both and wants one pace for the
-// server keys its pacing on the host instead. The error wraps ErrNoOrigin when
-// rawURL is not an http or https URL with a host, or its port is past 65535.
-// Only the scheme and authority are read: "http://example.com/%zz", whose
-// path net/url refuses (and so RobotsURL and Fetch), has an origin all the
-// same. The origin is a string of its own, never a part of rawURL, so that
-// keeping it does not keep all of rawURL.
+// "https://example.com" or "http://example.com:8080". It is the key to Get or
+// Put an origin's entry by, and a key for pacing requests per origin, each of
+// which has a robots.txt and a Crawl-delay of its own (RFC 9309 §2.3): http
+// and https of one host are two origins, so a crawler that fetches both and
+// wants one pace for the server keys its pacing on the host instead. The error
+// wraps ErrNoOrigin when rawURL is not an http or https URL with a host, or
+// its port is past 65535. Only the scheme and authority are read:
+// "http://example.com/%zz", whose path net/url refuses (and so RobotsURL and
+// Fetch), has an origin all the same. The origin is a string of its own, never
+// a part of rawURL, so that keeping it does not keep all of rawURL.
 func Origin(rawURL string) (string, error) {
 	origin, err := originOf(rawURL)
 	return strings.Clone(origin), err

@@ -25,7 +25,8 @@ const DefaultMaxBytes = 512000
 // ContentSignalsFor, Agent), which takes them as they are then: fields and
 // slices set after it (Groups, or a group's Rules, CrawlDelay or
 // ContentSignals) are not seen, and so never make a query fail, nor are
-// Content-Signal maps changed in place. Rules are not copied, though: a Rule
+// entries of a Content-Signal map changed in place (the first query copies
+// the maps). Rules are not copied, though: a Rule
 // changed in place afterwards may be seen by agents not asked for before
 // (every rule of its group then has Decision.Line 0: the group's lines are
 // no longer known), and races with queries running meanwhile.

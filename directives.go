@@ -345,7 +345,7 @@ func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives
 // or LF writes them (net/http sends a header value's CR and LF as spaces).
 // A crawler that builds a set from values it does not control reads
 // String's output back with ParseDirectives before it relies on it.
-// ExplicitString and MetaTag write as String does.
+// ExplicitString and MetaTag write such values as String does.
 //
 // Send the set for every bot first, before any scoped one: a proxy may join
 // a response's X-Robots-Tag lines into one with ", " (RFC 9110 §5.3), and a

@@ -1624,8 +1624,6 @@ func TestFormatRobotsTagOtherKnown(t *testing.T) {
 	}
 }
 
-// TestRoundTrip writes every set the parser tests produce with each writer
-// and reads it back.
 // TestStringWritesInvalidSetsAsTheyAre pins what String's doc says of a set
 // built by hand that fails its round-trip conditions: written as it is,
 // nothing escaped, refused or left out, so that it may read back as
@@ -1662,6 +1660,8 @@ func TestStringWritesInvalidSetsAsTheyAre(t *testing.T) {
 	}
 }
 
+// TestRoundTrip writes every set the parser tests produce with each writer
+// and reads it back.
 func TestRoundTrip(t *testing.T) {
 	values := []string{
 		"noindex, nofollow, googlebot: noarchive, max-snippet: 5, robots: nosnippet, max-image-preview: none",

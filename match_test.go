@@ -1048,10 +1048,10 @@ func TestTrieLaysOutHeaviestChildFirst(t *testing.T) {
 				l, w := binary.Uvarint(tr[n:])
 				p := n + w + int(l) // past the label
 				count := 0
-				if tr[p] > 0 {
+				if len(tr.payload(p)) > 0 {
 					count++ // one key ends here: the payload names it
 				}
-				p += 1 + int(tr[p])
+				p += 1 + len(tr.payload(p))
 				kids := int(tr[p]) | int(tr[p+1])<<8
 				p += 2
 				if kids <= maxScannedKids {

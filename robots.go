@@ -1174,9 +1174,9 @@ var allowAll = &Agent{}
 // and the path rewritten canonical first), and is kept like any other. The
 // Agent of the tokens no group names is always compiled whole. Apart from
 // that bound, the first query of a document builds the tables it finds
-// tokens and their groups by, some 200 octets for each group and token,
-// which the document's own size bounds (a 1.5 MB file of 40,000 groups,
-// each naming a token of its own, takes about 8 MB).
+// tokens and their groups by, which the document's own size bounds: about
+// 200 octets a group naming a token of its own (a 1.5 MB file of 40,000
+// such groups takes about 8 MB).
 func (r *Robots) Agent(userAgent string) *Agent {
 	if r == nil {
 		return allowAll

@@ -26,10 +26,10 @@ const DefaultMaxBytes = 512000
 // slices set after it (Groups, or a group's Rules, CrawlDelay or
 // ContentSignals) are not seen, and so never make a query fail, nor are
 // entries of a Content-Signal map changed in place (the first query copies
-// the maps). Rules are not copied, though: a Rule
-// changed in place afterwards may be seen by agents not asked for before
-// (every rule of its group then has Decision.Line 0: the group's lines are
-// no longer known), and races with queries running meanwhile.
+// the maps). Rules are not copied, though: a Rule changed in place
+// afterwards may be seen by agents not asked for before (every rule of its
+// group then has Decision.Line 0: the group's lines are no longer known),
+// and races with queries running meanwhile.
 // So once a Robots is queried, leave it be, and do not copy it either (go
 // vet says so): a copy would answer from the original's compiled rules, not
 // from its own fields. Parse or UnmarshalText a new one instead. Hold it by

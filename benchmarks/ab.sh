@@ -20,10 +20,11 @@
 # cache misses, branches).
 set -euo pipefail
 
-if [ $# -lt 1 ] || [[ $1 == -* ]]; then
-	sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
-	exit 2
-fi
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
+case "${1-}" in
+-h | -help | --help) usage; exit 0 ;;
+'' | -*) usage >&2; exit 2 ;;
+esac
 rev=$1
 shift
 

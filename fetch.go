@@ -225,15 +225,15 @@ type Outcome struct {
 	Robots *Robots
 
 	// Lifetime is how long a cache may keep this outcome, counted from
-	// FetchedAt. For Parsed and Unavailable it is Cache-Control max-age
-	// minus Age, else Expires minus Date (an invalid Expires such as "0" is
-	// already expired, RFC 9111 §5.3), else 24 hours; never above 24 hours
-	// (RFC 9309 §2.4). For a 429, a 5xx or a status outside 100-599 (a final
-	// 1xx too) it is Retry-After, capped at 24 hours, else 1 hour. For a
-	// network failure, a refused redirect or a page URL that cannot be
-	// fetched it is 1 hour. It is 1 minute when ctx ended the retrieval or
-	// the Fetcher's UserAgent cannot be sent (see UserAgent): such outcomes
-	// say nothing about the origin, and should be asked again soon.
+	// FetchedAt. For Parsed and Unavailable it is Cache-Control max-age minus
+	// Age, else Expires minus Date (an invalid Expires such as "0" is already
+	// expired, RFC 9111 §5.3), else 24 hours; never above 24 hours (RFC 9309
+	// §2.4). For a 429, a 5xx or a status outside 100-599 (a final 1xx too)
+	// it is Retry-After, capped at 24 hours, else 1 hour. For a network
+	// failure, a refused redirect or a page URL that cannot be fetched it is
+	// 1 hour. It is 1 minute when ctx ended the retrieval or the Fetcher's
+	// UserAgent cannot be sent (see Fetcher.UserAgent): such outcomes say
+	// nothing about the origin, and should be asked again soon.
 	//
 	// It can be 0: "max-age=0", an Expires at or before Date, "Retry-After:
 	// 0". A Cache then retrieves robots.txt again for every question,
@@ -2032,16 +2032,16 @@ type Store interface {
 // user agent and 3.5 as seven (the real sites' files of benchmarks/), and at
 // most about 33 times (a file of nothing but three-line groups, a user-agent
 // line, a Content-Signal line and one rule, a short wildcard one the most,
-// each naming its own user agent, asked about as each of them; 21 asked about
-// by one): so with the default MaxBytes, up to some 17 MB a file in the worst
-// case, and some 170 GB for the default MaxOrigins, should every origin serve
-// such a file. A hostile domain can name any number of origins
-// (a.evil.example, b.evil.example, ...): a crawler that may meet them sets
-// MaxOrigins from what it can hold (2,000 origins at 17 MB: 34 GB), or parses
-// less of each file (Fetcher.MaxBytes). The zero value is ready to use and a
-// MemoryStore is safe for concurrent use; it must not be copied after first
-// use. A nil *MemoryStore holds nothing: Get finds nothing, Len is 0 and Put
-// fails.
+// each naming its own user agent, asked about as each of them; 21 times once
+// asked about as one of them): so with the default MaxBytes, up to some 17 MB
+// a file in the worst case, and some 170 GB for the default MaxOrigins,
+// should every origin serve such a file. A hostile domain can name any number
+// of origins (a.evil.example, b.evil.example, ...): a crawler that may meet
+// them sets MaxOrigins from what it can hold (2,000 origins at 17 MB: 34 GB),
+// or parses less of each file (Fetcher.MaxBytes). The zero value is ready to
+// use and a MemoryStore is safe for concurrent use; it must not be copied
+// after first use. A nil *MemoryStore holds nothing: Get finds nothing, Len
+// is 0 and Put fails.
 //
 // Its entries live as long as the process: encoding/json sees none of them
 // (it writes a MemoryStore as its MaxOrigins alone). To keep outcomes across
@@ -2523,19 +2523,20 @@ func lazyStore(p *atomic.Pointer[MemoryStore], maxOrigins int) *MemoryStore {
 	return p.Load()
 }
 
-// Origin returns the origin of an http or https URL as a Cache keys its Store:
-// scheme "://" host [":" port], as RobotsURL writes them (lower case but for
-// an IPv6 zone, the host in punycode, no default port), as in
+// Origin returns the origin of an http or https URL as a Cache keys its
+// Store: scheme "://" host [":" port], as RobotsURL writes them (lower case
+// but for an IPv6 zone, the host in punycode, no default port), as in
 // "https://example.com" or "http://example.com:8080". It is the key to Get or
 // Put an origin's entry by, and a key for pacing requests per origin, each of
 // which has a robots.txt and a Crawl-delay of its own (RFC 9309 §2.3): http
 // and https of one host are two origins, so a crawler that fetches both and
-// wants one pace for the server keys its pacing on the host instead. The error
-// wraps ErrNoOrigin when rawURL is not an http or https URL with a host, or
-// its port is past 65535. Only the scheme and authority are read:
-// "http://example.com/%zz", whose path net/url refuses (and so RobotsURL and
-// Fetch), has an origin all the same. The origin is a string of its own, never
-// a part of rawURL, so that keeping it does not keep all of rawURL.
+// wants one pace for the server keys its pacing on the host instead. The
+// error wraps ErrNoOrigin when rawURL is not an http or https URL with a
+// host, its port is past 65535 or its host cannot be one ("http://a<b/").
+// Only the scheme and authority are read: "http://example.com/%zz", whose
+// path net/url refuses (and so RobotsURL and Fetch), has an origin all the
+// same. The origin is a string of its own, never a part of rawURL, so that
+// keeping it does not keep all of rawURL.
 func Origin(rawURL string) (string, error) {
 	origin, err := originOf(rawURL)
 	return strings.Clone(origin), err

@@ -23,9 +23,9 @@
 // # Fetching
 //
 // A [Fetcher] retrieves an origin's robots.txt and turns every HTTP result
-// into an [Outcome]: a 2xx is parsed, a 4xx allows everything, and a 5xx, a
-// 429 or a network failure refuses everything but /robots.txt. The outcome
-// says how long it may be kept, and is plain data that survives
+// into an [Outcome]: a 2xx is parsed, a 4xx other than 429 allows everything,
+// and a 5xx, a 429 or a network failure refuses everything but /robots.txt.
+// The outcome says how long it may be kept, and is plain data that survives
 // encoding/json. A [Cache] does this per origin for a whole crawl, one
 // retrieval at a time per origin, keyed by [Origin]:
 //

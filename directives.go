@@ -146,7 +146,10 @@ func ParseDirectives(value string) []Directives {
 // parameters are the directives: a bare key is on, ?0 is off, integers,
 // tokens and strings are values read as in ParseDirectives, and an RFC 9651
 // Date is read as a time. Members that are not tokens, and parameters that do
-// not parse, are ignored. A member names a bot, never a directive:
+// not parse (a flag given anything but a Boolean, as in "noindex=1"; a limit
+// that is no number, as in "max-snippet=abc"), are ignored; a key given twice
+// in one member takes its last value (RFC 9651 §4.2.3.2), so
+// "*;noindex;noindex=?0" is off. A member names a bot, never a directive:
 // "Robots-Tag: noindex" is a valid field that gives an empty set for a bot
 // called noindex, and says nothing to any other; noindex for every bot is
 // "*;noindex".

@@ -451,6 +451,10 @@ func TestParseRobotsTag(t *testing.T) {
 		{"surrounding spaces", []string{"  *;noindex  "}, []Directives{{NoIndex: true}}, false},
 		{"?1 is on", []string{"*;noindex=?1"}, []Directives{{NoIndex: true}}, false},
 		{"?0 is off", []string{"*;noindex=?0;nofollow"}, []Directives{{NoFollow: true}}, false},
+		{"flag given a token ignored", []string{"*;noindex=yes"}, []Directives{{}}, false},
+		// RFC 9651 §4.2.3.2: a parameter key given again overwrites its value.
+		{"last value of a key wins, off", []string{"*;noindex;noindex=?0"}, []Directives{{}}, false},
+		{"last value of a key wins, on", []string{"*;noindex=?0;noindex"}, []Directives{{NoIndex: true}}, false},
 		{"none", []string{"*;none"}, []Directives{{NoIndex: true, NoFollow: true}}, false},
 		{"nocache", []string{"*;nocache"}, []Directives{{NoArchive: true}}, false},
 		{"all restricts nothing", []string{"*;all;index;follow"}, []Directives{{}}, false},

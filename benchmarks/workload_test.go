@@ -156,9 +156,10 @@ func TestPercentHelpers(t *testing.T) {
 // '{' stays as written, and a URL net/url refuses (a broken escape such as
 // "%Ev") is disallowed, keeps the whole file (ours stops at 500 KiB),
 // disallows /robots.txt when a rule says so, ignores a "*" group written
-// "*text", keeps digits in a user-agent line's token, and takes keys that
-// only start with a known one ("Disallowed:"). What must hold is that our
-// compiled view answers exactly as the document does.
+// "*text", keeps digits in a user-agent line's token, takes keys that only
+// start with a known one ("Disallowed:"), and trims every C isspace octet
+// around keys and values ("\v", "\f"), where ours trims space and tab. What
+// must hold is that our compiled view answers exactly as the document does.
 func TestAgreement(t *testing.T) {
 	c, w := setup(t)
 	d := ParseAll(c)

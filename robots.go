@@ -1000,23 +1000,29 @@ func (d Decision) String() string {
 // A query costs one walk down an index of the agent's rules, linear in the
 // path's length. Wildcard rules on that walk cost one match each, linear in
 // the path times the pattern; when they are many, a pass over the path finds
-// those whose longest literal part occurs in it (at each octet, as far as
-// one of those parts goes on matching), and only those are matched, once
-// each. IsAllowed, which needs only the verdict, leaves out those that could
-// not reverse it (a wildcard disallow rule where a plain one already
-// disallows) and stops at the first match none left could reverse; Explain,
-// which names the deciding rule, tries every one that could outrank the
-// rules matched before. In all, never more than the path's length times the
-// agent's wildcard patterns' total length (and, for an Agent made of parts,
-// which Agent describes, that for each group that names the token). It
-// allocates nothing once the document has answered a query for that agent:
-// an already canonical path is read in place, and one whose percent-encoding
+// those whose longest literal part after their prefix occurs in it (at each
+// octet, as far as one of those parts goes on matching), and only those are
+// matched, once each. IsAllowed, which needs only the verdict, leaves out
+// those that could not reverse it (a wildcard disallow rule where a plain one
+// already disallows) and stops at the first match none left could reverse;
+// Explain, which names the deciding rule, tries every one that could outrank
+// the rules matched before. In all, never more than the path's length times
+// the agent's wildcard patterns' total length (and, for an Agent made of
+// parts, which Agent describes, that for each group that names the token). A
+// file written to cost the most comes near it: 10,000 rules such as
+// "/*0042*q" (190 KB) against an 8,000-octet path that holds every four-digit
+// number take some 80 ms a query, as every rule's part occurs and each then
+// looks for its "q" to the end; rules that share their longest part ("/s1*x",
+// "/s2*x", ...) are all read wherever it occurs, to find those whose prefix
+// the path has (26,000 of them, filling 500 KiB, some 70 µs a query). It
+// allocates nothing once the document has answered a query for that agent: an
+// already canonical path is read in place, and one whose percent-encoding
 // must be rewritten is rewritten on the stack, unless the rewritten path is
 // longer than 8 KiB; then it borrows a pooled buffer, which the runtime may
 // reclaim at a garbage collection. An agent with more than 4,096 wildcard
 // rules borrows a pooled bitmap for them in the same way. Nor does it keep
-// rawURL, so a URL made for the call ("/p/" + id, string(b)) can stay on
-// the caller's stack.
+// rawURL, so a URL made for the call ("/p/" + id, string(b)) can stay on the
+// caller's stack.
 func (r *Robots) IsAllowed(userAgent, rawURL string) bool {
 	return r.Agent(userAgent).IsAllowed(rawURL)
 }

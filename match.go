@@ -667,15 +667,16 @@ func le64(b []byte) rankKey { return rankKey(binary.LittleEndian.Uint64(b)) }
 // the path ends there: the node's payload holds both rank keys, so nothing
 // else is read for them, and only wildcard rules are kept beyond the trie.
 // Wildcard rules are tried after the walk, and only if one could outrank the
-// best plain match (and, when only the verdict is asked, reverse it): one
-// by one, best first, when they are few, or else
-// through a needle index that finds, in one pass over the path, the rules
-// whose longest segment occurs in it. (That pass reads every rule of a
-// segment it finds, to keep those whose prefix is on the path: a segment
-// that many rules share, "/a1/*.php", "/a2/*.php", ..., costs them all.)
-// Keeping the compiled form small and its walk within a few cache lines
-// matters as much as the instructions: a crawler asks about many sites in
-// turn.
+// best plain match (and, when only the verdict is asked, reverse it): one by
+// one, best first, when they are few, or else through a needle index that
+// finds, in one pass over the path, the rules whose longest segment after
+// their prefix occurs in it. (That pass reads the rules of a segment it
+// finds, to keep those whose prefix is on the path; for a segment that more
+// rules share than lie on the path, "/a1/*.php", "/a2/*.php", ..., it reads
+// the rules on the path instead, unless the walk passed more nodes with
+// wildcard rules than it remembers.) Keeping the compiled form small and its
+// walk within a few cache lines matters as much as the instructions: a
+// crawler asks about many sites in turn.
 type ruleSet struct {
 	trie trie       // over all rules' prefixes
 	wild *wildRules // nil when there are none
@@ -1129,6 +1130,40 @@ func passed(on []wildNode, i int32) bool {
 	return false
 }
 
+// rulesOf returns how many rules the nodes on hold.
+func rulesOf(on []wildNode) int32 {
+	n := int32(0)
+	for _, w := range on {
+		n += w.to - w.from
+	}
+	return n
+}
+
+// minSharedNeedle is how many rules a needle must have before a scan counts
+// the rules of the nodes on the path, to read the fewer: a needle of fewer
+// rules costs little either way.
+const minSharedNeedle = 16
+
+// bestOnPath returns the best rule of the nodes on whose needle is
+// path[at:end] and that matches path, if it outranks bestKey; nil
+// otherwise. It finds what reading the needle's rules would, from the other
+// side, for a needle that more rules share than lie on the path.
+func bestOnPath[T text](wild []matchRule, on []wildNode, path T, at, end int, bestKey rankKey) *matchRule {
+	var best *matchRule
+	for _, w := range on {
+		for i := w.from; i < w.to; i++ {
+			r := &wild[i]
+			if r.key <= bestKey || r.needleTo-r.needleFrom != int32(end-at) || !hasPrefix(path[at:], r.needle()) {
+				continue
+			}
+			if matches(&r.pattern, path) {
+				bestKey, best = r.key, r
+			}
+		}
+	}
+	return best
+}
+
 // minNeedleRules is how many wildcard rules a rule set needs before a needle
 // index can pay for itself; below it, trying each rule is always faster.
 const minNeedleRules = 4
@@ -1280,6 +1315,7 @@ func nonzero(v uint8) uint64 { return (uint64(v) + 0xff) >> 8 }
 func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path T, from int, bestKey rankKey, on []wildNode, reversers *wildTops) (*matchRule, bool) {
 	_, raw := any(path).(string)
 	var best *matchRule
+	onRules := int32(-1) // the rules of on, once a needle shared by many needs them
 	for base := from; base < len(path); base += 64 {
 		// Most octets start no needle. Those that may are found 64 at a
 		// time, without a branch per octet, which a walk over ever
@@ -1330,6 +1366,29 @@ func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path 
 					continue
 				}
 				tried[lo>>6] |= 1 << (lo & 63)
+				if on != nil && hi-lo > minSharedNeedle {
+					if onRules < 0 {
+						onRules = rulesOf(on)
+					}
+					if hi-lo > onRules {
+						// More rules share this needle than lie on the
+						// path ("/a1/*.php", "/a2/*.php", ...): read
+						// those on the path instead, so that what the
+						// needle costs is bounded by them.
+						r := bestOnPath(wild, on, path, at, d, bestKey)
+						if r == nil {
+							continue
+						}
+						bestKey, best = r.key, r
+						if reversers != nil && settled(reversers, r.key.allow(), bestKey) {
+							if raw && needsCanonical(string(path[at:])) {
+								return nil, false // as below
+							}
+							return best, true
+						}
+						continue
+					}
+				}
 				for _, i := range x.rules[lo:hi] {
 					// The rule's prefix must be on the path too: most rules
 					// a needle finds fail there, and asking the nodes the

@@ -522,6 +522,38 @@ func BenchmarkLongLiteral(b *testing.B) {
 	}
 }
 
+// BenchmarkSharedNeedle asks about short paths of a file that fills the
+// default limit with wildcard rules sharing the literal after their prefix
+// ("/s0*x" to "/s26153*x"): a path holds that literal and the prefix of a
+// rule or a few, and the needle scan should cost what those rules cost,
+// not the 26,154 that share it.
+func BenchmarkSharedNeedle(b *testing.B) {
+	var doc strings.Builder
+	doc.WriteString("User-agent: *\n")
+	for i := 0; doc.Len()+len("Disallow: /s00000*x\n") <= DefaultMaxBytes; i++ {
+		fmt.Fprintf(&doc, "Disallow: /s%d*x\n", i)
+	}
+	a := Parse([]byte(doc.String())).Agent("ExampleBot")
+	for _, c := range []struct {
+		name, path string
+		want       bool
+	}{
+		{"one-rule", "/s9x", false},
+		{"five-rules", "/s12345x", false},
+		{"no-match", "/s9y", true},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			if got := a.IsAllowed(c.path); got != c.want {
+				b.Fatalf("IsAllowed(%q) = %v, want %v", c.path, got, c.want)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				a.IsAllowed(c.path)
+			}
+		})
+	}
+}
+
 // TestLabelLengths checks trie edges whose label length is written in one
 // octet, two, or three (a uvarint: up to 127, to 16,383, past it), at each
 // boundary: one rule makes one edge from the root as long as the rule.

@@ -1012,17 +1012,14 @@ func (d Decision) String() string {
 // file written to cost the most comes near it: 10,000 rules such as
 // "/*0042*q" (190 KB) against an 8,000-octet URL whose path holds most
 // four-digit numbers take some 80 ms a query, as most rules' parts occur and
-// each then looks for its "q" to the end; rules that share their longest part
-// ("/s1*x", "/s2*x", ...) are all read wherever it occurs, to find those
-// whose prefix the path has (26,000 of them, filling 500 KiB, some 70 µs a
-// query). It allocates nothing once the document has answered a query for
-// that agent: an already canonical path is read in place, and one whose
-// percent-encoding must be rewritten is rewritten on the stack, unless the
-// rewritten path is longer than 8 KiB; then it borrows a pooled buffer, which
-// the runtime may reclaim at a garbage collection. An agent with more than
-// 4,096 wildcard rules borrows a pooled bitmap for them in the same way. Nor
-// does it keep rawURL, so a URL made for the call ("/p/" + id, string(b)) can
-// stay on the caller's stack.
+// each then looks for its "q" to the end. It allocates nothing once the
+// document has answered a query for that agent: an already canonical path is
+// read in place, and one whose percent-encoding must be rewritten is
+// rewritten on the stack, unless the rewritten path is longer than 8 KiB;
+// then it borrows a pooled buffer, which the runtime may reclaim at a garbage
+// collection. An agent with more than 4,096 wildcard rules borrows a pooled
+// bitmap for them in the same way. Nor does it keep rawURL, so a URL made for
+// the call ("/p/" + id, string(b)) can stay on the caller's stack.
 func (r *Robots) IsAllowed(userAgent, rawURL string) bool {
 	return r.Agent(userAgent).IsAllowed(rawURL)
 }

@@ -5849,6 +5849,53 @@ func TestManyWildcardRules(t *testing.T) {
 	}
 }
 
+// TestSharedNeedleReadFromThePath covers a needle that more wildcard rules
+// share than lie on the path ("/s1*x", "/s2*x", ...): the needle scan then
+// reads the rules of the trie nodes the walk passed rather than the
+// needle's, and must decide as the reference model does, with the same
+// rule, through IsAllowed and Explain alike.
+func TestSharedNeedleReadFromThePath(t *testing.T) {
+	var doc strings.Builder
+	doc.WriteString("User-agent: *\n")
+	for i := range 300 {
+		fmt.Fprintf(&doc, "Disallow: /s%d*x\n", i) // the shared needle "x"
+		switch i % 5 {
+		case 0:
+			fmt.Fprintf(&doc, "Allow: /s%d/*x\n", i) // "x" again, one octet longer
+		case 1:
+			fmt.Fprintf(&doc, "Allow: /s%d*a*x\n", i) // "x" after another segment
+		case 2:
+			fmt.Fprintf(&doc, "Allow: /s%d*x$\n", i) // as long as the Disallow: wins a tie
+		}
+	}
+	doc.WriteString("Disallow: /*qq*x\n") // at the root: on every path
+	doc.WriteString("Allow: /s12*xyz\n")  // another needle
+	text := doc.String()
+	r := parseString(text)
+	lines := strings.Split(text, "\n")
+	rg := refGroupsOf(r)
+	known, _ := ruleLines(r)
+	cands := refCandidates(rg, refSelect(rg, "bot"), known)
+	pats := refPatterns(cands)
+	var paths []string
+	for _, i := range []int{0, 1, 2, 3, 4, 12, 123, 299, 300} {
+		for _, tail := range []string{"x", "ax", "/x", "/y", "y", "xy", "xyz", "%78", "qqx", "a/" + strings.Repeat("b", 300) + "x"} {
+			paths = append(paths, fmt.Sprintf("/s%d%s", i, tail))
+		}
+	}
+	paths = append(paths, "/t/x", "/qqx", "/x")
+	if x := r.Agent("bot").rules.wild.needles; x == nil {
+		t.Fatal("no needle index: the scan is not reached")
+	}
+	for _, path := range paths {
+		why := refDecideWhy(pats, path)
+		if got := r.IsAllowed("bot", path); got != why.allowed {
+			t.Errorf("IsAllowed(%q) = %v, reference %v", path, got, why.allowed)
+		}
+		checkExplain(t, "shared needle", lines, r, "bot", path, why, cands)
+	}
+}
+
 // TestWildcardRulesAtTheBitmapBound covers the needle scan at the number of
 // wildcard rules whose tried marks still fit on the stack (maxTried, 4,096)
 // and one more, which borrow a pooled bitmap: the last rule must be found

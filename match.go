@@ -559,9 +559,12 @@ const trieRoot = 1
 const trailingPad = 8
 
 // buildTrie lays out the trie of n sorted keys; key(i) returns the i-th, and
-// payload(lo, hi) the payload of the node where keys lo to hi-1 end.
-func buildTrie(n int, key func(int32) []byte, payload func(lo, hi int32) []byte) trie {
-	b := &trieBuilder{key: key, payload: payload}
+// payload(dst, lo, hi) appends to dst the payload of the node where keys lo
+// to hi-1 end (at most 255 octets).
+func buildTrie(n int, key func(int32) []byte, payload func(dst []byte, lo, hi int32) []byte) trie {
+	// The layout is built in a scratch slice sized for about 40 octets a
+	// key, so that it seldom grows, then copied out exactly.
+	b := &trieBuilder{t: make(trie, 0, 40*n+64), key: key, payload: payload}
 	b.node(nil, 0, int32(n), 0)
 	t := make(trie, len(b.t)+trailingPad) // exactly: see newRuleSet
 	copy(t, b.t)
@@ -571,7 +574,15 @@ func buildTrie(n int, key func(int32) []byte, payload func(lo, hi int32) []byte)
 type trieBuilder struct {
 	t       trie
 	key     func(int32) []byte
-	payload func(lo, hi int32) []byte
+	payload func(dst []byte, lo, hi int32) []byte
+	kids    []kidRun // a stack: each node's children above its ancestors'
+}
+
+// A kidRun is one child of a node being laid out: keys lo to hi-1, which
+// agree up to depth.
+type kidRun struct {
+	lo, hi int32
+	depth  int
 }
 
 // node lays out the node for keys lo to hi-1, which share their first depth
@@ -584,19 +595,17 @@ func (b *trieBuilder) node(label []byte, lo, hi int32, depth int) uint32 {
 	for end < hi && len(b.key(end)) == depth {
 		end++ // shorter keys sort first: these end here
 	}
-	var payload []byte
+	size := len(b.t)
+	b.t = append(b.t, 0)
 	if end > lo {
-		payload = b.payload(lo, end)
+		b.t = b.payload(b.t, lo, end)
+		b.t[size] = byte(len(b.t) - size - 1)
 	}
-	b.t = append(b.t, byte(len(payload)))
-	b.t = append(b.t, payload...)
 	// One child per distinct next octet; its label runs as far as all its
 	// keys agree, which for sorted keys is as far as the first and last do.
-	type run struct {
-		lo, hi int32
-		depth  int
-	}
-	var kids []run
+	// They go on the builder's stack, above those of this node's ancestors,
+	// and come off it once laid out.
+	base := len(b.kids)
 	for i := end; i < hi; {
 		c := b.key(i)[depth]
 		j := i + 1
@@ -608,9 +617,10 @@ func (b *trieBuilder) node(label []byte, lo, hi int32, depth int) uint32 {
 		for d < len(first) && d < len(last) && first[d] == last[d] {
 			d++
 		}
-		kids = append(kids, run{i, j, d})
+		b.kids = append(b.kids, kidRun{i, j, d})
 		i = j
 	}
+	kids := b.kids[base:]
 	b.t = binary.LittleEndian.AppendUint16(b.t, uint16(len(kids)))
 	if len(kids) <= maxScannedKids {
 		for _, k := range kids {
@@ -634,12 +644,14 @@ func (b *trieBuilder) node(label []byte, lo, hi int32, depth int) uint32 {
 			heavy = i
 		}
 	}
-	for j := range kids {
-		i := (heavy + j) % len(kids)
-		k := kids[i]
+	n := len(kids)
+	for j := range n {
+		i := (heavy + j) % n
+		k := b.kids[base+i] // not kids[i]: laying out a child may move the stack
 		off := b.node(b.key(k.lo)[depth:k.depth], k.lo, k.hi, k.depth)
 		binary.LittleEndian.PutUint32(b.t[table+4*i:], off)
 	}
+	b.kids = b.kids[:base]
 	return at
 }
 
@@ -818,17 +830,21 @@ func newRuleSet(specs []ruleSpec, first int32) ruleSet {
 	}
 	wildAt[len(rules)] = int32(len(wild))
 	s.trie = buildTrie(len(rules), func(i int32) []byte { return rules[i].prefix() },
-		func(lo, hi int32) []byte { return nodePayload(rules[lo:hi], wild, wildAt[lo], wildAt[hi]) })
+		func(dst []byte, lo, hi int32) []byte {
+			return nodePayload(dst, rules[lo:hi], wild, wildAt[lo], wildAt[hi])
+		})
 	if len(wild) > 0 {
 		s.wild = &wildRules{rules: wild, needles: newNeedleIndex(wild)}
 	}
 	return s
 }
 
-// nodePayload writes the payload for rules, which share one prefix and are
-// sorted as newRuleSet sorts them; its wildcard rules are wild[from:to].
-func nodePayload(rules, wild []matchRule, from, to int32) []byte {
-	p := []byte{0}
+// nodePayload appends to dst the payload for rules, which share one prefix
+// and are sorted as newRuleSet sorts them; its wildcard rules are
+// wild[from:to].
+func nodePayload(dst []byte, rules, wild []matchRule, from, to int32) []byte {
+	flags := len(dst)
+	p := append(dst, 0)
 	for _, kind := range [...]struct {
 		flag     byte
 		anchored bool
@@ -836,7 +852,7 @@ func nodePayload(rules, wild []matchRule, from, to int32) []byte {
 		// Best first: the first plain rule of each kind is the one.
 		for _, r := range rules {
 			if !r.wild && r.anchored == kind.anchored {
-				p[0] |= kind.flag
+				p[flags] |= kind.flag
 				p = binary.LittleEndian.AppendUint64(p, uint64(r.key))
 				p = binary.LittleEndian.AppendUint32(p, uint32(r.ref))
 				break
@@ -844,7 +860,7 @@ func nodePayload(rules, wild []matchRule, from, to int32) []byte {
 		}
 	}
 	if to > from {
-		p[0] |= nodeWild
+		p[flags] |= nodeWild
 		var tops wildTops
 		for _, r := range wild[from:to] {
 			a := b2i(r.key.allow())
@@ -1247,8 +1263,8 @@ func newNeedleIndex(wild []matchRule) *needleIndex {
 		return cmp.Compare(wild[b].key, wild[a].key) // best first
 	})
 	x.trie = buildTrie(len(x.rules), func(i int32) []byte { return wild[x.rules[i]].needle() },
-		func(lo, hi int32) []byte {
-			return binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, uint32(lo)), uint32(hi))
+		func(dst []byte, lo, hi int32) []byte {
+			return binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(dst, uint32(lo)), uint32(hi))
 		})
 	return x
 }

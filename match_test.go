@@ -1072,7 +1072,7 @@ func TestTrieLaysOutHeaviestChildFirst(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tr := buildTrie(len(tc.keys), func(i int32) []byte { return []byte(tc.keys[i]) },
-				func(lo, hi int32) []byte { return []byte{byte(lo)} })
+				func(dst []byte, lo, hi int32) []byte { return append(dst, byte(lo)) })
 			// below returns how many keys end at or below node n (the
 			// offset of its label) and checks its children on the way.
 			var below func(n int) int

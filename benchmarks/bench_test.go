@@ -109,51 +109,97 @@ func (s cpuStart) reportMBs(b *testing.B, size int) {
 }
 
 // BenchmarkParse measures parse throughput over the whole corpus: one op
-// parses all 332 files. Ours stops at its 500 KiB limit on the one larger
-// file (docs.oracle.com, 853 KB) while temoto reads it all; both are
-// credited with the corpus's full size, as a crawler hands them the same bytes.
+// parses all 332 files, as Corpus.Cut gives them (the one file beyond our
+// 500 KiB limit cut where ours stops, for every library), and each is
+// credited with those bytes.
+//
+// Ours compiles an agent's rules on its first query, not in Parse, where
+// temoto compiles them as it parses: BenchmarkParseAndAsk times the parse
+// and a first query together.
 func BenchmarkParse(b *testing.B) {
 	c, _ := setup(b)
+	files, size := c.Cut()
 	b.Run("lib=ours", func(b *testing.B) {
-		b.SetBytes(int64(c.Bytes))
-		b.ReportAllocs()
-		cpu := startCPU()
-		for b.Loop() {
-			for _, f := range c.Files {
+		throughput(b, size, func() {
+			for _, f := range files {
 				sinkRobots = robots.Parse(f.Data)
 			}
-		}
-		cpu.reportMBs(b, c.Bytes)
+		})
 	})
 	b.Run("lib=temoto", func(b *testing.B) {
-		b.SetBytes(int64(c.Bytes))
-		b.ReportAllocs()
-		cpu := startCPU()
-		for b.Loop() {
-			for _, f := range c.Files {
+		throughput(b, size, func() {
+			for _, f := range files {
 				sinkTemoto, _ = robotstxt.FromBytes(f.Data)
 			}
-		}
-		cpu.reportMBs(b, c.Bytes)
+		})
 	})
 	b.Run("lib=google", func(b *testing.B) {
 		// grobotstxt reads a string and keeps nothing: its parser calls a
 		// handler per line, which here does nothing, so this is Google's
 		// tokenizer alone. The files are made strings outside the loop.
-		bodies := make([]string, len(c.Files))
-		for i, f := range c.Files {
+		bodies := make([]string, len(files))
+		for i, f := range files {
 			bodies[i] = string(f.Data)
 		}
-		b.SetBytes(int64(c.Bytes))
-		b.ReportAllocs()
-		cpu := startCPU()
-		for b.Loop() {
+		throughput(b, size, func() {
 			for _, body := range bodies {
 				grobotstxt.Parse(body, nopHandler{})
 			}
-		}
-		cpu.reportMBs(b, c.Bytes)
+		})
 	})
+}
+
+// BenchmarkParseAndAsk measures what a crawler pays to answer its first
+// question about a site it has just fetched robots.txt for: one op parses
+// every file of the corpus (as Corpus.Cut gives them) and asks one query of
+// each, "/" as the workload's generic crawler (Agents[0]). Ours compiles
+// that agent's rules on the query; temoto has compiled every group as it
+// parsed, and finds the agent's group; grobotstxt, which has no parsed form,
+// parses the file for the query and matches as it goes.
+func BenchmarkParseAndAsk(b *testing.B) {
+	c, _ := setup(b)
+	files, size := c.Cut()
+	agent := Agents[0]
+	b.Run("lib=ours", func(b *testing.B) {
+		throughput(b, size, func() {
+			for _, f := range files {
+				sinkBool = robots.Parse(f.Data).IsAllowed(agent, "/")
+			}
+		})
+	})
+	b.Run("lib=temoto", func(b *testing.B) {
+		throughput(b, size, func() {
+			for _, f := range files {
+				t, _ := robotstxt.FromBytes(f.Data)
+				sinkBool = TemotoAllowed(t, agent, "/")
+			}
+		})
+	})
+	b.Run("lib=google", func(b *testing.B) {
+		bodies := make([]string, len(files))
+		for i, f := range files {
+			bodies[i] = string(f.Data)
+		}
+		token, u := robots.ProductToken(agent), "https://example.com/"
+		throughput(b, size, func() {
+			for _, body := range bodies {
+				sinkBool = GoogleAllowed(body, token, u)
+			}
+		})
+	})
+}
+
+// throughput times pass, one pass over size bytes of the corpus, in a
+// b.Loop loop, and reports MB/s by wall-clock and by CPU time, and
+// allocations.
+func throughput(b *testing.B, size int, pass func()) {
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	cpu := startCPU()
+	for b.Loop() {
+		pass()
+	}
+	cpu.reportMBs(b, size)
 }
 
 // nopHandler is a grobotstxt.ParseHandler that does nothing.
@@ -181,6 +227,11 @@ func (nopHandler) HandleUnknownAction(int, string, string) {}
 //     "https://<host><path>", the form a crawler usually holds. grobotstxt
 //     (Google's parser and matcher, ported to Go) has only this API, and
 //     parses the whole file on every query: AgentAllowed(body, agent, URL).
+//     Its allocations (some 236 KB a query) make garbage collections that
+//     also scan every library's parsed corpus, which this benchmark holds
+//     (about 45 MB): a benchmark audit measured its queries 10-25 % slower
+//     so than with the file bodies alone, so its figure flatters ours that
+//     much.
 //
 // Both libraries get the same path strings (Colly would also re-encode the
 // query with net/url first; that cost is left out so only the libraries are
@@ -366,22 +417,30 @@ func BenchmarkHostile(b *testing.B) {
 // parsing, while the document is still referenced: the growth is what that
 // document holds. (Reading only after each parse, one GC per file, is
 // faster but not exact: the baseline drifts by up to a few hundred KiB over
-// the corpus.) Then all files are parsed again and kept, every agent of the
-// workload asks one query of each (our per-agent views are compiled by an
-// agent's first query and kept), and the live heap is read once more. One op is the whole
+// the corpus.) Then all files are parsed again and kept, the workload's
+// generic crawler asks one query of each (our per-agent views are compiled
+// by an agent's first query and kept), then every other agent of the
+// workload, and the live heap is read after each round. One op is the whole
 // corpus; ns/op is suppressed (it is mostly GC time). Metrics:
 //
 //   - held/input: bytes held by all parsed documents / corpus bytes
+//   - median-held/input: the median of the files' own ratios
+//   - files-over-2x: how many files hold more than twice their size
 //   - worst-held/input: the largest ratio of any one file (tiny files, where
 //     a document's fixed size dominates, usually set this)
 //   - worst-1KiB+-held/input: the largest ratio among files of 1 KiB or more
+//   - asked-held/input: as held/input, after the generic crawler's first
+//     query of each document
 //   - queried-held/input: as held/input, after each agent's first query
 //
-// The target (at most 2x) is on held/input. Input is each file's
-// full size, also for the one file beyond our 500 KiB limit. Figures for
-// small files carry a few hundred bytes of runtime noise.
+// The target (at most 2x for a parsed document) is judged on
+// held/input, the corpus as a whole; the other figures say how it spreads
+// over files and what the first queries add. The input is Corpus.Cut's:
+// each file as far as ours reads it, for both libraries. Figures for small
+// files carry a few hundred bytes of runtime noise.
 func BenchmarkHeldHeap(b *testing.B) {
 	c, _ := setup(b)
+	files, size := c.Cut()
 	type lib struct {
 		name  string
 		parse func([]byte) any
@@ -410,9 +469,11 @@ func BenchmarkHeldHeap(b *testing.B) {
 			}
 			for b.Loop() {
 				var held int64
+				ratios := make([]float64, len(files))
 				worst, worst1K := 0.0, 0.0
 				var worstName, worst1KName string
-				for _, f := range c.Files {
+				over2 := 0
+				for i, f := range files {
 					sinkDoc = nil
 					before := liveHeap()
 					// A global holds the document, so that it cannot live
@@ -421,6 +482,10 @@ func BenchmarkHeldHeap(b *testing.B) {
 					h := max(0, liveHeap()-before)
 					held += h
 					ratio := float64(h) / float64(max(1, len(f.Data)))
+					ratios[i] = ratio
+					if ratio > 2 {
+						over2++
+					}
 					if ratio > worst {
 						worst, worstName = ratio, f.Name
 					}
@@ -428,29 +493,38 @@ func BenchmarkHeldHeap(b *testing.B) {
 						worst1K, worst1KName = ratio, f.Name
 					}
 				}
+				slices.Sort(ratios)
+				median := (ratios[(len(ratios)-1)/2] + ratios[len(ratios)/2]) / 2
 
 				sinkDoc = nil
-				docs := make([]any, len(c.Files))
+				docs := make([]any, len(files))
 				sinkDoc = docs
 				base := liveHeap()
-				for i, f := range c.Files {
+				for i, f := range files {
 					docs[i] = l.parse(f.Data)
 				}
 				for _, doc := range docs {
-					for _, agent := range Agents {
+					sinkBool = l.query(doc, Agents[0], "/")
+				}
+				asked := liveHeap() - base
+				for _, doc := range docs {
+					for _, agent := range Agents[1:] {
 						sinkBool = l.query(doc, agent, "/")
 					}
 				}
 				queried := liveHeap() - base
 				sinkDoc = nil
 
-				b.ReportMetric(float64(held)/float64(c.Bytes), "held/input")
+				b.ReportMetric(float64(held)/float64(size), "held/input")
+				b.ReportMetric(median, "median-held/input")
+				b.ReportMetric(float64(over2), "files-over-2x")
 				b.ReportMetric(worst, "worst-held/input")
 				b.ReportMetric(worst1K, "worst-1KiB+-held/input")
-				b.ReportMetric(float64(queried)/float64(c.Bytes), "queried-held/input")
+				b.ReportMetric(float64(asked)/float64(size), "asked-held/input")
+				b.ReportMetric(float64(queried)/float64(size), "queried-held/input")
 				logOnce.Do(func() {
-					b.Logf("%s: %d bytes held for %d input bytes (%d after the queries); worst file %s (%.1fx), worst of 1 KiB+ %s (%.1fx)",
-						l.name, held, c.Bytes, queried, worstName, worst, worst1KName, worst1K)
+					b.Logf("%s: %d bytes held for %d input bytes (%d after one agent's query, %d after all); %d of %d files over 2x, median %.2fx; worst file %s (%.1fx), worst of 1 KiB+ %s (%.1fx)",
+						l.name, held, size, asked, queried, over2, len(files), median, worstName, worst, worst1KName, worst1K)
 				})
 			}
 			b.ReportMetric(0, "ns/op")

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/sdxc/robots"
 )
 
 // A File is one robots.txt file of the corpus, byte for byte as stored.
@@ -23,6 +25,26 @@ type Corpus struct {
 	Files   []File              // in the order testdata/robotstxt/MANIFEST.tsv lists them
 	Bytes   int                 // total size of Files
 	Crawled map[string][]string // file name -> real crawled paths (path + "?query"), in file order
+}
+
+// Cut returns the corpus as a parser bound by robots.DefaultMaxBytes reads
+// it: each file cut after its last line end within the limit, as
+// robots.Parse cuts it (a file within the limit is whole), and their total
+// size. The parse and heap benchmarks give every library these bytes and
+// credit it with them, so that no library is credited with octets it does
+// not read: one file of the corpus (docs.oracle.com, 853 KB) is longer.
+func (c *Corpus) Cut() ([]File, int) {
+	files := make([]File, len(c.Files))
+	size := 0
+	for i, f := range c.Files {
+		data := f.Data
+		if len(data) > robots.DefaultMaxBytes {
+			data = data[:bytes.LastIndexAny(data[:robots.DefaultMaxBytes], "\r\n")+1]
+		}
+		files[i] = File{Name: f.Name, Data: data}
+		size += len(data)
+	}
+	return files, size
 }
 
 // FindTestdata returns the repository's testdata directory: the first

@@ -29,15 +29,22 @@ benchstat=1
 strict=()
 hostile=()
 out=""
+# value checks that flag $1 has a value, $2.
+value() {
+	if [ $# -lt 2 ] || [[ $2 == -* ]]; then
+		echo "run.sh: $1 needs a value (try -help)" >&2
+		exit 2
+	fi
+}
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-quick) count=1; benchtime=200ms; benchstat=0 ;;
-	-count) count="$2"; shift ;;
-	-benchtime) benchtime="$2"; shift ;;
+	-count) value "$@"; count="$2"; shift ;;
+	-benchtime) value "$@"; benchtime="$2"; shift ;;
 	-full-hostile) hostile=(-args -hostile.temoto=100) ;;
 	-no-benchstat) benchstat=0 ;;
 	-strict) strict=(-strict) ;;
-	-o) out="$2"; shift ;;
+	-o) value "$@"; out="$2"; shift ;;
 	-h | -help | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) echo "run.sh: unknown flag $1 (try -help)" >&2; exit 2 ;;
 	esac
@@ -60,17 +67,28 @@ run() {
 }
 
 # warn_if_busy says when other processes compete for the CPU: benchmarks
-# measure wall-clock time, so their figures are then inflated.
+# measure wall-clock time, so their figures are then inflated. With an
+# argument, it is how much of the load average is this run's own (the
+# benchmarks just ended keep a core busy, and the one-minute average
+# remembers them).
 warn_if_busy() {
-	local load cores
+	local load cores own=${1:-0}
 	load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0)
 	cores=$(nproc 2>/dev/null || echo 1)
-	echo "load average $load on $cores cores"
-	if awk -v l="$load" -v c="$cores" 'BEGIN { exit !(l > c) }'; then
-		echo "WARNING: the machine is busy (load $load > $cores cores): timings are inflated; rerun when it is idle"
+	if [ "$own" = 0 ]; then
+		echo "load average $load on $cores cores"
+	else
+		echo "load average $load on $cores cores, about $own of it this run's own"
+	fi
+	if awk -v l="$load" -v c="$cores" -v o="$own" 'BEGIN { exit !(l - o > c) }'; then
+		echo "WARNING: the machine is busy (load $load, less $own of this run's, > $cores cores): timings are inflated; rerun when it is idle"
 	fi
 }
 
+# -o names a file where the caller stands, not in benchmarks/.
+if [ -n "$out" ] && [[ $out != /* ]]; then
+	out="$PWD/$out"
+fi
 cd "$(dirname "$0")"
 echo "+ cd $(pwd)"
 if [ -z "$out" ]; then
@@ -91,7 +109,7 @@ fi
 echo
 echo "== benchmarks (raw output: $out)"
 # Only the comparison's benchmarks: the module holds others (fetch_test.go).
-run go test -run='^$' -bench='^Benchmark(Parse|IsAllowed|Hostile|HeldHeap)$' -count="$count" -benchtime="$benchtime" . "${hostile[@]}" | tee "$out"
+run go test -run='^$' -bench='^Benchmark(Parse|ParseAndAsk|IsAllowed|Hostile|HeldHeap)$' -count="$count" -benchtime="$benchtime" . "${hostile[@]}" | tee "$out"
 
 if [ "$benchstat" = 1 ]; then
 	echo
@@ -100,7 +118,7 @@ if [ "$benchstat" = 1 ]; then
 		echo "(benchstat failed; the report below does not need it)"
 fi
 
-warn_if_busy
+warn_if_busy 1
 
 echo
 echo "== report"

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sdxc/robots"
 )
 
 func TestWorkloadDeterministic(t *testing.T) {
@@ -143,6 +145,34 @@ func TestPercentHelpers(t *testing.T) {
 	}
 	if got := escapeOneUnreserved([]byte("/"), 0); got != nil {
 		t.Errorf("escapeOneUnreserved(%q, 0) = %q, want nil", "/", got)
+	}
+}
+
+// TestCutIsWhatParseReads checks Corpus.Cut, which the parse and heap
+// benchmarks give every library: each file cut where robots.Parse stops
+// reading it, so that Parse of the whole file and of the cut one, with no
+// limit, are one document.
+func TestCutIsWhatParseReads(t *testing.T) {
+	c, _ := setup(t)
+	files, size := c.Cut()
+	total, cut := 0, 0
+	for i, f := range files {
+		total += len(f.Data)
+		whole := c.Files[i].Data
+		if len(f.Data) == len(whole) {
+			continue
+		}
+		cut++
+		a, _ := robots.Parse(whole).MarshalText()
+		b, _ := robots.ParseLimit(f.Data, len(f.Data)+1).MarshalText()
+		last := f.Data[len(f.Data)-1]
+		if !bytes.Equal(a, b) || len(f.Data) > robots.DefaultMaxBytes || last != '\n' && last != '\r' ||
+			bytes.ContainsAny(whole[len(f.Data):robots.DefaultMaxBytes], "\r\n") {
+			t.Errorf("%s: cut at %d of %d octets, not after the last line end within the limit, where Parse stops", f.Name, len(f.Data), len(whole))
+		}
+	}
+	if total != size || cut == 0 {
+		t.Errorf("Cut: %d octets in all, reported %d; %d files cut, want at least 1 (docs.oracle.com)", total, size, cut)
 	}
 }
 

@@ -116,6 +116,16 @@ func (res results) median(name, unit string) (float64, bool) {
 	return s[len(s)/2], true
 }
 
+// worst returns the largest of name's unit values, for a target every run
+// must meet; ok is false when there are none.
+func (res results) worst(name, unit string) (float64, bool) {
+	vs := res[name][unit]
+	if len(vs) == 0 {
+		return 0, false
+	}
+	return slices.Max(vs), true
+}
+
 // withPrefix returns the first name (in sorted order) that starts with p.
 func (res results) withPrefix(p string) string {
 	var names []string
@@ -151,6 +161,7 @@ type row struct {
 
 const (
 	parsing  = "BenchmarkParse/lib="
+	ready    = "BenchmarkParseAndAsk/lib="
 	document = "BenchmarkIsAllowed/api=document/lib="
 	compiled = "BenchmarkIsAllowed/api=compiled/lib="
 	absolute = "BenchmarkIsAllowed/api=url/lib="
@@ -163,6 +174,9 @@ var rows = []row{
 	{"  by CPU time (cpu-MB/s)", parsing + "ours", parsing + "temoto", parsing + "google", "cpu-MB/s", true},
 	{"parse allocs per corpus", parsing + "ours", parsing + "temoto", parsing + "google", "allocs/op", false},
 	{"parse bytes allocated per corpus", parsing + "ours", parsing + "temoto", parsing + "google", "B/op", false},
+	{"parse, then a first query (MB/s)", ready + "ours", ready + "temoto", ready + "google", "MB/s", true},
+	{"  by CPU time (cpu-MB/s)", ready + "ours", ready + "temoto", ready + "google", "cpu-MB/s", true},
+	{"  allocs per corpus", ready + "ours", ready + "temoto", ready + "google", "allocs/op", false},
 	{"IsAllowed document API (ns/query)", document + "ours", document + "temoto", "", "ns/query", false},
 	{"  by CPU time (cpu-ns/query)", document + "ours", document + "temoto", "", "cpu-ns/query", false},
 	{"  allocs/query", document + "ours", document + "temoto", "", "allocs/query", false},
@@ -175,28 +189,32 @@ var rows = []row{
 	{"hostile, 100 rules (ms/query)", hostile + "ours/", hostile + "temoto/", hostile + "google/", "ms/100rules", false},
 	{"  by CPU time (cpu-ms/query)", hostile + "ours/", hostile + "temoto/", hostile + "google/", "cpu-ms/100rules", false},
 	{"heap held / input, corpus", heap + "ours", heap + "temoto", "", "held/input", false},
+	{"heap held / input, median file", heap + "ours", heap + "temoto", "", "median-held/input", false},
+	{"files holding over 2x their size", heap + "ours", heap + "temoto", "", "files-over-2x", false},
 	{"heap held / input, worst file", heap + "ours", heap + "temoto", "", "worst-held/input", false},
 	{"heap held / input, worst file >= 1 KiB", heap + "ours", heap + "temoto", "", "worst-1KiB+-held/input", false},
-	{"heap held / input, after queries", heap + "ours", heap + "temoto", "", "queried-held/input", false},
+	{"heap held / input, after one agent's query", heap + "ours", heap + "temoto", "", "asked-held/input", false},
+	{"heap held / input, after 7 agents' queries", heap + "ours", heap + "temoto", "", "queried-held/input", false},
 }
 
 // A target is one of issue 2's goals for our library.
 type target struct {
-	label   string
-	name    string // benchmark name or prefix
-	unit    string // the figure judged
-	cpuUnit string // the same figure by CPU time, shown beside it; "" for none
-	ok      func(float64) bool
+	label    string
+	name     string // benchmark name or prefix
+	unit     string // the figure judged
+	cpuUnit  string // the same figure by CPU time, shown beside it; "" for none
+	everyRun bool   // judged on the worst run, not the median: a count every run must meet
+	ok       func(float64) bool
 }
 
 var targets = []target{
-	{"parse >= 200 MB/s", "BenchmarkParse/lib=ours", "MB/s", "cpu-MB/s", func(v float64) bool { return v >= 200 }},
-	{"IsAllowed document API <= 250 ns/query", "BenchmarkIsAllowed/api=document/lib=ours", "ns/query", "cpu-ns/query", func(v float64) bool { return v <= 250 }},
-	{"IsAllowed document API 0 allocs/query", "BenchmarkIsAllowed/api=document/lib=ours", "allocs/query", "", func(v float64) bool { return v == 0 }},
-	{"IsAllowed compiled <= 250 ns/query", "BenchmarkIsAllowed/api=compiled/lib=ours", "ns/query", "cpu-ns/query", func(v float64) bool { return v <= 250 }},
-	{"IsAllowed compiled 0 allocs/query", "BenchmarkIsAllowed/api=compiled/lib=ours", "allocs/query", "", func(v float64) bool { return v == 0 }},
-	{"hostile < 20 ms for 100 rules", "BenchmarkHostile/lib=ours/", "ms/100rules", "cpu-ms/100rules", func(v float64) bool { return v < 20 }},
-	{"heap held <= 2x input", "BenchmarkHeldHeap/lib=ours", "held/input", "", func(v float64) bool { return v <= 2 }},
+	{"parse >= 200 MB/s", "BenchmarkParse/lib=ours", "MB/s", "cpu-MB/s", false, func(v float64) bool { return v >= 200 }},
+	{"IsAllowed document API <= 250 ns/query", "BenchmarkIsAllowed/api=document/lib=ours", "ns/query", "cpu-ns/query", false, func(v float64) bool { return v <= 250 }},
+	{"IsAllowed document API 0 allocs/query", "BenchmarkIsAllowed/api=document/lib=ours", "allocs/query", "", true, func(v float64) bool { return v == 0 }},
+	{"IsAllowed compiled <= 250 ns/query", "BenchmarkIsAllowed/api=compiled/lib=ours", "ns/query", "cpu-ns/query", false, func(v float64) bool { return v <= 250 }},
+	{"IsAllowed compiled 0 allocs/query", "BenchmarkIsAllowed/api=compiled/lib=ours", "allocs/query", "", true, func(v float64) bool { return v == 0 }},
+	{"hostile < 20 ms for 100 rules", "BenchmarkHostile/lib=ours/", "ms/100rules", "cpu-ms/100rules", false, func(v float64) bool { return v < 20 }},
+	{"heap held <= 2x input (corpus)", "BenchmarkHeldHeap/lib=ours", "held/input", "", false, func(v float64) bool { return v <= 2 }},
 }
 
 // report writes the comparison and the targets to w and returns how many
@@ -204,6 +222,11 @@ var targets = []target{
 func report(w io.Writer, res results) (missed int) {
 	resolve := func(name string) string {
 		if strings.HasSuffix(name, "/") {
+			// A hostile run of all 100 rules, where there is one, rather
+			// than a figure scaled from fewer.
+			if all := name + "rules=100"; res[all] != nil {
+				return all
+			}
 			return res.withPrefix(name)
 		}
 		return name
@@ -219,16 +242,23 @@ func report(w io.Writer, res results) (missed int) {
 		fmt.Fprintf(w, "%-42s %12s %12s %12s   %-16s %s\n", r.label, cell(ov, oOK), cell(tv, tOK), cell(gv, gOK),
 			ratio(ov, oOK, tv, tOK, r.higherBetter), ratio(ov, oOK, gv, gOK, r.higherBetter))
 	}
-	if t := res.withPrefix("BenchmarkHostile/lib=temoto/"); t != "" && !strings.HasSuffix(t, "rules=100") {
+	if t := resolve("BenchmarkHostile/lib=temoto/"); t != "" && !strings.HasSuffix(t, "rules=100") {
 		fmt.Fprintf(w, "  (temoto's hostile figure is scaled from %s; run with -full-hostile for all 100 rules)\n", strings.TrimPrefix(t, "BenchmarkHostile/lib=temoto/"))
 	}
-	n := res.runs("BenchmarkIsAllowed/api=document/lib=ours")
-	fmt.Fprintf(w, "\ntargets of issue 2 for ours (median of %d run(s)); judged on the first figure (wall-clock\n", n)
-	fmt.Fprintf(w, "time for timings); by CPU time, which waiting for a busy machine's cores does not inflate:\n")
+	n := 0
+	for _, t := range targets {
+		n = max(n, res.runs(resolve(t.name)))
+	}
+	fmt.Fprintf(w, "\ntargets of issue 2 for ours (median of %d run(s); allocations, the worst run); judged on the\n", n)
+	fmt.Fprintf(w, "first figure (wall-clock time for timings); by CPU time, which waiting for a busy machine's cores\n")
+	fmt.Fprintf(w, "does not inflate:\n")
 	fmt.Fprintf(w, "  %-42s %14s %14s   %s\n", "target", "figure", "by CPU time", "verdict")
 	for _, t := range targets {
 		name := resolve(t.name)
 		v, ok := res.median(name, t.unit)
+		if t.everyRun {
+			v, ok = res.worst(name, t.unit)
+		}
 		verdict := "MISSED"
 		switch {
 		case !ok:
@@ -247,29 +277,38 @@ func report(w io.Writer, res results) (missed int) {
 		cpu := ""
 		if t.cpuUnit != "" {
 			c, cOK := res.median(name, t.cpuUnit)
-			cpu = cell(c, cOK)
+			cpu = exact(c, cOK)
 			if ok && cOK && !t.ok(v) && t.ok(c) {
 				verdict += " (met by CPU time: was the machine busy?)"
 			}
 		}
-		fmt.Fprintf(w, "  %-42s %14s %14s   %s\n", t.label, cell(v, ok), cpu, verdict)
+		fmt.Fprintf(w, "  %-42s %14s %14s   %s\n", t.label, exact(v, ok), cpu, verdict)
 	}
 	return missed
 }
 
 // cell formats a figure with about three significant digits.
-func cell(v float64, ok bool) string {
+func cell(v float64, ok bool) string { return figure(v, ok, 0) }
+
+// exact formats a figure judged against a target with enough digits that
+// one beside the target does not print as the target itself (250.4 ns,
+// 2.004 times, 199.99 MB/s).
+func exact(v float64, ok bool) string { return figure(v, ok, 2) }
+
+// figure formats v with more decimals than about three significant digits
+// need.
+func figure(v float64, ok bool, more int) string {
 	switch {
 	case !ok:
 		return "-"
 	case v == math.Trunc(v) && v < 1e15:
 		return strconv.FormatFloat(v, 'f', 0, 64)
 	case v >= 100:
-		return strconv.FormatFloat(v, 'f', 0, 64)
+		return strconv.FormatFloat(v, 'f', more, 64)
 	case v >= 1:
-		return strconv.FormatFloat(v, 'f', 2, 64)
+		return strconv.FormatFloat(v, 'f', 2+more/2, 64)
 	default:
-		return strconv.FormatFloat(v, 'g', 3, 64)
+		return strconv.FormatFloat(v, 'g', 3+more/2, 64)
 	}
 }
 

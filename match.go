@@ -266,6 +266,18 @@ func appendPattern(dst []byte, raw string) ([]byte, pattern, bool) {
 	return dst, p, true
 }
 
+// patternShape reports, without compiling raw, what appendPattern would
+// of it: whether it can match, and whether it compiles to a wildcard
+// pattern (one with a literal segment after a '*', once a final '$' and the
+// '*'s before it are dropped).
+func patternShape(raw string) (ok, wild bool) {
+	if raw == "" || raw[0] != '/' && raw[0] != '*' {
+		return false, false
+	}
+	raw = strings.TrimRight(strings.TrimSuffix(raw, "$"), "*")
+	return true, strings.IndexByte(raw, '*') >= 0
+}
+
 // prefix returns the literal segment every match must start with.
 func (p *pattern) prefix() []byte {
 	return p.lits[:p.prefixLen]

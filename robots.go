@@ -1375,48 +1375,46 @@ func heldBy(rules []Rule, signals int) int64 {
 	if len(rules) > 1 {
 		seen = make(map[string]bool, len(rules))
 	}
-	var buf []byte // what ruleHeld compiles into
 	for _, r := range rules {
 		again := seen[r.Pattern]
 		if seen != nil {
 			seen[r.Pattern] = true
 		}
 		var h int64
-		buf, h = ruleHeld(buf[:0], r.Pattern, again)
+		h = ruleHeld(r.Pattern, again)
 		n += h
 		if dir, ok := indexFileDir(r); ok && !again {
-			buf, h = ruleHeld(buf[:0], dir, false)
+			h = ruleHeld(dir, false)
 			n += h
 		}
 	}
 	return n
 }
 
-// ruleHeld estimates, from above, what a rule of pattern holds compiled,
-// read as appendPattern, which it appends to buf, reads it: a plain rule
-// its canonical octets and some 64 beside them (its trie node, its
-// ruleRef); a wildcard rule its octets twice (its literals, and its prefix
-// and needle in the rule and needle tries) and some 160 beside them (its
-// matchRule, its ruleRef, its nodes); a pattern that can never match its
-// ruleRef alone. A rule whose pattern one before it in its group has
-// already (again) has no node of its own, in either trie: a file of one
-// wildcard rule written 50,000 times was counted at the cost of distinct
-// rules, nearly twice what it held, and the bound, made of the same count,
-// let other Agents hold the difference.
-func ruleHeld(buf []byte, pattern string, again bool) ([]byte, int64) {
-	buf, p, ok := appendPattern(buf, pattern)
+// ruleHeld estimates, from above, what a rule of pattern holds compiled, read
+// as appendPattern reads it (see patternShape): a plain rule its canonical
+// octets and some 64 beside them (its trie node, its ruleRef); a wildcard
+// rule its octets twice (its literals, and its prefix and needle in the rule
+// and needle tries) and some 160 beside them (its matchRule, its ruleRef, its
+// nodes); a pattern that can never match its ruleRef alone. A rule whose
+// pattern one before it in its group has already (again) has no node of its
+// own, in either trie: a file of one wildcard rule written 50,000 times was
+// counted at the cost of distinct rules, nearly twice what it held, and the
+// bound, made of the same count, let other Agents hold the difference.
+func ruleHeld(pattern string, again bool) int64 {
+	ok, wild := patternShape(pattern)
 	n := int64(canonicalLen(pattern))
 	switch {
 	case !ok:
-		return buf, 32
-	case p.wild && again:
-		return buf, n + 96 // its matchRule, literals, ruleRef and needle entry
+		return 32
+	case wild && again:
+		return n + 96 // its matchRule, literals, ruleRef and needle entry
 	case again:
-		return buf, 32
-	case p.wild:
-		return buf, 2*n + 160
+		return 32
+	case wild:
+		return 2*n + 160
 	}
-	return buf, n + 64
+	return n + 64
 }
 
 // compiledHeld returns what compiled rules and their ruleRefs hold.

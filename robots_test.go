@@ -6167,6 +6167,12 @@ func FuzzMatch(f *testing.F) {
 				t.FailNow()
 			}
 		}
+		// patternShape, which estimates what rules hold, reads a pattern
+		// as appendPattern compiles it.
+		_, p, ok := appendPattern(nil, pattern)
+		if gotOK, gotWild := patternShape(pattern); gotOK != ok || gotWild != p.wild {
+			t.Fatalf("patternShape(%q) = %v, %v; appendPattern says %v, %v", pattern, gotOK, gotWild, ok, p.wild)
+		}
 		// A path equal to a literal pattern that starts with '/' is matched by
 		// it.
 		if path == pattern && !strings.ContainsAny(pattern, "*$") && path != "/robots.txt" {

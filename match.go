@@ -695,9 +695,9 @@ func le64(b []byte) rankKey { return rankKey(binary.LittleEndian.Uint64(b)) }
 // one, best first, when they are few, or else through a needle index that
 // finds, in one pass over the path, the rules whose longest segment after
 // their prefix occurs in it. (That pass reads the rules of a segment it
-// finds, to keep those whose prefix is on the path; for a segment that more
-// rules share than lie on the path, "/a1/*.php", "/a2/*.php", ..., it reads
-// the rules on the path instead, unless the walk passed more nodes with
+// finds, to keep those whose prefix is on the path; for a segment that many
+// rules share, more than lie on the path, "/a1/*.php", "/a2/*.php", ..., it
+// reads the rules on the path instead, unless the walk passed more nodes with
 // wildcard rules than it remembers.) Keeping the compiled form small and its
 // walk within a few cache lines matters as much as the instructions: a
 // crawler asks about many sites in turn.
@@ -1192,6 +1192,28 @@ func bestOnPath[T text](wild []matchRule, on []wildNode, path T, at, end int, be
 	return best
 }
 
+// firstOfNeedle returns the first of a needle's rules, which are best
+// first, that outranks bestKey, has its prefix on the path (is a rule of
+// the nodes on; nil: of any node) and matches path; nil if none does. Past
+// a match, none of them could outrank it.
+func firstOfNeedle[T text](rules []int32, wild []matchRule, on []wildNode, path T, bestKey rankKey) *matchRule {
+	for _, i := range rules {
+		// Asking the nodes the walk passed spares reading a rule whose
+		// prefix is not on the path, as most a needle finds are not.
+		if on != nil && !passed(on, i) {
+			continue
+		}
+		r := &wild[i]
+		if r.key <= bestKey {
+			return nil // best first: nothing further under this needle can win
+		}
+		if matches(&r.pattern, path) {
+			return r
+		}
+	}
+	return nil
+}
+
 // minNeedleRules is how many wildcard rules a rule set needs before a needle
 // index can pay for itself; below it, trying each rule is always faster.
 const minNeedleRules = 4
@@ -1394,52 +1416,34 @@ func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path 
 					continue
 				}
 				tried[lo>>6] |= 1 << (lo & 63)
+				// More rules may share this needle than lie on the path
+				// ("/a1/*.php", "/a2/*.php", ...): then those on the path
+				// are read instead, so that what the needle costs is
+				// bounded by them.
+				shared := false
 				if on != nil && hi-lo > minSharedNeedle {
 					if onRules < 0 {
 						onRules = rulesOf(on)
 					}
-					if hi-lo > onRules {
-						// More rules share this needle than lie on the
-						// path ("/a1/*.php", "/a2/*.php", ...): read
-						// those on the path instead, so that what the
-						// needle costs is bounded by them.
-						r := bestOnPath(wild, on, path, at, d, bestKey)
-						if r == nil {
-							continue
-						}
-						bestKey, best = r.key, r
-						if reversers != nil && settled(reversers, r.key.allow(), bestKey) {
-							if raw && needsCanonical(string(path[at:])) {
-								return nil, false // as below
-							}
-							return best, true
-						}
-						continue
-					}
+					shared = hi-lo > onRules
 				}
-				for _, i := range x.rules[lo:hi] {
-					// The rule's prefix must be on the path too: most rules
-					// a needle finds fail there, and asking the nodes the
-					// walk passed spares reading the rule.
-					if on != nil && !passed(on, i) {
-						continue
+				var r *matchRule
+				if shared {
+					r = bestOnPath(wild, on, path, at, d, bestKey)
+				} else {
+					r = firstOfNeedle(x.rules[lo:hi], wild, on, path, bestKey)
+				}
+				if r == nil {
+					continue
+				}
+				bestKey, best = r.key, r
+				if reversers != nil && settled(reversers, r.key.allow(), bestKey) {
+					// The rest of the path has not been checked canonical,
+					// and the rule may have matched octets of it.
+					if raw && needsCanonical(string(path[at:])) {
+						return nil, false
 					}
-					r := &wild[i]
-					if r.key <= bestKey {
-						break // best first: nothing further under this needle can win
-					}
-					if matches(&r.pattern, path) {
-						bestKey, best = r.key, r
-						if reversers != nil && settled(reversers, r.key.allow(), bestKey) {
-							// The rest of the path has not been checked
-							// canonical, and the rule may have matched
-							// octets of it.
-							if raw && needsCanonical(string(path[at:])) {
-								return nil, false
-							}
-							return best, true
-						}
-					}
+					return best, true
 				}
 			}
 		}

@@ -5884,7 +5884,7 @@ func TestSharedNeedleReadFromThePath(t *testing.T) {
 		}
 	}
 	paths = append(paths, "/t/x", "/qqx", "/x")
-	if x := r.Agent("bot").rules.wild.needles; x == nil {
+	if r.Agent("bot").rules.wild.needles == nil {
 		t.Fatal("no needle index: the scan is not reached")
 	}
 	for _, path := range paths {

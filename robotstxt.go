@@ -209,8 +209,15 @@ func skipBOM(data []byte) []byte {
 type parser struct {
 	data    []byte
 	items   []item
-	groups  []Group
 	signals map[string]bool // Content-Signal before the first group
+
+	// Groups are made once their number is known, in robots, so that the
+	// document keeps an array of their exact size: one grown by append
+	// would hold up to as much again, unused, for as long as it lives. So
+	// are their Crawl-delay and Content-Signal values, read from items.
+	groups     int  // opened so far
+	ruleGroups int  // of them, those with rules
+	hasRules   bool // the last group opened has rules
 
 	inUserAgents bool // the last group line was a user-agent line
 	counts       [keyContentSignal + 1]int
@@ -386,13 +393,17 @@ func (p *parser) line(from, to int, num int32) {
 	case keyUserAgent:
 		newGroup := !p.inUserAgents
 		if newGroup {
-			p.groups = append(p.groups, Group{})
-			p.inUserAgents = true
+			p.groups++
+			p.inUserAgents, p.hasRules = true, false
 		}
 		p.add(item{kind: keyUserAgent, newGroup: newGroup, value: value})
 	case keyAllow, keyDisallow:
-		if len(p.groups) == 0 {
+		if p.groups == 0 {
 			return // RFC 9309 §2.1: rules belong to a group; these precede any
+		}
+		if !p.hasRules {
+			p.ruleGroups++
+			p.hasRules = true
 		}
 		p.inUserAgents = false
 		p.add(item{kind: uint8(kind), line: num, value: value})
@@ -402,16 +413,14 @@ func (p *parser) line(from, to int, num int32) {
 		}
 	case keyCrawlDelay:
 		// A Crawl-delay before the first group applies to no agent.
-		if d, ok := parseCrawlDelay(p.bytes(value)); ok && len(p.groups) > 0 {
-			g := &p.groups[len(p.groups)-1]
-			g.CrawlDelay = max(g.CrawlDelay, d)
+		if _, ok := parseCrawlDelay(p.bytes(value)); ok && p.groups > 0 {
+			p.items = append(p.items, item{kind: keyCrawlDelay, value: value})
 		}
 	case keyContentSignal:
-		if len(p.groups) == 0 {
+		if p.groups == 0 {
 			p.signals = addContentSignals(p.signals, p.bytes(value))
 		} else {
-			g := &p.groups[len(p.groups)-1]
-			g.ContentSignals = addContentSignals(g.ContentSignals, p.bytes(value))
+			p.items = append(p.items, item{kind: keyContentSignal, value: value})
 		}
 	default:
 		if isToken(p.bytes(key)) {
@@ -510,7 +519,10 @@ func (p *parser) robots() *Robots {
 	// Values are copied in item order, record names lower-cased, so the
 	// second loop below finds each at the running offset.
 	for _, it := range p.items {
-		if it.kind == keyOther {
+		switch it.kind {
+		case keyCrawlDelay, keyContentSignal:
+			continue // read into their group, not kept as text
+		case keyOther:
 			for _, c := range p.bytes(it.name) {
 				text.WriteByte(lowerASCII(c))
 			}
@@ -525,7 +537,10 @@ func (p *parser) robots() *Robots {
 		return v
 	}
 
-	r := &Robots{Groups: p.groups, ContentSignals: p.signals}
+	r := &Robots{ContentSignals: p.signals}
+	if p.groups > 0 {
+		r.Groups = make([]Group, p.groups)
+	}
 	userAgents := make([]string, 0, p.counts[keyUserAgent])
 	// Slices stay nil when they would be empty, as in a zero Robots, so
 	// that reflect.DeepEqual(Parse(nil), &Robots{}) holds.
@@ -533,7 +548,7 @@ func (p *parser) robots() *Robots {
 	var lines []int32
 	if n := p.counts[keyAllow] + p.counts[keyDisallow]; n > 0 {
 		rules, lines = make([]Rule, 0, n), make([]int32, 0, n)
-		r.parsed = make([]parsedRules, 0, len(p.groups))
+		r.parsed = make([]parsedRules, 0, p.ruleGroups)
 	}
 	if n := p.counts[keySitemap]; n > 0 {
 		r.Sitemaps = make([]string, 0, n)
@@ -576,6 +591,13 @@ func (p *parser) robots() *Robots {
 		case keyOther:
 			name := next(it.name)
 			r.Records = append(r.Records, Record{Name: name, Value: next(it.value)})
+		case keyCrawlDelay:
+			d, _ := parseCrawlDelay(p.bytes(it.value))
+			g := &r.Groups[group]
+			g.CrawlDelay = max(g.CrawlDelay, d)
+		case keyContentSignal:
+			g := &r.Groups[group]
+			g.ContentSignals = addContentSignals(g.ContentSignals, p.bytes(it.value))
 		}
 	}
 	closeGroup()

@@ -214,6 +214,13 @@ const (
 // Its query methods (IsAllowed, Explain, Agent, CrawlDelay, ...) are safe
 // for concurrent use, as its Robots's are; an Outcome that is shared must
 // not be changed.
+//
+// An Outcome may be copied: a copy decides as the original does, and shares
+// its Robots (only a Robots itself must not be copied). One made in code from
+// the exported fields alone, a Parsed one with Robots from Parse, say, is
+// read as one Fetch returned: a test can Put CacheEntries of any age into a
+// MemoryStore to see what a Cache does with an origin that outcome left
+// stale, or unreachable for 30 days, without waiting for either.
 type Outcome struct {
 	Status Status // Parsed, Unavailable or Unreachable: what IsAllowed decides by
 
@@ -1995,7 +2002,11 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 // Forget's nil Put (within the caller's ctx). The callers waiting for a
 // retrieval get its outcome once its Put returns: a slow Put keeps them
 // waiting, and one slower than their own ctx leaves them without an answer
-// (ReasonNoOutcome), though the outcome was fetched in time.
+// (ReasonNoOutcome), though the outcome was fetched in time. So a question
+// whose ctx has no deadline, and finds no fresh entry, waits for its own Get,
+// then for up to three Timeouts (the Get, the retrieval and the Put: 30
+// seconds with the default Timeout); a question asked while a Forget of the
+// origin runs waits for that too.
 //
 // An entry is fresh for at most 24 hours after its FetchedAt, whatever its
 // Lifetime says. A FetchedAt up to 5 minutes in the future (an entry Put by a
@@ -2209,17 +2220,18 @@ func (c *Cache) CrawlDelay(ctx context.Context, userAgent, rawURL string) (time.
 }
 
 // Outcome returns the outcome that decides for rawURL's origin, fetching it
-// when the Cache holds no fresh one. After 30 days of Unreachable outcomes
-// it is the last reachable one, or an Unavailable outcome saying why (see
+// when the Cache holds no fresh one. After 30 days of Unreachable outcomes it
+// is the last reachable one, or an Unavailable outcome saying why (see
 // Cache); either keeps the fields of the fetch it comes from: the last
-// reachable one its own FetchedAt and Lifetime, long past (the Cache asks
-// the server again when the latest Unreachable fetch's Lifetime, or
-// MinLifetime, runs out, which this outcome does not say), and the
+// reachable one its own FetchedAt and Lifetime, long past (the Cache asks the
+// server again when the latest Unreachable fetch's Lifetime, or MinLifetime,
+// runs out, which this outcome does not say: the origin's CacheEntry in the
+// Store, Get by Origin(rawURL), holds that fetch as its Outcome), and the
 // Unavailable one the HTTPStatus, FetchedAt and Lifetime of the latest
 // Unreachable fetch, which say when the Cache will ask the server again. The
 // outcome is shared: treat it as read-only. The error wraps ErrNoOrigin when
-// rawURL has no http or https origin (no host, another scheme, or a port
-// past 65535), is ctx's when ctx ends first, and says so when c is nil or
+// rawURL has no http or https origin (no host, another scheme, or a port past
+// 65535), is ctx's when ctx ends first, and says so when c is nil or
 // Fetcher.UserAgent cannot be sent (empty or blank, or with a control other
 // than tab).
 func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
@@ -2535,8 +2547,12 @@ func lazyStore(p *atomic.Pointer[MemoryStore], maxOrigins int) *MemoryStore {
 // host, its port is past 65535 or its host cannot be one ("http://a<b/").
 // Only the scheme and authority are read: "http://example.com/%zz", whose
 // path net/url refuses (and so RobotsURL and Fetch), has an origin all the
-// same. The origin is a string of its own, never a part of rawURL, so that
-// keeping it does not keep all of rawURL.
+// same. A host's trailing dot is kept: "http://example.com./" is an origin of
+// its own, whose robots.txt is fetched from that host as written, as browsers
+// keep the two apart (a server may answer them differently, and its
+// robots.txt governs the host it is served from). The origin is a string of
+// its own, never a part of rawURL, so that keeping it does not keep all of
+// rawURL.
 func Origin(rawURL string) (string, error) {
 	origin, err := originOf(rawURL)
 	return strings.Clone(origin), err

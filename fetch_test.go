@@ -2552,6 +2552,85 @@ func TestCacheEntryHistoryBounds(t *testing.T) {
 	}
 }
 
+// TestCacheReadsEntriesMadeInCode checks what Outcome's doc tells a
+// crawler's tests: entries built from exported fields alone, of any age, are
+// read as fetched ones, so that a stale origin, or one unreachable for 30
+// days, can be set up without waiting.
+func TestCacheReadsEntriesMadeInCode(t *testing.T) {
+	const day = 24 * time.Hour
+	now := time.Now().UTC()
+	parsed := func(at time.Time, lifetime time.Duration) *Outcome {
+		return &Outcome{Status: Parsed, Robots: Parse([]byte("User-agent: *\nDisallow: /stored/\n")), FetchedAt: at, Lifetime: lifetime}
+	}
+	unreachable := &Outcome{Status: Unreachable, HTTPStatus: 503, FetchedAt: now, Lifetime: time.Hour}
+	for _, c := range []struct {
+		name     string
+		entry    *CacheEntry
+		path     string
+		allowed  bool
+		requests int32
+	}{
+		{"a fresh parsed outcome decides", &CacheEntry{Outcome: parsed(now.Add(-time.Hour), 2*time.Hour)}, "/stored/a", false, 0},
+		{"and allows what it does not refuse", &CacheEntry{Outcome: parsed(now.Add(-time.Hour), 2*time.Hour)}, "/private/a", true, 0},
+		{"a stale one is fetched again", &CacheEntry{Outcome: parsed(now.Add(-25*day/24), 24*time.Hour)}, "/private/a", false, 1},
+		{"unreachable for 29 days refuses", &CacheEntry{Outcome: unreachable, LastReachable: parsed(now.Add(-40*day), time.Hour), UnreachableSince: now.Add(-29 * day)}, "/private/a", false, 0},
+		{"unreachable for 31 days, the last reachable copy decides", &CacheEntry{Outcome: unreachable, LastReachable: parsed(now.Add(-40*day), time.Hour), UnreachableSince: now.Add(-31 * day)}, "/private/a", true, 0},
+		{"and refuses what it refuses", &CacheEntry{Outcome: unreachable, LastReachable: parsed(now.Add(-40*day), time.Hour), UnreachableSince: now.Add(-31 * day)}, "/stored/a", false, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			srv, requests := countingServer(t)
+			store := new(MemoryStore)
+			origin, _ := Origin(srv.URL)
+			store.Put(context.Background(), origin, c.entry)
+			cache := &Cache{Fetcher: *newTestFetcher(), Store: store}
+			if got := cache.IsAllowed(context.Background(), fetchAgent, srv.URL+c.path); got != c.allowed {
+				t.Errorf("IsAllowed(%s) = %v, want %v", c.path, got, c.allowed)
+			}
+			if n := requests.Load(); n != c.requests {
+				t.Errorf("%d requests, want %d", n, c.requests)
+			}
+		})
+	}
+}
+
+// slowStore is a MemoryStore whose Gets with a deadline (those around a
+// retrieval) return just before it, and whose Puts wait for their ctx to end.
+type slowStore struct{ MemoryStore }
+
+func (s *slowStore) Get(ctx context.Context, origin string) (*CacheEntry, error) {
+	if d, ok := ctx.Deadline(); ok {
+		time.Sleep(time.Until(d) - 10*time.Millisecond)
+	}
+	return s.MemoryStore.Get(ctx, origin)
+}
+
+func (s *slowStore) Put(ctx context.Context, origin string, e *CacheEntry) error {
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// TestCacheLongestWait checks the bound Store's doc gives a question with no
+// deadline of its own: a Get, a retrieval and a Put around it, each cut at
+// the Fetcher's Timeout, so at most three Timeouts after its own Get.
+func TestCacheLongestWait(t *testing.T) {
+	const timeout = 100 * time.Millisecond
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		<-r.Context().Done() // the retrieval stalls until Timeout ends it
+	})
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent, Timeout: timeout}, Store: new(slowStore)}
+	start := time.Now()
+	d := cache.Explain(context.Background(), fetchAgent, srv.URL+"/a")
+	waited := time.Since(start)
+	if d.Allowed || d.Reason != ReasonUnreachable {
+		t.Errorf("Explain = %v, want disallowed, %v", d, ReasonUnreachable)
+	}
+	// Each step takes nearly its Timeout: the wait is near three of them,
+	// not two (a step left out) nor unbounded.
+	if waited < 3*timeout-50*time.Millisecond || waited > 3*timeout+2*time.Second {
+		t.Errorf("the question waited %v, want about %v", waited, 3*timeout)
+	}
+}
+
 // TestCacheStoredParsedWithoutRobots: an entry that says Parsed but lost its
 // file (a Store's garbage) refuses, as every other malformed entry does,
 // rather than allow everything with "no rule matches".
@@ -4306,6 +4385,7 @@ func TestOriginKey(t *testing.T) {
 		{"http://example.com?q=1", "http://example.com", true},
 		{"https://example.com#top", "https://example.com", true},
 		{"http://z9.example/", "http://z9.example", true},
+		{"http://Example.COM./x", "http://example.com.", true}, // a trailing dot is kept: an origin of its own, as to a browser
 		{"http://example.com:999/", "http://example.com:999", true},
 		// net/url takes these in a host; no authority holds them.
 		{"https://ex\"ample.com/x", "", false},

@@ -213,8 +213,8 @@ type parser struct {
 
 	// Groups are made once their number is known, in robots, so that the
 	// document keeps an array of their exact size: one grown by append
-	// would hold up to as much again, unused, for as long as it lives. So
-	// are their Crawl-delay and Content-Signal values, read from items.
+	// would hold up to as much again, unused, for as long as it lives. A
+	// group's Crawl-delay and Content-Signal lines are items until then.
 	groups     int  // opened so far
 	ruleGroups int  // of them, those with rules
 	hasRules   bool // the last group opened has rules
@@ -225,7 +225,9 @@ type parser struct {
 }
 
 // An item is a line that becomes a value of the document: a user agent, a
-// rule, a sitemap or another record.
+// rule, a sitemap or another record, whose text robots copies out, or a
+// valid Crawl-delay or a Content-Signal line of a group, which it reads into
+// the group.
 type item struct {
 	kind     uint8
 	newGroup bool // a user-agent line that opens a group

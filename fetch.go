@@ -2184,10 +2184,12 @@ func (c *Cache) IsAllowed(ctx context.Context, userAgent, rawURL string) bool {
 // Explain is IsAllowed with the evidence (see [Outcome.Explain]). When there
 // is no outcome to go by, it refuses, as IsAllowed does: with
 // ReasonInvalidURL when rawURL is not an http or https URL with a host, and
-// with ReasonNoOutcome when ctx ends first, the Fetcher's UserAgent cannot
-// be sent, or c is nil, even for /robots.txt, which every outcome allows.
+// with ReasonNoOutcome when ctx ends first, the Fetcher's UserAgent cannot be
+// sent, or c is nil, even for /robots.txt, which every outcome allows.
 // Neither is the origin's doing, and an audit log should not read them as
-// ReasonUnreachable.
+// ReasonUnreachable. Where several apply, a nil c decides first, then the
+// URL: an ftp URL asked of a Cache with no UserAgent is ReasonInvalidURL, of
+// a nil one ReasonNoOutcome.
 //
 // After 30 days of Unreachable outcomes the answer comes from the last
 // reachable copy (see Cache), with that copy's rule and line: Cache.Outcome
@@ -2544,15 +2546,16 @@ func lazyStore(p *atomic.Pointer[MemoryStore], maxOrigins int) *MemoryStore {
 // and https of one host are two origins, so a crawler that fetches both and
 // wants one pace for the server keys its pacing on the host instead. The
 // error wraps ErrNoOrigin when rawURL is not an http or https URL with a
-// host, its port is past 65535 or its host cannot be one ("http://a<b/").
-// Only the scheme and authority are read: "http://example.com/%zz", whose
-// path net/url refuses (and so RobotsURL and Fetch), has an origin all the
-// same. A host's trailing dot is kept: "http://example.com./" is an origin of
-// its own, whose robots.txt is fetched from that host as written, as browsers
-// keep the two apart (a server may answer them differently, and its
-// robots.txt governs the host it is served from). The origin is a string of
-// its own, never a part of rawURL, so that keeping it does not keep all of
-// rawURL.
+// host, its port is past 65535 or not a number (for which RobotsURL, which
+// parses all of rawURL with net/url, gives net/url's error), or its host
+// cannot be one ("http://a<b/"). Only the scheme and authority are read:
+// "http://example.com/%zz", whose path net/url refuses (and so RobotsURL and
+// Fetch), has an origin all the same. A host's trailing dot is kept:
+// "http://example.com./" is an origin of its own, whose robots.txt is fetched
+// from that host as written, as browsers keep the two apart (a server may
+// answer them differently, and its robots.txt governs the host it is served
+// from). The origin is a string of its own, never a part of rawURL, so that
+// keeping it does not keep all of rawURL.
 func Origin(rawURL string) (string, error) {
 	origin, err := originOf(rawURL)
 	return strings.Clone(origin), err

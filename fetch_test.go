@@ -4163,6 +4163,11 @@ func TestCacheWithoutUserAgent(t *testing.T) {
 		{"not http", withAgent, ctx, "ftp://example.com/robots.txt", ReasonInvalidURL},
 		{"relative", withAgent, ctx, "/robots.txt", ReasonInvalidURL},
 		{"no host", withAgent, ctx, "https:///a", ReasonInvalidURL},
+		// Where several apply, as Explain's doc orders them: a nil Cache
+		// first, then the URL, then the UserAgent and ctx.
+		{"nil Cache, not http", nil, ctx, "ftp://example.com/a", ReasonNoOutcome},
+		{"no UserAgent, not http", cache, ctx, "ftp://example.com/a", ReasonInvalidURL},
+		{"ctx ended, not http", withAgent, cancelled, "ftp://example.com/a", ReasonInvalidURL},
 	} {
 		allowed := c.cache.IsAllowed(c.ctx, fetchAgent, c.url)
 		d := c.cache.Explain(c.ctx, fetchAgent, c.url)
@@ -4372,6 +4377,8 @@ func TestOriginKey(t *testing.T) {
 		{"http://example.com:08080/x", "http://example.com:8080", true},
 		{"http://example.com:65535/x", "http://example.com:65535", true},
 		{"http://example.com:65536/x", "", false},
+		{"http://example.com:abc/x", "", false}, // ErrNoOrigin, where RobotsURL gives net/url's parse error
+		{"http://example.com:-1/x", "", false},
 		{"http://example.com:123456/x", "", false},
 		{"HTTPS://Example.COM/x", "https://example.com", true},
 		{"http://u:p@example.com/x", "http://example.com", true},

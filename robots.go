@@ -1054,17 +1054,17 @@ func (r *Robots) RuleLines(group int) []int {
 
 // CrawlDelay returns the Crawl-delay of the groups that apply to userAgent
 // (chosen as for IsAllowed), and whether there is one. When several
-// applicable groups give one, the longest applies: it satisfies them all.
-// A value is decimal seconds with an optional fraction ("10", "0.5", ".5",
-// "5."); anything else ("10s", "1e3", "-1", "0x10") is ignored as if the
-// line were absent, and "0" is no delay.
-// Crawl-delay is not part of RFC 9309; Google ignores it, other crawlers
-// read it as seconds between requests. A value too long for a Duration is
-// the longest Duration (about 292 years): cap it to what the crawler can
-// wait, rather than read it as no delay. Nothing in this package waits:
-// pacing is the crawler's (examples/crawl waits the delay from the end of
-// one request to an origin to the start of the next, the stricter reading
-// of "between requests").
+// applicable groups give one, the longest applies: it satisfies them all. A
+// value is decimal seconds with an optional fraction ("10", "0.5", ".5",
+// "5."); anything else ("10s", "1e3", "-1", "0x10") is ignored as if the line
+// were absent, and "0" is no delay: (0, false), as for no line. Crawl-delay
+// is not part of RFC 9309; Google ignores it, other crawlers read it as
+// seconds between requests. A value too long for a Duration is the longest
+// Duration (about 292 years): cap it to what the crawler can wait, rather
+// than read it as no delay. Nothing in this package waits: pacing is the
+// crawler's (examples/crawl waits the delay from the end of one request to an
+// origin to the start of the next, the stricter reading of "between
+// requests").
 func (r *Robots) CrawlDelay(userAgent string) (time.Duration, bool) {
 	return r.Agent(userAgent).CrawlDelay()
 }

@@ -66,6 +66,7 @@ package robots
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"maps"
@@ -1589,8 +1590,10 @@ func newAgentIndex(r *Robots) *agentIndex {
 	// tokens named by exactly the "*" groups ("User-agent: *" and
 	// "User-agent: examplebot" over one group's rules), and the fallback.
 	byGroups := make(map[string]*agentSlot)
+	var key []byte
 	if len(x.fallback.groups) > 0 {
-		byGroups[fmt.Sprint(x.fallback.groups)] = &x.fallback
+		key = groupsKey(key[:0], x.fallback.groups)
+		byGroups[string(key)] = &x.fallback
 	}
 	for k := range x.slots {
 		s := &x.slots[k]
@@ -1599,12 +1602,22 @@ func newAgentIndex(r *Robots) *agentIndex {
 			i = (i + 1) & uint32(size-1)
 		}
 		x.table[i] = uint32(k + 1)
-		key := fmt.Sprint(s.groups)
-		if s.like = byGroups[key]; s.like == nil {
-			byGroups[key] = s
+		key = groupsKey(key[:0], s.groups)
+		if s.like = byGroups[string(key)]; s.like == nil {
+			byGroups[string(key)] = s
 		}
 	}
 	return x
+}
+
+// groupsKey appends to dst a key for a list of groups, equal for equal lists
+// only: their indices as uvarints, a prefix-free code, so that a list's key
+// reads back as that list alone.
+func groupsKey(dst []byte, groups []int) []byte {
+	for _, g := range groups {
+		dst = binary.AppendUvarint(dst, uint64(g))
+	}
+	return dst
 }
 
 // appendGroup appends group i to groups unless it is there already. Groups

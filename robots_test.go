@@ -2090,6 +2090,32 @@ func TestAgentsShareRules(t *testing.T) {
 	}
 }
 
+// TestAgentsOfFarGroupsShareNothing checks that tokens named by different
+// groups do not share rules when the groups' indices agree in their lowest
+// octet, or when one token's groups are the start of another's: the key
+// that finds a list of groups already compiled is a prefix-free code of it.
+func TestAgentsOfFarGroupsShareNothing(t *testing.T) {
+	var doc strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&doc, "User-agent: g%c%c\nDisallow: /%d\n\n", 'a'+i/26, 'a'+i%26, i)
+	}
+	doc.WriteString("User-agent: ab\nUser-agent: aab\nDisallow: /p\n\nUser-agent: ab\nDisallow: /q\n")
+	r := parseString(doc.String())
+	for _, c := range []struct {
+		a, b string // product tokens
+		path string // a path b refuses and a allows
+	}{
+		{"gab", "gjx", "/257"}, // groups 1 and 257: 0x01, and 0x81 0x02
+		{"gjx", "gab", "/1"},
+		{"gaa", "gjw", "/256"}, // groups 0 and 256
+		{"aab", "ab", "/q"},    // groups [300] and [300 301]
+	} {
+		if a, b := r.Agent(c.a), r.Agent(c.b); !a.IsAllowed(c.path) || b.IsAllowed(c.path) {
+			t.Errorf("%s allows %s: %v, %s: %v; want true, false", c.a, c.path, a.IsAllowed(c.path), c.b, b.IsAllowed(c.path))
+		}
+	}
+}
+
 // TestAgentViewsKeepNoUserAgent checks that the views of the fallback Agent
 // a document keeps for tokens no group names hold tokens of their own, not
 // a part of the user agent strings they were asked with: a lower-case one

@@ -220,7 +220,9 @@ const (
 // the exported fields alone, a Parsed one with Robots from Parse, say, is
 // read as one Fetch returned: a test can Put CacheEntries of any age into a
 // MemoryStore to see what a Cache does with an origin that outcome left
-// stale, or unreachable for 30 days, without waiting for either.
+// stale, or unreachable for 30 days, without waiting for either (an
+// Unreachable entry with its UnreachableSince: one without reads as a
+// redirect the crawler's own CheckRedirect refused; see CacheEntry).
 type Outcome struct {
 	Status Status // Parsed, Unavailable or Unreachable: what IsAllowed decides by
 
@@ -2233,9 +2235,9 @@ func (c *Cache) CrawlDelay(ctx context.Context, userAgent, rawURL string) (time.
 // Unreachable fetch, which say when the Cache will ask the server again. The
 // outcome is shared: treat it as read-only. The error wraps ErrNoOrigin when
 // rawURL has no http or https origin (no host, another scheme, or a port past
-// 65535), is ctx's when ctx ends first, and says so when c is nil or
-// Fetcher.UserAgent cannot be sent (empty or blank, or with a control other
-// than tab).
+// 65535 or not a number), is ctx's when ctx ends first, and says so when c is
+// nil or Fetcher.UserAgent cannot be sent (empty or blank, or with a control
+// other than tab).
 func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 	o, e, err := c.outcome(ctx, rawURL)
 	if o == unreachableTooLong {

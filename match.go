@@ -206,7 +206,7 @@ const segmentSep = 0
 // spellings of one pattern (/~a and /%7Ea) weigh the same; '*' and '$' count
 // one each and a literal %2A or %24 three, as written.
 func appendPattern(dst []byte, raw string) ([]byte, pattern, bool) {
-	if raw == "" || raw[0] != '/' && raw[0] != '*' {
+	if !canMatch(raw) {
 		return dst, pattern{}, false
 	}
 	var p pattern
@@ -266,12 +266,17 @@ func appendPattern(dst []byte, raw string) ([]byte, pattern, bool) {
 	return dst, p, true
 }
 
+// canMatch reports whether a pattern as written can match any path: it is
+// not empty, and starts with '/' or '*', as matching starts at a path's
+// first octet.
+func canMatch(raw string) bool { return raw != "" && (raw[0] == '/' || raw[0] == '*') }
+
 // patternShape reports, without compiling raw, what appendPattern would
 // of it: whether it can match, and whether it compiles to a wildcard
 // pattern (one with a literal segment after a '*', once a final '$' and the
 // '*'s before it are dropped).
 func patternShape(raw string) (ok, wild bool) {
-	if raw == "" || raw[0] != '/' && raw[0] != '*' {
+	if !canMatch(raw) {
 		return false, false
 	}
 	raw = strings.TrimRight(strings.TrimSuffix(raw, "$"), "*")

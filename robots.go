@@ -1381,12 +1381,9 @@ func heldBy(rules []Rule, signals int) int64 {
 		if seen != nil {
 			seen[r.Pattern] = true
 		}
-		var h int64
-		h = ruleHeld(r.Pattern, again)
-		n += h
+		n += ruleHeld(r.Pattern, again)
 		if dir, ok := indexFileDir(r); ok && !again {
-			h = ruleHeld(dir, false)
-			n += h
+			n += ruleHeld(dir, false)
 		}
 	}
 	return n

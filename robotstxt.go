@@ -215,9 +215,8 @@ type parser struct {
 	// document keeps an array of their exact size: one grown by append
 	// would hold up to as much again, unused, for as long as it lives. A
 	// group's Crawl-delay and Content-Signal lines are items until then.
-	groups     int  // opened so far
-	ruleGroups int  // of them, those with rules
-	hasRules   bool // the last group opened has rules
+	groups     int // opened so far
+	ruleGroups int // of them, those with rules
 
 	inUserAgents bool // the last group line was a user-agent line
 	counts       [keyContentSignal + 1]int
@@ -226,8 +225,8 @@ type parser struct {
 
 // An item is a line that becomes a value of the document: a user agent, a
 // rule, a sitemap or another record, whose text robots copies out, or a
-// valid Crawl-delay or a Content-Signal line of a group, which it reads into
-// the group.
+// Crawl-delay or Content-Signal line of a group, which it reads into the
+// group.
 type item struct {
 	kind     uint8
 	newGroup bool // a user-agent line that opens a group
@@ -396,16 +395,15 @@ func (p *parser) line(from, to int, num int32) {
 		newGroup := !p.inUserAgents
 		if newGroup {
 			p.groups++
-			p.inUserAgents, p.hasRules = true, false
+			p.inUserAgents = true
 		}
 		p.add(item{kind: keyUserAgent, newGroup: newGroup, value: value})
 	case keyAllow, keyDisallow:
 		if p.groups == 0 {
 			return // RFC 9309 §2.1: rules belong to a group; these precede any
 		}
-		if !p.hasRules {
-			p.ruleGroups++
-			p.hasRules = true
+		if p.inUserAgents {
+			p.ruleGroups++ // the group's first rule: only rules end its user-agent lines
 		}
 		p.inUserAgents = false
 		p.add(item{kind: uint8(kind), line: num, value: value})
@@ -415,7 +413,7 @@ func (p *parser) line(from, to int, num int32) {
 		}
 	case keyCrawlDelay:
 		// A Crawl-delay before the first group applies to no agent.
-		if _, ok := parseCrawlDelay(p.bytes(value)); ok && p.groups > 0 {
+		if p.groups > 0 {
 			p.items = append(p.items, item{kind: keyCrawlDelay, value: value})
 		}
 	case keyContentSignal:
@@ -594,9 +592,10 @@ func (p *parser) robots() *Robots {
 			name := next(it.name)
 			r.Records = append(r.Records, Record{Name: name, Value: next(it.value)})
 		case keyCrawlDelay:
-			d, _ := parseCrawlDelay(p.bytes(it.value))
-			g := &r.Groups[group]
-			g.CrawlDelay = max(g.CrawlDelay, d)
+			if d, ok := parseCrawlDelay(p.bytes(it.value)); ok {
+				g := &r.Groups[group]
+				g.CrawlDelay = max(g.CrawlDelay, d)
+			}
 		case keyContentSignal:
 			g := &r.Groups[group]
 			g.ContentSignals = addContentSignals(g.ContentSignals, p.bytes(it.value))

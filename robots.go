@@ -1337,10 +1337,49 @@ type agentIndex struct {
 	orderFrom     []int32       // the rank order a group's rules start at; with byGroup
 
 	// What the kept Agents hold, in octets as heldBy counts them, and the
-	// most they may: see keep.
-	held     atomic.Int64
-	maxHeld  int64
-	ruleHeld []int64 // heldBy of each group's rules
+	// most they may: see keep. The bound is found by the first Agent that
+	// needs it (see bound), not with the index: a crawler that no group
+	// names is answered by the fallback, which never asks, and finding the
+	// bound reads every rule of the document again: some 15 % of the time a
+	// parse and such a crawler's first query took (BenchmarkParseAndAsk).
+	held      atomic.Int64
+	boundOnce sync.Once
+	maxHeld   int64   // set by bound
+	ruleHeld  []int64 // heldBy of each group's rules; set by bound
+
+	// The fallback's estimate, if bound counted it (see countFallback),
+	// and whether its Agent has been counted; guarded by mu.
+	fallbackEst     int64
+	fallbackCounted bool
+}
+
+// bound finds the most the kept Agents may hold, and each group's part of
+// it, once: an Agent of a named token calls it before its estimate. The
+// fallback is always compiled whole, whatever the bound (see compile): so
+// that asking for it last, past the bound, cannot add it to all the rest,
+// its estimate is counted here if its Agent is not counted yet, and taken
+// back from what the Agent holds when it is (countFallback).
+func (x *agentIndex) bound() {
+	x.boundOnce.Do(func() {
+		x.maxHeld, x.ruleHeld = heldBound(x.groups, x.signalSource.doc)
+		x.mu.Lock()
+		defer x.mu.Unlock()
+		if !x.fallbackCounted {
+			x.fallbackEst = x.estimate(x.fallback.groups)
+			x.held.Add(x.fallbackEst)
+		}
+	})
+}
+
+// countFallback counts held, what a compiled fallback Agent holds, less the
+// estimate bound counted for it, if any, and returns what it added.
+func (x *agentIndex) countFallback(held int64) int64 {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.fallbackCounted = true
+	held -= x.fallbackEst
+	x.held.Add(held)
+	return held
 }
 
 // keep reports whether an Agent estimated to add n octets to what the
@@ -1432,14 +1471,14 @@ const (
 // heldBound returns what a document's Agents compiled whole may hold (see
 // keep): what its groups' rules and its Content-Signal entries would compiled
 // once each, and 1 MiB to spare for small documents; and, of which that is
-// made, heldBy of each group's rules. The count starts with the fallback's
-// estimate, and has each Agent as compiled, and each group compiled for
-// Agents made of parts, which are compiled past the bound but hold the rules
-// once at most: so all of them hold about twice the rules at most. The real
-// files of testdata, each asked as every token it names, never pass the
-// bound. It was four times, with heldBy counting a quarter of what wildcard
-// rules hold, and the fallback and the parts left out: a file held 69 times
-// its size (a black-box audit).
+// made, heldBy of each group's rules. The count has the fallback's estimate
+// until its Agent is compiled (see bound), each Agent as compiled, and each
+// group compiled for Agents made of parts, which are compiled past the bound
+// but hold the rules once at most: so all of them hold about twice the rules
+// at most. The real files of testdata, each asked as every token it names,
+// never pass the bound. It was four times, with heldBy counting a quarter of
+// what wildcard rules hold, and the fallback and the parts left out: a file
+// held 69 times its size (a black-box audit).
 func heldBound(groups []Group, signals map[string]bool) (bound int64, perGroup []int64) {
 	perGroup = make([]int64, len(groups))
 	n := heldBy(nil, len(signals))
@@ -1547,7 +1586,6 @@ func newAgentIndex(r *Robots) *agentIndex {
 		signals = maps.Clone(r.ContentSignals)
 	}
 	x.signalSource = &signalSource{x.groups, signals}
-	x.maxHeld, x.ruleHeld = heldBound(x.groups, signals)
 	byToken := make(map[string]int) // index in x.slots
 	for i, g := range r.Groups {
 		for _, ua := range g.UserAgents {
@@ -1568,9 +1606,6 @@ func newAgentIndex(r *Robots) *agentIndex {
 			x.slots[k].groups = appendGroup(x.slots[k].groups, i)
 		}
 	}
-	// The fallback is always compiled whole (see compile): its estimate is
-	// counted from the start.
-	x.held.Store(x.estimate(x.fallback.groups))
 	if len(x.slots) == 0 {
 		return x
 	}
@@ -1687,12 +1722,13 @@ func (x *agentIndex) agentOf(s *agentSlot) *Agent {
 // compile builds the Agent for the groups of one slot, and returns what it
 // adds to the count of what the document's Agents hold, which agentOf takes
 // back if another goroutine's Agent is kept instead: its compiled rules and
-// signals, and its own size (for the fallback, less its estimate, counted
-// when the index was made). Groups compiled for parts are counted too, and
+// signals, and its own size (for the fallback, less its estimate, if bound
+// counted it first). Groups compiled for parts are counted too, and
 // not returned: they are kept for every Agent made of parts.
 func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 	if s.like != nil {
 		like := x.agentOf(s.like)
+		x.bound()
 		if !x.keep(viewHeld) {
 			// Past the bound, s keeps like's own Agent, which answers
 			// alike: only the views of the tokens last asked for, which
@@ -1712,10 +1748,13 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 	}
 	// Whether the Agent may be compiled whole is decided by an estimate
 	// from each group's totals, before anything is merged (see estimate);
-	// what it then holds is counted as compiled. The fallback's estimate
-	// was counted when the index was made, so that asking for it last, past
-	// the bound, cannot add it to all the rest.
-	est := x.estimate(s.groups)
+	// what it then holds is counted as compiled. The fallback is compiled
+	// whole, and counted as bound says.
+	var est int64
+	if s != &x.fallback {
+		x.bound()
+		est = x.estimate(s.groups)
+	}
 	if s != &x.fallback && !x.keep(est) {
 		// Made of parts. Its Content-Signal is merged when asked for:
 		// kept, it would hold the entries of its groups once a token.
@@ -1730,10 +1769,10 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 	specs, a.refs = ruleSpecs(x.groups, s.groups, x.linesOf)
 	a.rules = newRuleSet(specs, 0)
 	held := viewHeld + compiledHeld(&a.rules, a.refs) + signalHeld*int64(len(a.signals))
-	x.held.Add(held - est) // the estimate counted already, the fallback's too
 	if s == &x.fallback {
-		return a, held - est
+		return a, x.countFallback(held)
 	}
+	x.held.Add(held - est) // the estimate counted already
 	return a, held
 }
 

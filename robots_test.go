@@ -3203,6 +3203,9 @@ func TestHeldTakenBack(t *testing.T) {
 	r := parseString(doc.String())
 	r.IsAllowed("other", "/") // the index, and the fallback's Agent
 	x := r.agents.Load()
+	// The bound found, as big's compile would find it, before the count
+	// is set.
+	x.bound()
 	const room = 12000 // what the kept Agents have left under the bound
 	x.held.Store(x.maxHeld - room)
 	big := r.Agent("big")
@@ -3229,6 +3232,7 @@ func TestHeldTakenBack(t *testing.T) {
 	r = parseString(doc.String())
 	r.IsAllowed("other", "/")
 	x = r.agents.Load()
+	x.bound()
 	const est = agentHeld + 2 + 64
 	x.held.Store(x.maxHeld - est)
 	small := r.Agent("small")
@@ -3238,6 +3242,61 @@ func TestHeldTakenBack(t *testing.T) {
 	held := viewHeld + compiledHeld(&small.rules, small.refs)
 	if got, want := x.held.Load(), x.maxHeld-est+held; got != want {
 		t.Errorf("small kept: the count is %d, want %d (the bound less its estimate, plus the %d it holds)", got, want, held)
+	}
+}
+
+// TestBoundFoundWhenNeeded checks that the bound on what a document's
+// Agents hold is found by the first Agent of a named token, not by the
+// fallback's, and that the count comes out the same in either order: the
+// fallback's estimate, counted when the bound is found before its Agent,
+// is taken back from what the Agent holds once it is compiled.
+func TestBoundFoundWhenNeeded(t *testing.T) {
+	const doc = "User-agent: *\nDisallow: /private/\nAllow: /private/index.html\nDisallow: /*.pdf$\n\n" +
+		"User-agent: examplebot\nContent-Signal: search=yes\nDisallow: /drafts/\n"
+	holds := func(a *Agent) int64 {
+		return viewHeld + compiledHeld(&a.rules, a.refs) + signalHeld*int64(len(a.signals))
+	}
+	for _, tc := range []struct {
+		name      string
+		order     []string
+		wantBound bool // found after the first query
+	}{
+		{"fallback alone", []string{"OtherBot/1.0"}, false},
+		{"fallback first", []string{"OtherBot/1.0", "ExampleBot/2.0"}, false},
+		{"named first", []string{"ExampleBot/2.0", "OtherBot/1.0"}, true},
+		{"named alone", []string{"ExampleBot/2.0"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := parseString(doc)
+			var want int64
+			for i, ua := range tc.order {
+				want += holds(r.Agent(ua))
+				x := r.agents.Load()
+				if i > 0 {
+					continue
+				}
+				if found := x.ruleHeld != nil; found != tc.wantBound {
+					t.Errorf("after asking as %s first, the bound is found: %v, want %v", ua, found, tc.wantBound)
+				}
+				if tc.wantBound && len(tc.order) > 1 {
+					// The fallback not compiled yet: its estimate is counted.
+					if got, est := x.held.Load(), x.estimate(x.fallback.groups); got != want+est {
+						t.Errorf("after asking as %s, the count is %d, want %d (its Agent) and the fallback's estimate %d", ua, got, want, est)
+					}
+				}
+			}
+			x := r.agents.Load()
+			if x.fallback.agent.Load() == nil {
+				// Never compiled, the fallback keeps its estimate counted,
+				// if the bound was found.
+				if x.ruleHeld != nil {
+					want += x.estimate(x.fallback.groups)
+				}
+			}
+			if got := x.held.Load(); got != want {
+				t.Errorf("asked as %q in turn, the Agents hold %d octets by the count, want %d", tc.order, got, want)
+			}
+		})
 	}
 }
 

@@ -1353,12 +1353,14 @@ type agentIndex struct {
 	fallbackCounted bool
 }
 
-// bound finds the most the kept Agents may hold, and each group's part of
-// it, once: an Agent of a named token calls it before its estimate. The
-// fallback is always compiled whole, whatever the bound (see compile): so
-// that asking for it last, past the bound, cannot add it to all the rest,
-// its estimate is counted here if its Agent is not counted yet, and taken
-// back from what the Agent holds when it is (countFallback).
+// bound finds the most the kept Agents may hold, and each group's part of it,
+// once: an Agent of a named token calls it before its estimate, or before it
+// is kept as a view of an earlier Agent (the fallback's, for a token named by
+// the '*' groups alone). The fallback is always compiled whole, whatever the
+// bound (see compile): so that asking for it last, past the bound, cannot add
+// it to all the rest, its estimate is counted here if its Agent is not
+// counted yet, and taken back from what the Agent holds when it is
+// (countFallback).
 func (x *agentIndex) bound() {
 	x.boundOnce.Do(func() {
 		x.maxHeld, x.ruleHeld = heldBound(x.groups, x.signalSource.doc)

@@ -3251,7 +3251,7 @@ func TestHeldTakenBack(t *testing.T) {
 // fallback's estimate, counted when the bound is found before its Agent,
 // is taken back from what the Agent holds once it is compiled.
 func TestBoundFoundWhenNeeded(t *testing.T) {
-	const doc = "User-agent: *\nDisallow: /private/\nAllow: /private/index.html\nDisallow: /*.pdf$\n\n" +
+	const doc = "User-agent: *\nUser-agent: starbot\nDisallow: /private/\nAllow: /private/index.html\nDisallow: /*.pdf$\n\n" +
 		"User-agent: examplebot\nContent-Signal: search=yes\nDisallow: /drafts/\n"
 	holds := func(a *Agent) int64 {
 		return viewHeld + compiledHeld(&a.rules, a.refs) + signalHeld*int64(len(a.signals))
@@ -3298,6 +3298,19 @@ func TestBoundFoundWhenNeeded(t *testing.T) {
 			}
 		})
 	}
+	// starbot is named by the '*' group alone: its Agent is a view of the
+	// fallback's, which the bound decides whether to keep.
+	t.Run("a token of the * group", func(t *testing.T) {
+		r := parseString(doc)
+		r.Agent("StarBot/1.0")
+		x := r.agents.Load()
+		if x.ruleHeld == nil {
+			t.Error("after asking as starbot, the bound is not found")
+		}
+		if got, want := x.held.Load(), holds(x.fallback.agent.Load())+viewHeld; got != want {
+			t.Errorf("after asking as starbot, the count is %d, want %d (the fallback's Agent and a view of it)", got, want)
+		}
+	})
 }
 
 // TestHeldBound checks the estimate the held bound is made of, as heldBy,

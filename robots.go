@@ -1456,6 +1456,13 @@ func ruleHeld(pattern string, again bool) int64 {
 	return n + 64
 }
 
+// wholeHeld returns what an Agent compiled whole holds, as the count of what
+// a document's Agents hold has it: its compiled rules and signals, and
+// viewHeld for itself.
+func wholeHeld(a *Agent) int64 {
+	return viewHeld + compiledHeld(&a.rules, a.refs) + signalHeld*int64(len(a.signals))
+}
+
 // compiledHeld returns what compiled rules and their ruleRefs hold.
 func compiledHeld(rules *ruleSet, refs []ruleRef) int64 {
 	return rules.held() + int64(len(refs))*int64(unsafe.Sizeof(ruleRef{}))
@@ -1756,21 +1763,22 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 	if s != &x.fallback {
 		x.bound()
 		est = x.estimate(s.groups)
-	}
-	if s != &x.fallback && !x.keep(est) {
-		// Made of parts. Its Content-Signal is merged when asked for:
-		// kept, it would hold the entries of its groups once a token.
-		a.parts = x.parts(s.groups)
-		a.signals, a.signalsOf = nil, x.signalSource
-		held := int64(len(a.parts))*int64(unsafe.Sizeof(agentPart{})) + viewHeld
-		x.held.Add(held)
-		return a, held
+		if !x.keep(est) {
+			// Made of parts. Its Content-Signal is merged when asked
+			// for: kept, it would hold the entries of its groups once a
+			// token.
+			a.parts = x.parts(s.groups)
+			a.signals, a.signalsOf = nil, x.signalSource
+			held := int64(len(a.parts))*int64(unsafe.Sizeof(agentPart{})) + viewHeld
+			x.held.Add(held)
+			return a, held
+		}
 	}
 	a.signals = mergeSignals(x.signalSource, s.groups)
 	var specs []ruleSpec
 	specs, a.refs = ruleSpecs(x.groups, s.groups, x.linesOf)
 	a.rules = newRuleSet(specs, 0)
-	held := viewHeld + compiledHeld(&a.rules, a.refs) + signalHeld*int64(len(a.signals))
+	held := wholeHeld(a)
 	if s == &x.fallback {
 		return a, x.countFallback(held)
 	}

@@ -3253,9 +3253,6 @@ func TestHeldTakenBack(t *testing.T) {
 func TestBoundFoundWhenNeeded(t *testing.T) {
 	const doc = "User-agent: *\nUser-agent: starbot\nDisallow: /private/\nAllow: /private/index.html\nDisallow: /*.pdf$\n\n" +
 		"User-agent: examplebot\nContent-Signal: search=yes\nDisallow: /drafts/\n"
-	holds := func(a *Agent) int64 {
-		return viewHeld + compiledHeld(&a.rules, a.refs) + signalHeld*int64(len(a.signals))
-	}
 	for _, tc := range []struct {
 		name      string
 		order     []string
@@ -3268,7 +3265,7 @@ func TestBoundFoundWhenNeeded(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := parseString(doc)
-			want := holds(r.Agent(tc.order[0]))
+			want := wholeHeld(r.Agent(tc.order[0]))
 			x := r.agents.Load()
 			if found := x.ruleHeld != nil; found != tc.wantBound {
 				t.Errorf("after asking as %s first, the bound is found: %v, want %v", tc.order[0], found, tc.wantBound)
@@ -3280,7 +3277,7 @@ func TestBoundFoundWhenNeeded(t *testing.T) {
 				}
 			}
 			for _, ua := range tc.order[1:] {
-				want += holds(r.Agent(ua))
+				want += wholeHeld(r.Agent(ua))
 			}
 			if x.fallback.agent.Load() == nil {
 				// Never compiled, the fallback keeps its estimate counted,
@@ -3303,7 +3300,7 @@ func TestBoundFoundWhenNeeded(t *testing.T) {
 		if x.ruleHeld == nil {
 			t.Error("after asking as starbot, the bound is not found")
 		}
-		if got, want := x.held.Load(), holds(x.fallback.agent.Load())+viewHeld; got != want {
+		if got, want := x.held.Load(), wholeHeld(x.fallback.agent.Load())+viewHeld; got != want {
 			t.Errorf("after asking as starbot, the count is %d, want %d (the fallback's Agent and a view of it)", got, want)
 		}
 	})

@@ -412,7 +412,10 @@ func (p *parser) line(from, to int, num int32) {
 			p.add(item{kind: keySitemap, value: value})
 		}
 	case keyCrawlDelay:
-		// A Crawl-delay before the first group applies to no agent.
+		// A Crawl-delay before the first group applies to no agent. The
+		// item is appended, not added: add counts the octets robots
+		// copies out, and this one's (a Content-Signal's too, below) are
+		// read into its group instead.
 		if p.groups > 0 {
 			p.items = append(p.items, item{kind: keyCrawlDelay, value: value})
 		}

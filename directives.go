@@ -543,8 +543,9 @@ type Link struct {
 // inside comments and raw-text elements (<script>, <style>, <textarea>,
 // <title>) are not links; inside SVG and MathML those elements hold markup
 // and a self-closing tag is empty, as in a browser, and SVG's <a href> is a
-// link. A <noscript> holds text for a browser that runs scripts and markup
-// for one that does not, as a crawler does not: its links count. Where a tree
+// link (an <area> there is an element of SVG or MathML, not a link). A
+// <noscript> holds text for a browser that runs scripts and markup for one
+// that does not, as a crawler does not: its links count. Where a tree
 // builder may read the document in more than one way, with scripting enabled
 // or disabled, or a CDATA section in SVG or MathML as text or as a bogus
 // comment where Links cannot tell which (or where browsers and the letter of
@@ -781,8 +782,8 @@ func scanLinks(r *reading, from, stop int) scannedLinks {
 			default:
 				r.noscript()
 			}
-		case "a", "area": // SVG's <a> is a link too
-			if r.at < from || isHTML && !r.foreign.inserts() {
+		case "a", "area": // SVG's <a> is a link too; SVG and MathML have no <area>
+			if r.at < from || isHTML && !r.foreign.inserts() || !isHTML && name.is("area") {
 				continue
 			}
 			var href, rel []byte

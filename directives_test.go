@@ -1859,6 +1859,12 @@ func TestLinks(t *testing.T) {
 			[]Link{{URL: "https://example.com/dir/x"}}},
 		{"ftp base without a host name", page, `<base href="ftp://:21/"><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
 		{"base in SVG ignored", page, `<svg><base href="/s/"></svg><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
+		// SVG and MathML have no <area>: one there is not HTML's link
+		// (in a tree builder it is an element of the foreign namespace).
+		{"area in SVG not a link", page, `<svg><area href="/s"><a href="/a"></svg><area href="/h">`,
+			[]Link{{URL: "https://example.com/a"}, {URL: "https://example.com/h"}}},
+		{"area in MathML not a link", page, `<math><area href="/m"></math>`, nil},
+		{"area in SVG's foreignObject a link", page, `<svg><foreignObject><area href="/f">`, []Link{{URL: "https://example.com/f"}}},
 		// A stray end tag leaves the <svg> open in a tree builder, and the
 		// <base> is SVG's. (Had a <div> been open around the <svg>, </div>
 		// would close both, and the <base> be HTML's; foreignContent does
@@ -2568,7 +2574,7 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 			switch n.Data {
 			case "a", "area":
 				href, ok := treeAttr(n, "href")
-				if !ok {
+				if !ok || n.Data == "area" && n.Namespace != "" { // SVG's or MathML's: no link
 					continue
 				}
 				rel, _ := treeAttr(n, "rel")

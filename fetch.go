@@ -321,30 +321,32 @@ type Outcome struct {
 // whitespace around it and its fragment ignored, dot segments removed, its
 // query escaped. A Location the chain requested already is followed too, up
 // to MaxRedirects (a server may redirect a URL to itself to set a cookie,
-// which a Client with a cookie jar sends back); if the chain still ends in
-// a redirect, the outcome's Error says "(a loop)". A chain that ends in a
-// 3xx (too many hops, a loop, no Location, a Location that does not parse,
-// is not http or https, names no host ("//", "///x": an empty authority,
-// RFC 3986 §4.2) or no origin, makes a URL longer than 8,000 octets or is
-// longer than 64 KiB itself, or a 3xx that is not a redirect: 300, 304,
-// 305, 306 and unassigned ones) is Unavailable; so is a 4xx other
-// than 429, whose body is never parsed. Any 2xx is parsed, whatever its
-// Content-Type: an HTML page yields no rules and allows everything. A 429, a
-// 5xx, a final 1xx, a status outside 100-599, a malformed response, and every
-// network, TLS, timeout or decoding failure are Unreachable. gzip and deflate
-// bodies are decoded, in up to four layers (more are a decoding failure);
-// MaxBytes applies to the decoded bytes, and a body cut short within its
-// first MaxBytes is never parsed (one cut after them is read as Truncated, as
-// one that went on would be). Cut short means shorter than its Content-Length
-// or its chunked framing says: a body with neither, which ends where the
-// server closes the connection, cannot be told from a whole one and is parsed
-// as it came. So is a 206 Partial Content, as any 2xx, though it holds part
-// of a file. A coded body, and each layer under the last, is read only as far
-// as a compressed form of MaxBytes could go (eight times the MaxBytes+1
-// octets read, and 1 MiB):
-// one that goes on further, as endless empty deflate blocks do, is a decoding
-// failure, so that a body that decodes to nothing cannot keep a retrieval
-// reading until its Timeout.
+// which a Client with a cookie jar sends back); if the chain still ends in a
+// redirect, the outcome's Error says "(a loop)". A chain that ends in a 3xx
+// (too many hops, a loop, no Location, a Location that does not parse, is not
+// http or https, names no host ("//", "///x": an empty authority, RFC 3986
+// §4.2) or no origin, makes a URL longer than 8,000 octets or is longer than
+// 64 KiB itself, or a 3xx that is not a redirect: 300, 304, 305, 306 and
+// unassigned ones) is Unavailable; so is a 4xx other than 429, whose body is
+// never parsed. Any 2xx is parsed, whatever its Content-Type: an HTML page
+// yields no rules and allows everything. A 429, a 5xx, a final 1xx, a status
+// outside 100-599, a malformed response, and every network, TLS, timeout or
+// decoding failure are Unreachable. gzip and deflate bodies are decoded, in
+// up to four layers (more are a decoding failure); MaxBytes applies to the
+// decoded bytes, and a body cut short within its first MaxBytes is never
+// parsed (one cut after them is read as Truncated, as one that went on would
+// be: Fetch stops reading at the limit, as RFC 9309 §2.5 lets a crawler and
+// as Google does at 500 KiB, so damage past it, short framing or a bad gzip
+// trailer, is never seen, and the rules before it are those the whole file
+// would give). Cut short means shorter than its Content-Length or its chunked
+// framing says: a body with neither, which ends where the server closes the
+// connection, cannot be told from a whole one and is parsed as it came. So is
+// a 206 Partial Content, as any 2xx, though it holds part of a file. A coded
+// body, and each layer under the last, is read only as far as a compressed
+// form of MaxBytes could go (eight times the MaxBytes+1 octets read, and 1
+// MiB): one that goes on further, as endless empty deflate blocks do, is a
+// decoding failure, so that a body that decodes to nothing cannot keep a
+// retrieval reading until its Timeout.
 //
 // Timeout bounds the whole retrieval, and ctx can end it sooner; a nil ctx
 // is context.Background(). A nil *Fetcher is the zero Fetcher, which has no

@@ -1136,6 +1136,16 @@ func TestFetchContentLengthClaims(t *testing.T) {
 	}
 }
 
+// serveBadChecksum serves body gzipped, with a CRC-32 that does not match.
+func serveBadChecksum(body string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		z := compressed("gzip", body)
+		z[len(z)-5] ^= 0xff
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Write(z)
+	}
+}
+
 // TestFetchBody covers the body: limits, codings and bodies cut short.
 func TestFetchBody(t *testing.T) {
 	// threeLines is 47 bytes; its third line ends on byte 47.
@@ -1187,12 +1197,10 @@ func TestFetchBody(t *testing.T) {
 			w.Header().Set("Content-Encoding", "gzip")
 			w.Write(z[:len(z)-6])
 		}, Unreachable, 200, false, refusesAllButRobotsTxt},
-		{"corrupt gzip checksum", 0, func(w http.ResponseWriter, r *http.Request) {
-			z := compressed("gzip", threeLines)
-			z[len(z)-5] ^= 0xff
-			w.Header().Set("Content-Encoding", "gzip")
-			w.Write(z)
-		}, Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"corrupt gzip checksum", 0, serveBadChecksum(threeLines), Unreachable, 200, false, refusesAllButRobotsTxt},
+		// Past the limit, Fetch has stopped reading: a checksum there is
+		// never seen, as a cut there is not ("cut short past the limit").
+		{"corrupt gzip checksum past the limit", 40, serveBadChecksum(threeLines), Parsed, 200, true, firstRule},
 		{"coding names in any ASCII case", 0, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Encoding", "Identity, GZIP")
 			w.Write(compressed("gzip", threeLines))
@@ -1219,6 +1227,7 @@ func TestFetchBody(t *testing.T) {
 		{"cut short past the limit", 40, rawResponse("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n"+threeLines, nil), Parsed, 200, true, firstRule},
 		{"reset mid-body", 0, rawResponse("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n"+threeLines, resetConn), Unreachable, 200, false, refusesAllButRobotsTxt},
 		{"bad chunking", 0, rawResponse("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2f\r\n"+threeLines+"\r\nzz\r\n", nil), Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"bad chunking past the limit", 40, rawResponse("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2f\r\n"+threeLines+"\r\nzz\r\n", nil), Parsed, 200, true, firstRule},
 		{"chunked, no last chunk", 0, rawResponse("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2f\r\n"+threeLines+"\r\n", nil), Unreachable, 200, false, refusesAllButRobotsTxt},
 		{"chunked", 0, rawResponse("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2f\r\n"+threeLines+"\r\n0\r\n\r\n", nil), Parsed, 200, false, bothRules},
 		{"malformed response", 0, rawResponse("this is not HTTP\r\n\r\n", nil), Unreachable, 0, false, refusesAllButRobotsTxt},

@@ -2048,15 +2048,16 @@ type Store interface {
 // most about 33 times (a file of nothing but three-line groups, a user-agent
 // line, a Content-Signal line and one rule, a short wildcard one the most,
 // each naming its own user agent, asked about as each of them; 21 times once
-// asked about as one of them): so with the default MaxBytes, up to some 17 MB
-// a file in the worst case, and some 170 GB for the default MaxOrigins,
-// should every origin serve such a file. A hostile domain can name any number
-// of origins (a.evil.example, b.evil.example, ...): a crawler that may meet
-// them sets MaxOrigins from what it can hold (2,000 origins at 17 MB: 34 GB),
-// or parses less of each file (Fetcher.MaxBytes). The zero value is ready to
-// use and a MemoryStore is safe for concurrent use; it must not be copied
-// after first use. A nil *MemoryStore holds nothing: Get finds nothing, Len
-// is 0 and Put fails.
+// asked about as one of them), beyond some 1 MiB that a file of any size may
+// hold (see Agent: a 14 KB file has held 1.1 MB, 82 times its size): so with
+// the default MaxBytes, up to some 17 MB a file in the worst case, and some
+// 170 GB for the default MaxOrigins, should every origin serve such a file. A
+// hostile domain can name any number of origins (a.evil.example,
+// b.evil.example, ...): a crawler that may meet them sets MaxOrigins from
+// what it can hold (2,000 origins at 17 MB: 34 GB), or parses less of each
+// file (Fetcher.MaxBytes). The zero value is ready to use and a MemoryStore
+// is safe for concurrent use; it must not be copied after first use. A nil
+// *MemoryStore holds nothing: Get finds nothing, Len is 0 and Put fails.
 //
 // Its entries live as long as the process: encoding/json sees none of them
 // (it writes a MemoryStore as its MaxOrigins alone). To keep outcomes across

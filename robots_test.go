@@ -2707,34 +2707,36 @@ func TestHeldByBoundsCompiled(t *testing.T) {
 
 // TestMostHeldAsDocumented checks the worst cases MemoryStore's doc and the
 // README give for what a parsed file holds: at most about 33 times its size
-// asked about as each of its tokens, 21 as one, with an agent no group
-// names asked about first or last. The shapes the black-box hunts found
-// come nearest: three-line groups (a user-agent line, a Content-Signal line
-// and one rule) each naming its own token (31.3 and 20.8; 31.4 and 21.0
-// under -race), the most with a short wildcard rule (33.0 and 20.0; 33.1
-// and 20.2); one group of short wildcard rules that eight tokens share,
-// each also named by a group of its own (23.3 and 13.0); and the last case
-// (26.7 and 15.0). The second held 52 times, and the third 69, while the
-// held bound counted 32 octets beside each rule, a quarter of what a
-// wildcard rule holds compiled, allowed four times that, and left out the
-// fallback's Agent and the parts (see heldBound); with four times the
-// count as it is now, they hold 64 and 62 times.
+// asked about as each of its tokens, 21 as one, with an agent no group names
+// asked about first or last, beyond the 1 MiB a small file may hold whatever
+// its size. The shapes the black-box hunts found come nearest: three-line
+// groups (a user-agent line, a Content-Signal line and one rule) each naming
+// its own token (31.3 and 20.8; 31.4 and 21.0 under -race), the most with a
+// short wildcard rule (33.0 and 20.0; 33.1 and 20.2); one group of short
+// wildcard rules that eight tokens share, each also named by a group of its
+// own (23.3 and 13.0); and the case of wide nodes and a repeated rule (26.7
+// and 15.0). The second held 52 times, and the third 69, while the held bound
+// counted 32 octets beside each rule, a quarter of what a wildcard rule holds
+// compiled, allowed four times that, and left out the fallback's Agent and
+// the parts (see heldBound); with four times the count as it is now, they
+// hold 64 and 62 times.
 func TestMostHeldAsDocumented(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		doc    func(b *strings.Builder)
 		tokens []string
+		small  bool // a file of far less than DefaultMaxBytes, which may hold some 1 MiB more
 	}{
 		{"three-line groups, a token each", func(b *strings.Builder) {
 			for i := 0; b.Len() < DefaultMaxBytes-64; i++ {
 				fmt.Fprintf(b, "useragent:%s\ncontent-signal:a=no\nallow:/\n", letters(i))
 			}
-		}, nil},
+		}, nil, false},
 		{"three-line groups of a wildcard rule, a token each", func(b *strings.Builder) {
 			for i := 0; b.Len() < DefaultMaxBytes-64; i++ {
 				fmt.Fprintf(b, "useragent:%s\ncontent-signal:a=no\nallow:*%c\n", letters(i), byte(0x80+i%128))
 			}
-		}, nil},
+		}, nil, false},
 		{"short wildcard rules eight tokens share", func(b *strings.Builder) {
 			var own strings.Builder
 			for i := range 8 {
@@ -2745,7 +2747,7 @@ func TestMostHeldAsDocumented(t *testing.T) {
 				fmt.Fprintf(b, "allow:*%s\n", letters(i))
 			}
 			b.WriteString(own.String())
-		}, []string{"ta", "tb", "tc", "td", "te", "tf", "tg", "th"}},
+		}, []string{"ta", "tb", "tc", "td", "te", "tf", "tg", "th"}, false},
 		// A black-box audit's: 80 tokens share a small group whose trie
 		// nodes of 13 children each carry a 256-octet table, then the
 		// fallback's group of one short wildcard rule written over and
@@ -2769,7 +2771,22 @@ func TestMostHeldAsDocumented(t *testing.T) {
 				b.WriteString("allow:*\x80\n")
 			}
 			b.WriteString(own.String())
-		}, nil},
+		}, nil, false},
+		// A black-box audit's: a small file whose Agents' bound is mostly
+		// its 1 MiB to spare. Document-wide Content-Signal keys, which every
+		// token's Agent copies, then a group for each token with a key of
+		// its own: 14 KB held 1.1 MB asked as each token (82 times).
+		{"a small file of signals every token copies", func(b *strings.Builder) {
+			const n = 280
+			b.WriteString("content-signal:")
+			for i := range n {
+				fmt.Fprintf(b, "k%s=no,", letters(i))
+			}
+			b.WriteString("\n")
+			for i := range n {
+				fmt.Fprintf(b, "useragent:%s\ncontent-signal:z=yes\nallow:/x\n", letters(i))
+			}
+		}, nil, true},
 	} {
 		for _, unnamedLast := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/unnamed last %v", tc.name, unnamedLast), func(t *testing.T) {
@@ -2802,8 +2819,12 @@ func TestMostHeldAsDocumented(t *testing.T) {
 				runtime.KeepAlive(data)
 				size := float64(len(data))
 				t.Logf("%d octets: %.1f times held asked as one token, %.1f as each of %d", len(data), float64(one)/size, float64(each)/size, len(tokens))
-				if float64(one) > 22*size || float64(each) > 35*size {
-					t.Errorf("the file holds %.1f times its size asked as one token, %.1f as each; the docs say at most about 21 and 33", float64(one)/size, float64(each)/size)
+				spare := 0.0
+				if tc.small {
+					spare = 1 << 20
+				}
+				if float64(one) > 22*size+spare || float64(each) > 35*size+spare {
+					t.Errorf("the file holds %.1f times its size asked as one token, %.1f as each, %.0f octets to spare; the docs say at most about 21 and 33", float64(one)/size, float64(each)/size, spare)
 				}
 			})
 		}

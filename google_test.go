@@ -361,10 +361,10 @@ var googleCases = []googleCase{
 	{"GoogleOnly_IndexHTMLisDirectory: index.html", gIndexHTML, "foobot", "http://foo.com/allowed-slash/index.html", true, 2},
 	{"GoogleOnly_IndexHTMLisDirectory: another URL", gIndexHTML, "foobot", "http://foo.com/anyother-url", false, 3},
 
-	// GoogleOnly_LineTooLong. Google cuts a line at 16,664 octets, so that
-	// its rules lose their "/qux" and match the "/fux" URLs. Here a line has
-	// no length limit below the file's (SPEC §1; README, "a long line"), the
-	// rules stay whole, and those URLs are decided as if the rules were short.
+	// GoogleOnly_LineTooLong. Google keeps a line's first 16,663 octets, so that
+	// its rules lose their "/qux" and match the "/fux" URLs. Here a line has no
+	// length limit below the file's (SPEC §1; README, "a long line"), the rules
+	// stay whole, and those URLs are decided as if the rules were short.
 	{"GoogleOnly_LineTooLong: no rule matches", gLineTooLong1, "FooBot", "http://foo.bar/fux", true, gNoRule},
 	{"GoogleOnly_LineTooLong: the disallow is not cut (Google: refused)", gLineTooLong1, "FooBot", "http://foo.bar" + gLong1 + "/fux", true, gNoRule},
 	{"GoogleOnly_LineTooLong: the whole disallow matches", gLineTooLong1, "FooBot", "http://foo.bar" + gLong1 + "/qux", false, 2},

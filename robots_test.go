@@ -302,7 +302,7 @@ func TestParseTransientMemory(t *testing.T) {
 }
 
 // SPEC: "No limit on line length below that (a 20,000-octet rule works)".
-// Google's parser cuts lines at 16,664 octets; SPEC overrides it.
+// Google's parser keeps a line's first 16,663 octets; SPEC overrides it.
 func TestParseLongLine(t *testing.T) {
 	long := "/" + strings.Repeat("a", 20000) + "/x"
 	r := parseString("User-agent: *\nDisallow: " + long + "\nAllow: /\n")

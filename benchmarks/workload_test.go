@@ -181,15 +181,19 @@ func TestCutIsWhatParseReads(t *testing.T) {
 // -v to see them. temoto does not normalise percent-encoding, matches user
 // agents by prefix, picks one group, and rejects files with a rule before any
 // user-agent. grobotstxt, Google's parser ported to Go, does not normalise
-// percent-encoding either (an escaped letter, lower-case hex), passes the URL
-// through net/url first, so that a path's '{' becomes "%7B" while a pattern's
-// '{' stays as written, and a URL net/url refuses (a broken escape such as
-// "%Ev") is disallowed, keeps the whole file (ours stops at 500 KiB),
-// disallows /robots.txt when a rule says so, ignores a "*" group written
-// "*text", keeps digits in a user-agent line's token, takes keys that only
-// start with a known one ("Disallowed:"), and trims every C isspace octet
-// around keys and values ("\v", "\f"), where ours trims space and tab. What
-// must hold is that our compiled view answers exactly as the document does.
+// percent-encoding either (an escaped letter; a pattern's lower-case hex,
+// which Google upper-cases, grobotstxt garbles: "/%7e" matches nothing),
+// passes the URL through net/url first, so that a path's '{' becomes "%7B"
+// while a pattern's '{' stays as written, and a URL net/url refuses (a
+// broken escape such as "%Ev") is disallowed, keeps the whole file (ours
+// stops at 500 KiB), disallows /robots.txt when a rule says so, ignores a
+// "*" group written "*text", keeps every token character of RFC 7230 in a
+// user-agent line's token ("foo.bar", "foo*": not foo, where Google and ours
+// read foo), takes keys that only start with a known one ("Disallowed:"),
+// and one misspelling Google does not ("diaslow"), and trims every Unicode
+// space around keys and values ("\v", "\f", a UTF-8 no-break space, which
+// Google does not trim), where ours trims space and tab. What must hold is
+// that our compiled view answers exactly as the document does.
 func TestAgreement(t *testing.T) {
 	c, w := setup(t)
 	d := ParseAll(c)

@@ -187,6 +187,8 @@ func TestParseDirectives(t *testing.T) {
 		{"max-image-preview none", "max-image-preview: none", []Directives{{MaxImagePreview: "none"}}},
 		{"max-image-preview standard", "max-image-preview: standard", []Directives{{MaxImagePreview: "standard"}}},
 		{"max-image-preview LARGE", "max-image-preview:LARGE", []Directives{{MaxImagePreview: "large"}}},
+		{"max-image-preview NONE", "max-image-preview: NONE", []Directives{{MaxImagePreview: "none"}}},
+		{"max-image-preview Standard", "max-image-preview: Standard", []Directives{{MaxImagePreview: "standard"}}},
 		{"max-image-preview unknown ignored", "max-image-preview: huge", []Directives{{}}},
 		{"max-image-preview lowest wins", "max-image-preview: large, max-image-preview: standard, max-image-preview: large",
 			[]Directives{{MaxImagePreview: "standard"}}},
@@ -218,6 +220,11 @@ func TestParseDirectives(t *testing.T) {
 			[]Directives{{Bot: "unavailable-after", Other: []string{"2025-06-25"}}}},
 		{"scoped bad value opens only the scope", "examplebot: max-snippet: x", []Directives{{Bot: "examplebot"}}},
 		{"weekday then no date keeps the next item", "unavailable_after: Wed, noindex", []Directives{{NoIndex: true}}},
+		// What follows a weekday that starts no date is read as items,
+		// a scope among them: ab's, not every bot's.
+		{"a scope after a weekday that starts no date", "unavailable_after: Wed, ab:, noindex",
+			[]Directives{{}, {Bot: "ab", NoIndex: true}}},
+		{"a name after a weekday that starts no date", "unavailable_after: Wed, xy", []Directives{{Other: []string{"xy"}}}},
 		{"a scope naming no bot ends its item, a weekday after it too", ": unavailable_after: Wed, noindex", []Directives{{NoIndex: true}}},
 		{"an item naming no bot is dropped, the scope before it goes on", "examplebot: noarchive, : nofollow, nosnippet",
 			[]Directives{{Bot: "examplebot", NoArchive: true, NoSnippet: true}}},
@@ -343,6 +350,8 @@ func TestParseDirectivesDates(t *testing.T) {
 		{"ISO fraction of a minute, a point", "2010-06-25T14:59.75+00:00", utc(2010, 6, 25, 14, 59, 45)},
 		{"ISO basic fraction of a minute", "20100625T1500.5Z", utc(2010, 6, 25, 15, 0, 30)},
 		{"ISO fraction of a minute, long, whole seconds kept", "2010-06-25T15:00,99999999999999Z", utc(2010, 6, 25, 15, 0, 59)},
+		// Its first nine digits count: 0.016666667 of a minute is 1.00000002 s.
+		{"ISO fraction of a minute, nine digits read", "2010-06-25T15:00,016666667Z", utc(2010, 6, 25, 15, 0, 1)},
 		{"ISO fraction of a second after seconds", "2010-06-25T15:00:00,9Z", want},
 		{"ISO basic bare date", "20100625", utc(2010, 6, 25, 0, 0, 0)},
 		{"ISO basic lower-case t", "20100625t150000z", want},
@@ -486,6 +495,9 @@ func TestParseRobotsTag(t *testing.T) {
 		{"image preview as integer ignored", []string{"*;max-image-preview=5"}, []Directives{{}}, false},
 		{"a partial line past the limit cut", []string{"*;noindex", "*;a" + strings.Repeat("b", 9000)}, []Directives{{NoIndex: true}}, false},
 		{"an inner list before the limit's cut", []string{"*;noindex, (a b), y;" + strings.Repeat("x", 8192) + ", z"}, []Directives{{NoIndex: true}}, false},
+		// A stray ')' opens no inner list: the comma after it is a top-level
+		// one, so the cut keeps "x)", and the field fails whole.
+		{"a stray parenthesis before the limit's cut", []string{"*;noindex, x), y, " + strings.Repeat("a", 8200)}, nil, true},
 		{"bad date ignored", []string{`*;unavailable_after="someday"`}, []Directives{{}}, false},
 		{"flag with a value ignored", []string{"*;noindex=5"}, []Directives{{}}, false},
 		{"a Date only for unavailable_after", []string{"*;max-snippet=@1277506800"}, []Directives{{}}, false},
@@ -1399,6 +1411,8 @@ func TestString(t *testing.T) {
 			"unavailable_after: Tuesday, 01-Jun-49 00:00:00 UTC", "index, follow, unavailable_after: Tuesday, 01-Jun-49 00:00:00 UTC"},
 		{"1950 in two digits", Directives{UnavailableAfter: utc(1950, 6, 1, 0, 0, 0)},
 			"unavailable_after: Thursday, 01-Jun-50 00:00:00 UTC", "index, follow, unavailable_after: Thursday, 01-Jun-50 00:00:00 UTC"},
+		{"2050 has four digits", Directives{UnavailableAfter: utc(2050, 6, 25, 15, 0, 0)},
+			"unavailable_after: Saturday, 25-Jun-2050 15:00:00 UTC", "index, follow, unavailable_after: Saturday, 25-Jun-2050 15:00:00 UTC"},
 		{"date past 2049 has four digits", Directives{UnavailableAfter: utc(2075, 1, 2, 3, 4, 5)},
 			"unavailable_after: Wednesday, 02-Jan-2075 03:04:05 UTC", "index, follow, unavailable_after: Wednesday, 02-Jan-2075 03:04:05 UTC"},
 		{"date before 1950 has four digits", Directives{UnavailableAfter: utc(1949, 12, 31, 0, 0, 0)},

@@ -767,14 +767,29 @@ func TestFetchRedirectURLLength(t *testing.T) {
 // contract, returning a redirect and an error together: net/http reports
 // the error, and so does Fetch (Unreachable), even when the redirect's
 // Location does not parse.
+// TestFetchRedirectWithError: a Transport that returns a response with an
+// error has failed (RoundTripper's contract), whatever the response says;
+// the outcome keeps the status it read (SPEC §2: "0 (or the status already
+// read)").
 func TestFetchRedirectWithError(t *testing.T) {
-	client := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
-		return &http.Response{StatusCode: 301, Header: http.Header{"Location": {"http://[::1"}}, Body: http.NoBody, Request: r},
-			errors.New("connection reset")
-	})}
-	f := &Fetcher{Client: client, UserAgent: fetchAgent}
-	if o := f.Fetch(context.Background(), "http://example.com/page"); o.Status != Unreachable {
-		t.Errorf("Fetch = %s, want unreachable", describeOutcome(o))
+	for _, tc := range []struct {
+		name   string
+		status int
+		header http.Header
+	}{
+		{"a redirect", 301, http.Header{"Location": {"http://[::1"}}},
+		{"a server error", 503, http.Header{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			client := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+				return &http.Response{StatusCode: tc.status, Header: tc.header, Body: http.NoBody, Request: r},
+					errors.New("connection reset")
+			})}
+			f := &Fetcher{Client: client, UserAgent: fetchAgent}
+			if o := f.Fetch(context.Background(), "http://example.com/page"); o.Status != Unreachable || o.HTTPStatus != tc.status {
+				t.Errorf("Fetch = %s, want unreachable with HTTP status %d", describeOutcome(o), tc.status)
+			}
+		})
 	}
 }
 

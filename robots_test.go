@@ -3987,6 +3987,8 @@ func TestContentSignals(t *testing.T) {
 		{"core-api Content-Signal: whitespace around pairs", "User-agent: a\nContent-Signal:ai-train=no ,  search=yes\n", "a",
 			map[string]bool{"ai-train": false, "search": true}},
 		// RFC 9309 §2.2: whitespace is space and tab, around keys and values alike.
+		{"RFC9309 §2.2 Content-Signal: tabs around keys", "User-agent: a\nContent-Signal: search=yes,\tai-train\t=no\n", "a",
+			map[string]bool{"search": true, "ai-train": false}},
 		{"RFC9309 §2.2 Content-Signal: tabs around values", "User-agent: a\nContent-Signal: ai-train=no\t,search=\tyes\n", "a",
 			map[string]bool{"ai-train": false, "search": true}},
 		{"core-api Content-Signal: several lines before the first group merge", "Content-Signal: search=yes\nContent-Signal: ai-train=no\nContent-Signal: nonsense\nUser-agent: *\nDisallow:\n", "x",
@@ -4836,6 +4838,10 @@ func TestMarshalTextErrors(t *testing.T) {
 		{"Content-Signal key with a space", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"ai train": false}})},
 		{"Content-Signal key with =", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"a=b": false}})},
 		{"Content-Signal keys differing in case", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"Search": true, "search": false}})},
+		// With one value the two spellings would be written as one key
+		// twice, which reads back as one key where r has two.
+		{"Content-Signal keys differing in case, one value", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"Search": true, "search": true}})},
+		{"document Content-Signal keys differing in case, one value", &Robots{ContentSignals: map[string]bool{"Search": true, "search": true}}},
 		{"document Content-Signal keys differing in case", &Robots{ContentSignals: map[string]bool{"AI-train": true, "other": true, "ai-TRAIN": false}}},
 		// In octet order "B" < "a" < "b": the two spellings of b are apart.
 		{"Content-Signal keys differing in case, apart in octet order", group(Group{UserAgents: []string{"a"}, ContentSignals: map[string]bool{"B": true, "a": true, "b": false}})},

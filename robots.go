@@ -1481,13 +1481,13 @@ const (
 // keep): what its groups' rules and its Content-Signal entries would compiled
 // once each, and 1 MiB to spare for small documents; and, of which that is
 // made, heldBy of each group's rules. The count has the fallback's estimate
-// until its Agent is compiled (see bound), each Agent as compiled, and each
-// group compiled for Agents made of parts, which are compiled past the bound
-// but hold the rules once at most: so all of them hold about twice the rules
-// at most. The real files of testdata, each asked as every token it names,
-// never pass the bound. It was four times, with heldBy counting a quarter of
-// what wildcard rules hold, and the fallback and the parts left out: a file
-// held 69 times its size (a black-box audit).
+// from when the bound is found until its Agent is compiled (see bound), each
+// Agent as compiled, and each group compiled for Agents made of parts, which
+// are compiled past the bound but hold the rules once at most: so all of them
+// hold about twice the rules at most. The real files of testdata, each asked
+// as every token it names, never pass the bound. It was four times, with
+// heldBy counting a quarter of what wildcard rules hold, and the fallback and
+// the parts left out: a file held 69 times its size (a black-box audit).
 func heldBound(groups []Group, signals map[string]bool) (bound int64, perGroup []int64) {
 	perGroup = make([]int64, len(groups))
 	n := heldBy(nil, len(signals))

@@ -578,18 +578,20 @@ type Link struct {
 // each link's URL is at most MaxLinkBytes, so that a long base cannot make
 // the result grow with the square of the body (it can still make the URLs
 // total about MaxLinkBytes/10 times the body, "<a href=a>" being 10 octets:
-// links with the same href share one URL, resolved once; resolving them,
-// through net/url, allocates some five times that again: 200 MB, and on the
-// CI machine some 0.6 s, for 64 KiB of such links). It reads body as
-// text/html, not knowing its Content-Type (ask IsHTML first, as DirectivesFor
-// does before it reads meta tags), as UTF-16 when it starts with a UTF-16
-// byte order mark and as octets otherwise. So a page in another encoding than
-// UTF-8 gives the URLs its octets spell, not always those a browser, which
-// decodes the page first, would fetch: a Latin-1 "/caf\xe9" is "/caf%E9" here
-// and "/caf%C3%A9" in a browser, which encodes a path in UTF-8 (and a query
-// in the page's encoding: "?q=caf\xe9" is "?q=caf%E9" in both); and in
-// Shift_JIS, where 0x5C may be the second octet of a character, that octet
-// reads as a backslash, so as a slash. In XHTML served as
+// links with the same href share one URL, resolved once; 64 KiB of such links
+// with distinct hrefs under a base of 7,900 octets make 33 MB of URLs, for
+// which Links allocates 36 MB and takes 15-50 ms on the CI machine; a href
+// not written plainly, as "./a" is not, goes through net/url, which allocates
+// some seven times its URL: 213 MB and 0.4 s for 64 KiB of those). It reads
+// body as text/html, not knowing its Content-Type (ask IsHTML first, as
+// DirectivesFor does before it reads meta tags), as UTF-16 when it starts
+// with a UTF-16 byte order mark and as octets otherwise. So a page in another
+// encoding than UTF-8 gives the URLs its octets spell, not always those a
+// browser, which decodes the page first, would fetch: a Latin-1 "/caf\xe9" is
+// "/caf%E9" here and "/caf%C3%A9" in a browser, which encodes a path in UTF-8
+// (and a query in the page's encoding: "?q=caf\xe9" is "?q=caf%E9" in both);
+// and in Shift_JIS, where 0x5C may be the second octet of a character, that
+// octet reads as a backslash, so as a slash. In XHTML served as
 // application/xhtml+xml, a self-closing <title/> or <script/> (an empty
 // element in XML) hides the links after it, where DirectivesFor, which knows
 // the type, reads them as empty. It accepts any bytes and is safe for
@@ -623,14 +625,20 @@ func Links(body []byte, base *url.URL) []Link {
 	out := make([]Link, 0, len(links))
 	// A page repeats its links (menus, "#top", "/"), and resolving one
 	// parses and writes a URL: each href is resolved once, and its links
-	// share the URL.
+	// share the URL. A href of a fragment alone leads where an empty one
+	// does (the fragment is dropped before anything else is read).
 	resolved := make(map[string]string) // href: URL, or "" where left out
+	from := newLinkBase(base)
 	for _, f := range links {
 		l := f.Link
-		u, seen := resolved[l.URL]
+		href := l.URL
+		if strings.HasPrefix(href, "#") {
+			href = ""
+		}
+		u, seen := resolved[href]
 		if !seen {
-			u = resolveHref(base, l.URL)
-			resolved[l.URL] = u
+			u = from.resolve(href)
+			resolved[href] = u
 		}
 		if u == "" {
 			continue
@@ -642,6 +650,142 @@ func Links(body []byte, base *url.URL) []Link {
 		return nil
 	}
 	return out
+}
+
+// A linkBase is the URL Links resolves a page's hrefs against, with what
+// the commonest hrefs need of it found once. Most hrefs on real pages are
+// an absolute http or https URL or a path, written plainly, and for those
+// the URL net/url would parse, resolve and write again is a concatenation:
+// resolving every href through net/url took 13 % of Links' time on the pages
+// of testdata/html (a CPU profile of BenchmarkLinks), and far more against a
+// base of thousands of segments. Any other href takes the way through
+// net/url; TestResolvePlain and FuzzResolvePlain hold the two to the same
+// URLs.
+type linkBase struct {
+	url *url.URL
+	// origin is "http://host" or "https://host" (with a port, if any) when
+	// url is an http or https URL of a plainly written host that a
+	// crawler can reach (see hasOrigin); "" otherwise, when only absolute
+	// hrefs have a plain resolution.
+	origin string
+	// dir is url's path up to and with its last '/', or "/" for an empty
+	// path (RFC 3986 §5.2.3), when origin is set and the path is plain
+	// and has no dot segment; "" otherwise.
+	dir string
+}
+
+func newLinkBase(base *url.URL) linkBase {
+	b := linkBase{url: base}
+	if base == nil || base.Scheme != "http" && base.Scheme != "https" || base.Opaque != "" || base.User != nil ||
+		!plainHost(base.Host, true) || !hasOrigin(base) {
+		return b
+	}
+	b.origin = base.Scheme + "://" + base.Host
+	switch p := base.EscapedPath(); {
+	case p == "":
+		b.dir = "/"
+	case p[0] == '/' && plainHref(p) && !strings.ContainsRune(p, '?') && !hasDotSegment(p):
+		b.dir = p[:strings.LastIndexByte(p, '/')+1]
+	}
+	return b
+}
+
+// resolve returns the URL href leads to from b, as Links returns it, or ""
+// for a link Links leaves out.
+func (b *linkBase) resolve(href string) string {
+	if u, ok := b.resolvePlain(href); ok {
+		return u
+	}
+	return resolveHref(b.url, href)
+}
+
+// resolvePlain returns what resolveHref would for href, and true, when href
+// is written plainly enough that the URL is href itself or a concatenation
+// (cut at its fragment, if any): an http or https URL of a plain host, or,
+// against a base with an origin, a path from the root or (against a plain
+// base path) a relative one; of octets that net/url and the URL Standard
+// both keep as they are (see plainHref), with no dot segment in the path.
+// Otherwise it returns false.
+func (b *linkBase) resolvePlain(href string) (string, bool) {
+	s, _, _ := strings.Cut(href, "#")
+	if s == "" || !plainHref(s) {
+		return "", false
+	}
+	path, _, _ := strings.Cut(s, "?")
+	var u string
+	switch {
+	case strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://"):
+		rest := path[strings.IndexByte(path, ':')+3:]
+		host, _, _ := strings.Cut(rest, "/")
+		if host == "" || !plainHost(host, false) || hasDotSegment(rest[len(host):]) {
+			return "", false
+		}
+		u = s
+	case b.origin == "" || strings.HasPrefix(s, "//") || s[0] == '?':
+		return "", false
+	case s[0] == '/':
+		if hasDotSegment(path) {
+			return "", false
+		}
+		u = b.origin + s
+	default:
+		// A colon in the first segment would make it a scheme, or no
+		// reference at all.
+		first, _, _ := strings.Cut(path, "/")
+		if b.dir == "" || strings.IndexByte(first, ':') >= 0 || hasDotSegments(path) {
+			return "", false
+		}
+		u = b.origin + b.dir + s
+	}
+	return u, len(u) <= MaxLinkBytes
+}
+
+// plainHref reports whether s is made only of octets that neither net/url
+// nor the URL Standard rewrite anywhere in an http URL, cleanHref and
+// escapeQuery included: ASCII letters and digits, "-._~", "!$&()*+,;=:@/?"
+// and escapes ('%' and two hex digits).
+func plainHref(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case plainOctets[c]:
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			i += 2
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// plainOctets are the octets plainHref takes as they are.
+var plainOctets = func() (t [256]bool) {
+	for c := range t {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+			strings.IndexByte("-._~!$&()*+,;=:@/?", byte(c)) >= 0
+	}
+	return t
+}()
+
+// plainHost reports whether host is a name of ASCII letters, digits, '-'
+// and '.', not empty, which net/url keeps as written; with port, a ':' and
+// digits may follow it (hasOrigin checks their value).
+func plainHost(host string, port bool) bool {
+	name := host
+	if port {
+		name, _, _ = strings.Cut(host, ":")
+	}
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(host); i++ {
+		switch c := host[i]; {
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.':
+		case port && i >= len(name) && (c == ':' && i == len(name) || '0' <= c && c <= '9'):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // resolveHref returns the URL a link's href leads to from base, as Links

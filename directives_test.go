@@ -1997,6 +1997,168 @@ func TestLinks(t *testing.T) {
 	}
 }
 
+// TestResolvePlain holds the URLs Links writes by concatenation for plainly
+// written hrefs (linkBase.resolvePlain) to those of the way through net/url
+// (resolveHref), and checks which hrefs are taken as plain, so that a
+// change that stops taking them, or takes one it should not, fails here
+// rather than only in a benchmark.
+func TestResolvePlain(t *testing.T) {
+	page := "https://example.com/dir/page.html"
+	long := strings.Repeat("a", MaxLinkBytes-len("https://example.com/"))
+	tests := []struct {
+		name, base, href string
+		plain            bool   // resolvePlain answers
+		want             string // "": left out
+	}{
+		{"absolute, fragment dropped", page, "https://other.example/a/b?c=d#e", true, "https://other.example/a/b?c=d"},
+		{"absolute, no path", page, "http://h", true, "http://h"},
+		{"absolute, a query and no path", page, "http://h?q", true, "http://h?q"},
+		{"absolute, an empty query kept", page, "http://h/p?", true, "http://h/p?"},
+		{"absolute, no base", "", "https://h/x", true, "https://h/x"},
+		{"absolute, a host's case kept", page, "https://Example.COM/X", true, "https://Example.COM/X"},
+		{"absolute, escapes and sub-delims kept", page, "https://h/caf%C3%A9;v=1/(x)*,!$@:+~?q=%20&r=a/b?", true, "https://h/caf%C3%A9;v=1/(x)*,!$@:+~?q=%20&r=a/b?"},
+		{"absolute, dots inside segments", page, "https://h/a..b/.c/d.", true, "https://h/a..b/.c/d."},
+		{"absolute, double slashes kept", page, "https://h//a//b", true, "https://h//a//b"},
+		{"absolute, an upper-case scheme", page, "HTTPS://h/x", false, "https://h/x"},
+		{"absolute, a port", page, "http://h:8080/x", false, "http://h:8080/x"},
+		{"absolute, userinfo", page, "http://u@h/x", false, "http://u@h/x"},
+		{"absolute, an IPv6 host", page, "http://[::1]/x", false, "http://[::1]/x"},
+		{"absolute, a dot segment", page, "https://h/a/../b", false, "https://h/b"},
+		{"absolute, an escaped dot segment", page, "https://h/a/%2E%2e/b", false, "https://h/b"},
+		{"absolute, no host", page, "http:///x", false, ""},
+		{"absolute, another scheme", page, "ftp://h/x", false, ""},
+		{"absolute, a bad escape", page, "https://h/50%-off", false, ""},
+		{"absolute, an apostrophe in the query", page, "https://h/?q='x'", false, "https://h/?q=%27x%27"},
+		{"root path", page, "/x/y?z#f", true, "https://example.com/x/y?z"},
+		{"root path, a base with a port", "http://h:8080/a", "/x", true, "http://h:8080/x"},
+		{"root path, a base with an empty port", "http://h:/a", "/x", true, "http://h:/x"},
+		{"root path, a base's query not kept", "https://h/a?b", "/x", true, "https://h/x"},
+		{"root path, as long as a link may be", page, "/" + long, true, "https://example.com/" + long},
+		{"root path, an octet too long", page, "/" + long + "a", false, ""},
+		{"root path, a base port past 65535", "http://h:99999/a", "/x", false, ""},
+		{"root path, a base with userinfo", "http://u:p@h/a", "/x", false, "http://u:p@h/x"},
+		{"root path, a base with an IPv6 host", "http://[::1]/a", "/x", false, "http://[::1]/x"},
+		{"root path, an ftp base", "ftp://h/a", "/x", false, ""},
+		{"root path, no base", "", "/x", false, "/x"},
+		{"root path, a space", page, "/a b", false, "https://example.com/a%20b"},
+		{"root path, an apostrophe", page, "/it's", false, "https://example.com/it's"},
+		{"root path, non-ASCII", page, "/é", false, "https://example.com/%C3%A9"},
+		{"root path, a dot segment", page, "/a/./b", false, "https://example.com/a/b"},
+		{"relative", page, "x/y", true, "https://example.com/dir/x/y"},
+		{"relative, a colon past the first segment", page, "a/b:c", true, "https://example.com/dir/a/b:c"},
+		{"relative, an empty base path", "https://example.com", "x", true, "https://example.com/x"},
+		{"relative, a base path's escapes kept", "https://h/%7Ea/b", "x", true, "https://h/%7Ea/x"},
+		{"relative, a colon in the first segment", page, "a:b", false, ""},
+		{"relative, a dot segment", page, "./x", false, "https://example.com/dir/x"},
+		{"relative, a double-dot segment", page, "../x", false, "https://example.com/x"},
+		{"relative, a base path with a dot segment", "https://h/a/../b/c", "x", false, "https://h/b/x"},
+		{"relative, a base path net/url escapes", "https://h/a%20b/c d", "x", true, "https://h/a%20b/x"},
+		{"relative, a base path with an apostrophe", "https://h/it's/a", "x", false, "https://h/it's/x"},
+		{"relative, no base", "", "x", false, "x"},
+		{"scheme-relative", page, "//cdn.example/x", false, "https://cdn.example/x"},
+		{"a query alone", page, "?q=1", false, "https://example.com/dir/page.html?q=1"},
+		{"a fragment alone", page, "#top", false, "https://example.com/dir/page.html"},
+		{"empty", page, "", false, "https://example.com/dir/page.html"},
+		{"mailto", page, "mailto:x@y", false, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var base *url.URL
+			if tc.base != "" {
+				var err error
+				if base, err = url.Parse(tc.base); err != nil {
+					t.Fatal(err)
+				}
+			}
+			b := newLinkBase(base)
+			if _, plain := b.resolvePlain(tc.href); plain != tc.plain {
+				t.Errorf("resolvePlain(%q) against %q answers: %v, want %v", tc.href, tc.base, plain, tc.plain)
+			}
+			if got := b.resolve(tc.href); got != tc.want {
+				t.Errorf("resolve(%q) against %q = %q, want %q", tc.href, tc.base, got, tc.want)
+			}
+			if got, want := b.resolve(tc.href), resolveHref(base, tc.href); got != want {
+				t.Errorf("resolve(%q) against %q = %q, net/url's way %q", tc.href, tc.base, got, want)
+			}
+		})
+	}
+}
+
+// TestResolvePlainOnRealHrefs compares the two ways of resolving every href
+// of the pages in testdata/html, against a few bases.
+func TestResolvePlainOnRealHrefs(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "html", "*.html"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no pages in testdata/html: %v", err)
+	}
+	var hrefs []string
+	for _, file := range files {
+		body, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		z := html.NewTokenizer(bytes.NewReader(body))
+		for tt := z.Next(); tt != html.ErrorToken; tt = z.Next() {
+			if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+				continue
+			}
+			for _, a := range z.Token().Attr {
+				if a.Key == "href" || a.Key == "src" {
+					hrefs = append(hrefs, a.Val)
+				}
+			}
+		}
+	}
+	for i, rawBase := range []string{"https://example.com/dir/page.html", "http://Example.com:8080", "https://h/a%2Fb/c;d/", "ftp://h/a", ""} {
+		var base *url.URL
+		if rawBase != "" {
+			base, _ = url.Parse(rawBase)
+		}
+		b := newLinkBase(base)
+		plain := 0
+		for _, href := range hrefs {
+			if _, ok := b.resolvePlain(href); ok {
+				plain++
+			}
+			if got, want := b.resolve(href), resolveHref(base, href); got != want {
+				t.Errorf("resolve(%q) against %q = %q, net/url's way %q", href, rawBase, got, want)
+			}
+		}
+		t.Logf("against %q, %d of the %d hrefs resolved as plain", rawBase, plain, len(hrefs))
+		// Most real hrefs are plain against a page's URL: if few were,
+		// this would compare little but the way through net/url with
+		// itself.
+		if i == 0 && plain < len(hrefs)*3/4 {
+			t.Errorf("against %q, %d of the %d hrefs resolved as plain, want three quarters", rawBase, plain, len(hrefs))
+		}
+	}
+}
+
+// FuzzResolvePlain holds the concatenated URLs of plainly written hrefs to
+// those of the way through net/url, for any base and href.
+func FuzzResolvePlain(f *testing.F) {
+	f.Add("https://example.com/dir/page.html", "https://h/a/b?c#d")
+	f.Add("https://example.com/dir/page.html", "/x/../y")
+	f.Add("http://h:8080", "a/b:c")
+	f.Add("http://h:/a/%2e/", "x")
+	f.Add("https://u@h/a", "/x")
+	f.Add("", "http://H/%41?q=%zz")
+	f.Add("https://h/a b/", "x?y'z")
+	f.Fuzz(func(t *testing.T, rawBase, href string) {
+		var base *url.URL
+		if rawBase != "" {
+			var err error
+			if base, err = url.Parse(rawBase); err != nil {
+				return
+			}
+		}
+		b := newLinkBase(base)
+		if got, want := b.resolve(href), resolveHref(base, href); got != want {
+			t.Errorf("resolve(%q) against %q = %q, net/url's way %q", href, rawBase, got, want)
+		}
+	})
+}
+
 // TestDeeperThanTreeBuilder: a page the tree builder refuses (more than 512
 // open elements) still yields its meta tags and links.
 func TestDeeperThanTreeBuilder(t *testing.T) {

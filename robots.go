@@ -398,10 +398,16 @@ func removeDotSegments(p string) string {
 	}
 }
 
-// hasDotSegment reports whether the path p, which starts with '/', has a
-// segment removeDotSegments removes.
+// hasDotSegment reports whether the path p, which starts with '/' or is
+// empty, has a segment removeDotSegments removes.
 func hasDotSegment(p string) bool {
-	for rest := p[1:]; ; {
+	return p != "" && hasDotSegments(p[1:])
+}
+
+// hasDotSegments reports whether a segment of the relative path p is "."
+// or ".." (a dot may be written "%2e" or "%2E").
+func hasDotSegments(p string) bool {
+	for rest := p; ; {
 		seg, next, more := strings.Cut(rest, "/")
 		if dots(seg) > 0 {
 			return true

@@ -2144,17 +2144,23 @@ func FuzzResolvePlain(f *testing.F) {
 	f.Add("https://u@h/a", "/x")
 	f.Add("", "http://H/%41?q=%zz")
 	f.Add("https://h/a b/", "x?y'z")
+	page, _ := url.Parse("https://example.com/dir/page.html")
 	f.Fuzz(func(t *testing.T, rawBase, href string) {
-		var base *url.URL
-		if rawBase != "" {
-			var err error
-			if base, err = url.Parse(rawBase); err != nil {
-				return
-			}
+		var bases []*url.URL
+		if rawBase == "" {
+			bases = append(bases, nil)
+		} else if u, err := url.Parse(rawBase); err == nil {
+			bases = append(bases, u)
 		}
-		b := newLinkBase(base)
-		if got, want := b.resolve(href), resolveHref(base, href); got != want {
-			t.Errorf("resolve(%q) against %q = %q, net/url's way %q", href, rawBase, got, want)
+		// As Links takes a <base href>: resolved against the page's URL.
+		if ref, ok := parseHref(rawBase); ok {
+			bases = append(bases, resolve(page, ref))
+		}
+		for _, base := range bases {
+			b := newLinkBase(base)
+			if got, want := b.resolve(href), resolveHref(base, href); got != want {
+				t.Errorf("resolve(%q) against %v (from %q) = %q, net/url's way %q", href, base, rawBase, got, want)
+			}
 		}
 	})
 }

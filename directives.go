@@ -664,13 +664,13 @@ func Links(body []byte, base *url.URL) []Link {
 type linkBase struct {
 	url *url.URL
 	// origin is "http://host" or "https://host" (with a port, if any) when
-	// url is an http or https URL of a plainly written host that a
-	// crawler can reach (see hasOrigin); "" otherwise, when only absolute
-	// hrefs have a plain resolution.
+	// url is an http or https URL, not opaque and without userinfo, of a
+	// plainly written host that a crawler can reach (see hasOrigin); ""
+	// otherwise, when only absolute hrefs have a plain resolution.
 	origin string
-	// dir is url's path up to and with its last '/', or "/" for an empty
-	// path (RFC 3986 §5.2.3), when origin is set and the path is plain
-	// and has no dot segment; "" otherwise.
+	// dir is url's escaped path up to and with its last '/', or "/" for an
+	// empty path (RFC 3986 §5.2.3), when origin is set and the path starts
+	// with '/', is plain and has no dot segment; "" otherwise.
 	dir string
 }
 
@@ -702,10 +702,10 @@ func (b *linkBase) resolve(href string) string {
 // resolvePlain returns what resolveHref would for href, and true, when href
 // is written plainly enough that the URL is href itself or a concatenation
 // (cut at its fragment, if any): an http or https URL of a plain host, or,
-// against a base with an origin, a path from the root or (against a plain
-// base path) a relative one; of octets that net/url and the URL Standard
-// both keep as they are (see plainHref), with no dot segment in the path.
-// Otherwise it returns false.
+// against a base with an origin, a path from the root or (against a base
+// with a plain path) a relative one; of the octets plainHref takes, with no
+// dot segment in the path (nor a relative path of "%2A" alone, see below);
+// and the URL no longer than MaxLinkBytes. Otherwise it returns false.
 func (b *linkBase) resolvePlain(href string) (string, bool) {
 	s, _, _ := strings.Cut(href, "#")
 	if s == "" || !plainHref(s) {
@@ -730,9 +730,12 @@ func (b *linkBase) resolvePlain(href string) (string, bool) {
 		u = b.origin + s
 	default:
 		// A colon in the first segment would make it a scheme, or no
-		// reference at all.
+		// reference at all. A path of "%2A" alone net/url reads as "*",
+		// which it then writes unescaped (its EscapedPath keeps a path of
+		// "*" as it is, for OPTIONS requests: go.dev/issue/11202), and so
+		// resolveHref writes "*".
 		first, _, _ := strings.Cut(path, "/")
-		if b.dir == "" || strings.IndexByte(first, ':') >= 0 || hasDotSegments(path) {
+		if b.dir == "" || strings.IndexByte(first, ':') >= 0 || path == "%2A" || hasDotSegments(path) {
 			return "", false
 		}
 		u = b.origin + b.dir + s
@@ -741,9 +744,10 @@ func (b *linkBase) resolvePlain(href string) (string, bool) {
 }
 
 // plainHref reports whether s is made only of octets that neither net/url
-// nor the URL Standard rewrite anywhere in an http URL, cleanHref and
-// escapeQuery included: ASCII letters and digits, "-._~", "!$&()*+,;=:@/?"
-// and escapes ('%' and two hex digits).
+// (cleanHref and escapeQuery included) nor the URL Standard rewrite in an
+// http URL's path or query: ASCII letters and digits, "-._~",
+// "!$&()*+,;=:@/?" and escapes ('%' and two hex digits). (A host is
+// another matter: see plainHost.)
 func plainHref(s string) bool {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -767,7 +771,9 @@ var plainOctets = func() (t [256]bool) {
 }()
 
 // plainHost reports whether host is a name of ASCII letters, digits, '-'
-// and '.', not empty, which net/url keeps as written; with port, a ':' and
+// and '.', not empty, which net/url, and so resolveHref, keeps as written
+// (the URL Standard would lower-case it, and read "0x7f.1" as an IPv4
+// address, as a browser does when it fetches the URL); with port, a ':' and
 // digits may follow it (hasOrigin checks their value).
 func plainHost(host string, port bool) bool {
 	name := host

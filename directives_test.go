@@ -2049,6 +2049,10 @@ func TestResolvePlain(t *testing.T) {
 		{"relative, an empty base path", "https://example.com", "x", true, "https://example.com/x"},
 		{"relative, a base path's escapes kept", "https://h/%7Ea/b", "x", true, "https://h/%7Ea/x"},
 		{"relative, a colon in the first segment", page, "a:b", false, ""},
+		// net/url writes a path of "*" unescaped (go.dev/issue/11202).
+		{"relative, %2A alone, which net/url writes as *", page, "%2A?q#f", false, "https://example.com/dir/*?q"},
+		{"relative, %2a alone", page, "%2a", true, "https://example.com/dir/%2a"},
+		{"relative, %2A and more", page, "%2A/x", true, "https://example.com/dir/%2A/x"},
 		{"relative, a dot segment", page, "./x", false, "https://example.com/dir/x"},
 		{"relative, a double-dot segment", page, "../x", false, "https://example.com/x"},
 		{"relative, a base path with a dot segment", "https://h/a/../b/c", "x", false, "https://h/b/x"},
@@ -2144,6 +2148,7 @@ func FuzzResolvePlain(f *testing.F) {
 	f.Add("https://u@h/a", "/x")
 	f.Add("", "http://H/%41?q=%zz")
 	f.Add("https://h/a b/", "x?y'z")
+	f.Add("0", "%2A") // found by a review: net/url writes a path of "%2A" as "*"
 	page, _ := url.Parse("https://example.com/dir/page.html")
 	f.Fuzz(func(t *testing.T, rawBase, href string) {
 		var bases []*url.URL

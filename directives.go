@@ -704,8 +704,8 @@ func (b *linkBase) resolve(href string) string {
 // (cut at its fragment, if any): an http or https URL of a plain host, or,
 // against a base with an origin, a path from the root or (against a base
 // with a plain path) a relative one; of the octets plainHref takes, with no
-// dot segment in the path (nor a relative path of "%2A" alone, see below);
-// and the URL no longer than MaxLinkBytes. Otherwise it returns false.
+// dot segment in the path; and the URL no longer than MaxLinkBytes.
+// Otherwise it returns false.
 func (b *linkBase) resolvePlain(href string) (string, bool) {
 	s, _, _ := strings.Cut(href, "#")
 	if s == "" || !plainHref(s) {
@@ -730,12 +730,9 @@ func (b *linkBase) resolvePlain(href string) (string, bool) {
 		u = b.origin + s
 	default:
 		// A colon in the first segment would make it a scheme, or no
-		// reference at all. A path of "%2A" alone net/url reads as "*",
-		// which it then writes unescaped (its EscapedPath keeps a path of
-		// "*" as it is, for OPTIONS requests: go.dev/issue/11202), and so
-		// resolveHref writes "*".
+		// reference at all.
 		first, _, _ := strings.Cut(path, "/")
-		if b.dir == "" || strings.IndexByte(first, ':') >= 0 || path == "%2A" || hasDotSegments(path) {
+		if b.dir == "" || strings.IndexByte(first, ':') >= 0 || hasDotSegments(path) {
 			return "", false
 		}
 		u = b.origin + b.dir + s

@@ -5086,6 +5086,7 @@ func TestRedirectTarget(t *testing.T) {
 		{"http://B%C3%BCcher.Example:80/robots.txt", "http://xn--bcher-kva.example/robots.txt"},
 		{"HTTPS://User:pw@EXAMPLE.org:00443/r.txt#f", "https://example.org/r.txt"},
 		{"/other.txt", "https://example.com/other.txt"},
+		{"%2A", "https://example.com/%2A"}, // not "*": see parseCleaned
 		{"http://example.com:65536/robots.txt", ""},
 		{"http://[::1%25lo]:99999/robots.txt", ""},
 		{"http://" + strings.Repeat("ü", 70) + ".test/", ""},

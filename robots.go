@@ -484,8 +484,22 @@ func cleanHref(s string) string {
 // reports false when it does not parse or names no host ("//", "///x").
 func parseHref(raw string) (*url.URL, bool) {
 	href := cleanHref(raw)
-	u, err := url.Parse(href)
+	u, err := parseCleaned(href)
 	return u, err == nil && !hostless(href, u)
+}
+
+// parseCleaned is url.Parse for a href or a Location that cleanHref has
+// prepared, but for a path of "%2A" alone, which it keeps as written:
+// url.Parse reads it as "*", and EscapedPath writes a path of "*"
+// unescaped (for "OPTIONS *": go.dev/issue/11202), where a browser keeps
+// the escape. RFC 3986 §2.2 does not make them the same, '*' being a
+// sub-delim.
+func parseCleaned(href string) (*url.URL, error) {
+	u, err := url.Parse(href)
+	if err == nil && u.Path == "*" && u.RawPath == "" && !strings.HasPrefix(href, "*") {
+		u.RawPath = "%2A"
+	}
+	return u, err
 }
 
 // escapePath percent-encodes in href's path the octets net/url would escape

@@ -55,8 +55,10 @@ var body = func() string {
 }()
 
 // BenchmarkDirectivesForHead shows that reading meta tags stops at the end
-// of the head: a 1 MB body costs (almost) nothing, in UTF-16 too, which is
-// decoded only as far as the head goes.
+// of the head: a 1 MB body costs (almost) nothing. In UTF-16 it costs the
+// decoding of the first 16 KiB, which DirectivesFor decodes whatever the
+// head's size (then twice as much each time the head goes on): a constant,
+// whatever the body's size.
 func BenchmarkDirectivesForHead(b *testing.B) {
 	utf8Page := http.Header{"Content-Type": {"text/html; charset=utf-8"}, "X-Robots-Tag": {"noimageindex"}}
 	utf16Page := http.Header{"Content-Type": {"text/html; charset=utf-16le"}, "X-Robots-Tag": {"noimageindex"}}
@@ -78,6 +80,39 @@ func BenchmarkDirectivesForHead(b *testing.B) {
 					b.Fatalf("DirectivesFor = %v, want noarchive and noimageindex", d)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkDirectivesForBodyCost times DirectivesFor on the head alone and on
+// the head and a 1 MB body in turn, and reports how many times as long the
+// second took (body/head; issue 4 asks for at most 1.1; for UTF-16, see
+// BenchmarkDirectivesForHead). Taken in turn, the two are slowed alike by a
+// machine whose speed drifts, which can move BenchmarkDirectivesForHead's
+// separate figures by more than 10 %.
+func BenchmarkDirectivesForBodyCost(b *testing.B) {
+	for _, tc := range []struct {
+		name       string
+		h          http.Header
+		head, page []byte
+	}{
+		{"utf8", http.Header{"Content-Type": {"text/html; charset=utf-8"}}, []byte(head), []byte(head + body)},
+		{"utf16", http.Header{"Content-Type": {"text/html; charset=utf-16le"}}, utf16LE(head), utf16LE(head + body)},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			var alone, withBody time.Duration
+			for b.Loop() {
+				start := time.Now()
+				for range 16 {
+					robots.DirectivesFor(tc.h, tc.head, pageAgent)
+				}
+				mid := time.Now()
+				for range 16 {
+					robots.DirectivesFor(tc.h, tc.page, pageAgent)
+				}
+				alone, withBody = alone+mid.Sub(start), withBody+time.Since(mid)
+			}
+			b.ReportMetric(float64(withBody)/float64(alone), "body/head")
 		})
 	}
 }

@@ -676,15 +676,20 @@ type linkBase struct {
 
 func newLinkBase(base *url.URL) linkBase {
 	b := linkBase{url: base}
-	if base == nil || base.Scheme != "http" && base.Scheme != "https" || base.Opaque != "" || base.User != nil ||
-		!plainHost(base.Host, true) || !hasOrigin(base) {
+	if base == nil || base.Scheme != "http" && base.Scheme != "https" || base.Opaque != "" || base.User != nil {
+		return b
+	}
+	// hasOrigin refuses a host with a ':' but for a port's (digits, kept as
+	// written), and a port past 65535.
+	if name, _, _ := strings.Cut(base.Host, ":"); !plainHost(name) || !hasOrigin(base) {
 		return b
 	}
 	b.origin = base.Scheme + "://" + base.Host
+	// An escaped path holds no '?', which plainHref would take.
 	switch p := base.EscapedPath(); {
 	case p == "":
 		b.dir = "/"
-	case p[0] == '/' && plainHref(p) && !strings.ContainsRune(p, '?') && !hasDotSegment(p):
+	case p[0] == '/' && plainHref(p) && !hasDotSegment(p):
 		b.dir = p[:strings.LastIndexByte(p, '/')+1]
 	}
 	return b
@@ -715,9 +720,9 @@ func (b *linkBase) resolvePlain(href string) (string, bool) {
 	var u string
 	switch {
 	case strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://"):
-		rest := path[strings.IndexByte(path, ':')+3:]
+		_, rest, _ := strings.Cut(path, "//")
 		host, _, _ := strings.Cut(rest, "/")
-		if host == "" || !plainHost(host, false) || hasDotSegment(rest[len(host):]) {
+		if !plainHost(host) || hasDotSegment(rest[len(host):]) {
 			return "", false
 		}
 		u = s
@@ -767,28 +772,19 @@ var plainOctets = func() (t [256]bool) {
 	return t
 }()
 
-// plainHost reports whether host is a name of ASCII letters, digits, '-'
-// and '.', not empty, which net/url, and so resolveHref, keeps as written
-// (the URL Standard would lower-case it, and read "0x7f.1" as an IPv4
-// address, as a browser does when it fetches the URL); with port, a ':' and
-// digits may follow it (hasOrigin checks their value).
-func plainHost(host string, port bool) bool {
-	name := host
-	if port {
-		name, _, _ = strings.Cut(host, ":")
-	}
-	if name == "" {
-		return false
-	}
-	for i := 0; i < len(host); i++ {
-		switch c := host[i]; {
-		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.':
-		case port && i >= len(name) && (c == ':' && i == len(name) || '0' <= c && c <= '9'):
+// plainHost reports whether name is a host name of ASCII letters, digits,
+// '-' and '.', not empty, which net/url, and so resolveHref, keeps as
+// written (the URL Standard would lower-case it, and read "0x7f.1" as an
+// IPv4 address, as a browser does when it fetches the URL).
+func plainHost(name string) bool {
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', isDigit(c), c == '-', c == '.':
 		default:
 			return false
 		}
 	}
-	return true
+	return name != ""
 }
 
 // resolveHref returns the URL a link's href leads to from base, as Links

@@ -2069,25 +2069,32 @@ func TestResolvePlain(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var base *url.URL
-			if tc.base != "" {
-				var err error
-				if base, err = url.Parse(tc.base); err != nil {
-					t.Fatal(err)
-				}
+			base, err := optionalURL(tc.base)
+			if err != nil {
+				t.Fatal(err)
 			}
 			b := newLinkBase(base)
 			if _, plain := b.resolvePlain(tc.href); plain != tc.plain {
 				t.Errorf("resolvePlain(%q) against %q answers: %v, want %v", tc.href, tc.base, plain, tc.plain)
 			}
-			if got := b.resolve(tc.href); got != tc.want {
+			got := b.resolve(tc.href)
+			if got != tc.want {
 				t.Errorf("resolve(%q) against %q = %q, want %q", tc.href, tc.base, got, tc.want)
 			}
-			if got, want := b.resolve(tc.href), resolveHref(base, tc.href); got != want {
+			if want := resolveHref(base, tc.href); got != want {
 				t.Errorf("resolve(%q) against %q = %q, net/url's way %q", tc.href, tc.base, got, want)
 			}
 		})
 	}
+}
+
+// optionalURL parses raw, or returns nil for "": the base of a test that
+// may have none.
+func optionalURL(raw string) (*url.URL, error) {
+	if raw == "" {
+		return nil, nil
+	}
+	return url.Parse(raw)
 }
 
 // TestResolvePlainOnRealHrefs compares the two ways of resolving every href
@@ -2116,10 +2123,7 @@ func TestResolvePlainOnRealHrefs(t *testing.T) {
 		}
 	}
 	for i, rawBase := range []string{"https://example.com/dir/page.html", "http://Example.com:8080", "https://h/a%2Fb/c;d/", "ftp://h/a", ""} {
-		var base *url.URL
-		if rawBase != "" {
-			base, _ = url.Parse(rawBase)
-		}
+		base, _ := optionalURL(rawBase)
 		b := newLinkBase(base)
 		plain := 0
 		for _, href := range hrefs {
@@ -2154,9 +2158,7 @@ func FuzzResolvePlain(f *testing.F) {
 	page, _ := url.Parse("https://example.com/dir/page.html")
 	f.Fuzz(func(t *testing.T, rawBase, href string) {
 		var bases []*url.URL
-		if rawBase == "" {
-			bases = append(bases, nil)
-		} else if u, err := url.Parse(rawBase); err == nil {
+		if u, err := optionalURL(rawBase); err == nil {
 			bases = append(bases, u)
 		}
 		// As Links takes a <base href>: resolved against the page's URL.
@@ -3228,12 +3230,9 @@ func FuzzLinks(f *testing.F) {
 	f.Add(string(utf16Bytes("\uFEFF<a href=/\U0001F600>", true)), "https://example.com/")
 	f.Add(`<base href="/%2e%2E/b/./"><a href="..//x"><a href="/é%2F..%2F|#50%"><a href="http://h/a/%2e%2e">`, "https://example.com/a/b")
 	f.Fuzz(func(t *testing.T, body, rawBase string) {
-		var base *url.URL
-		if rawBase != "" {
-			var err error
-			if base, err = url.Parse(rawBase); err != nil {
-				return
-			}
+		base, err := optionalURL(rawBase)
+		if err != nil {
+			return
 		}
 		links := Links([]byte(body), base)
 		body = string(asUTF8([]byte(body), "")) // the text Links read

@@ -100,19 +100,15 @@ func BenchmarkDirectivesForBodyCost(b *testing.B) {
 		{"utf16", http.Header{"Content-Type": {"text/html; charset=utf-16le"}}, utf16LE(head), utf16LE(head + body)},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			var alone, withBody time.Duration
-			for b.Loop() {
-				start := time.Now()
+			inTurn(b, "body/head", func() {
 				for range 16 {
 					robots.DirectivesFor(tc.h, tc.head, pageAgent)
 				}
-				mid := time.Now()
+			}, func() {
 				for range 16 {
 					robots.DirectivesFor(tc.h, tc.page, pageAgent)
 				}
-				alone, withBody = alone+mid.Sub(start), withBody+time.Since(mid)
-			}
-			b.ReportMetric(float64(withBody)/float64(alone), "body/head")
+			})
 		})
 	}
 }
@@ -216,19 +212,29 @@ func BenchmarkLinks(b *testing.B) {
 func BenchmarkLinksVsTree(b *testing.B) {
 	pages := linkPages(b)
 	base, _ := url.Parse("https://example.com/dir/page.html")
-	var links, tree time.Duration
-	for b.Loop() {
-		start := time.Now()
+	inTurn(b, "tree/links", func() {
 		for _, p := range pages {
 			robots.Links(p, base)
 		}
-		mid := time.Now()
+	}, func() {
 		for _, p := range pages {
 			treeLinks(p, base)
 		}
-		links, tree = links+mid.Sub(start), tree+time.Since(mid)
+	})
+}
+
+// inTurn runs first and then second on each iteration of b, and reports
+// under unit how many times as long second took in all.
+func inTurn(b *testing.B, unit string, first, second func()) {
+	var took1, took2 time.Duration
+	for b.Loop() {
+		start := time.Now()
+		first()
+		mid := time.Now()
+		second()
+		took1, took2 = took1+mid.Sub(start), took2+time.Since(mid)
 	}
-	b.ReportMetric(float64(tree)/float64(links), "tree/links")
+	b.ReportMetric(float64(took2)/float64(took1), unit)
 }
 
 // treeLinks is what a crawler writes without robots.Links: parse the tree,

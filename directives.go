@@ -679,9 +679,7 @@ func newLinkBase(base *url.URL) linkBase {
 	if base == nil || base.Scheme != "http" && base.Scheme != "https" || base.Opaque != "" || base.User != nil {
 		return b
 	}
-	// hasOrigin refuses a host with a ':' but for a port's (digits, kept as
-	// written), and a port past 65535.
-	if name, _, _ := strings.Cut(base.Host, ":"); !plainHost(name) || !hasOrigin(base) {
+	if !plainHost(base.Hostname()) || !hasOrigin(base) {
 		return b
 	}
 	b.origin = base.Scheme + "://" + base.Host
@@ -737,7 +735,7 @@ func (b *linkBase) resolvePlain(href string) (string, bool) {
 		// A colon in the first segment would make it a scheme, or no
 		// reference at all.
 		first, _, _ := strings.Cut(path, "/")
-		if b.dir == "" || strings.IndexByte(first, ':') >= 0 || hasDotSegments(path) {
+		if b.dir == "" || strings.Contains(first, ":") || hasDotSegments(path) {
 			return "", false
 		}
 		u = b.origin + b.dir + s

@@ -2450,16 +2450,20 @@ func parseTree(t testing.TB, body []byte, scripting bool) *html.Node {
 	return doc
 }
 
-// tagMark is the name of the attribute markTags adds.
-const tagMark = "data-robots-test-at"
+// tagMark starts the name of the attribute markTags adds.
+const tagMark = "data-robots-test-at-"
 
-// markTags returns body with an attribute tagMark added to each start tag
-// named one of names, its value the tag's offset in body, so that the
-// elements of the trees built with and without scripting can be put in
-// document order and each taken once (a copy the tree builder makes of an
-// <a> keeps its mark). It changes no element and no text where a tag
-// starts or ends, only what attributes and text hold: treeAttr takes the
-// marks out again.
+// markTags returns body with an attribute added to each start tag named one
+// of names, "/" + tagMark + the tag's offset in body, with no value, right
+// after the name, so that the elements of the trees built with and without
+// scripting can be put in document order and each taken once (a copy the
+// tree builder makes of an <a> keeps its mark). It changes no element and
+// no text where a tag starts or ends, only what attributes and text hold:
+// treeAttr takes the marks out again. A '/' rather than a space sets the
+// mark apart because it also belongs to an unquoted attribute value, where
+// a "<a" that is no tag may stand (href=<a/>): a space would end that value
+// there, and the mark's own name ends, as the tag name did, at what follows
+// it (a space, '/' or '>').
 func markTags(body []byte, names ...string) []byte {
 	var out []byte
 	for i := 0; i < len(body); i++ {
@@ -2471,7 +2475,7 @@ func markTags(body []byte, names ...string) []byte {
 			end := i + 1 + len(name)
 			if end < len(body) && equalLower(body[i+1:end], name) && strings.IndexByte(" \t\n\f\r/>", body[end]) >= 0 {
 				out = append(out, body[i+1:end]...)
-				out = fmt.Appendf(out, " %s=%d ", tagMark, i)
+				out = fmt.Appendf(out, "/%s%d", tagMark, i)
 				i = end - 1
 				break
 			}
@@ -2481,7 +2485,7 @@ func markTags(body []byte, names ...string) []byte {
 }
 
 // unmark takes out of s the marks markTags added to a body.
-var unmark = regexp.MustCompile(" " + tagMark + "=[0-9]+ ")
+var unmark = regexp.MustCompile("/" + tagMark + "[0-9]+")
 
 // treeAttr returns the value of n's attribute key (with no namespace),
 // without marks.
@@ -2499,8 +2503,8 @@ func treeAttr(n *html.Node, key string) (string, bool) {
 func markOf(t testing.TB, n *html.Node) int {
 	t.Helper()
 	for _, a := range n.Attr {
-		if a.Key == tagMark {
-			if at, err := strconv.Atoi(a.Val); err == nil {
+		if digits, ok := strings.CutPrefix(a.Key, tagMark); ok {
+			if at, err := strconv.Atoi(digits); err == nil {
 				return at
 			}
 		}
@@ -2816,9 +2820,10 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 	for _, l := range raw {
 		href := whatwgHref(l.URL)
 		ref, err := url.Parse(href)
-		if err == nil && ref.Path == "*" && strings.HasPrefix(href, "%") {
+		if err == nil && ref.Path == "*" && ref.RawPath == "" && strings.HasPrefix(href, "%") {
 			// A browser keeps the escape of "%2A"; net/url would write
-			// the path it reads, "*", unescaped.
+			// the path it reads, "*", unescaped. (It keeps "%2a" itself,
+			// in RawPath.)
 			ref.RawPath = "%2A"
 		}
 		if err != nil || ref.Scheme == "" && ref.Host == "" && strings.HasPrefix(href, "//") {
@@ -3229,6 +3234,9 @@ func FuzzLinks(f *testing.F) {
 	f.Add(`<base href="\\h\s\"><a href="http://:80/x"><a href="//h:99999"><a href="a\b?c\d">`, "https://example.com/")
 	f.Add(string(utf16Bytes("\uFEFF<a href=/\U0001F600>", true)), "https://example.com/")
 	f.Add(`<base href="/%2e%2E/b/./"><a href="..//x"><a href="/é%2F..%2F|#50%"><a href="http://h/a/%2e%2e">`, "https://example.com/a/b")
+	// A path of "%2A" alone, whose escape url.Parse loses, and "%2a", whose
+	// escape it keeps (see parseCleaned).
+	f.Add(`<a href="%2a"><a href="%2A?q"><a href="*">`, "https://example.com/dir/page.html")
 	f.Fuzz(func(t *testing.T, body, rawBase string) {
 		base, err := optionalURL(rawBase)
 		if err != nil {
@@ -3488,6 +3496,8 @@ var headCases = func() []string {
 		// which the scan keeps open and so closes the <span> at the <hr>:
 		// unsure, it reads the CDATA section both ways.
 		`<!DOCTYPE html><head><template><p><table></table><span><hr><svg></span><![CDATA[></template>` + m,
+		// A "<meta" that is no tag, in an unquoted value (see markTags).
+		`<meta name=robots content=<meta/>` + m,
 	}
 }()
 

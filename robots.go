@@ -407,15 +407,15 @@ func hasDotSegment(p string) bool {
 // hasDotSegments reports whether a segment of the relative path p is "."
 // or ".." (a dot may be written "%2e" or "%2E").
 func hasDotSegments(p string) bool {
-	for rest := p; ; {
-		seg, next, more := strings.Cut(rest, "/")
+	for {
+		seg, rest, more := strings.Cut(p, "/")
 		if dots(seg) > 0 {
 			return true
 		}
 		if !more {
 			return false
 		}
-		rest = next
+		p = rest
 	}
 }
 

@@ -3490,16 +3490,17 @@ func (f *foreignContent) endHTML(name elementName) int {
 }
 
 // endTablePart reads the end tag of a table, a section, a row, a cell or a
-// caption, by the table insertion modes (HTML §13.2.6.4.9-15): if one of
-// its name is open in table scope, which neither foreign content nor an
+// caption, by the table insertion modes (HTML §13.2.6.4.9-15): if one of its
+// name is open in table scope, which neither foreign content nor an
 // integration point ends, it closes it and all it holds; otherwise it is
-// ignored. (A cell's end tag in a row, and one of a part not open, are
-// ignored there too.) Reaching the HTML around, the search may close it
-// all or nothing, as any end tag that does (see endAround). A <tbody> or
-// <tr> that a table's modes opened by themselves is not on the stack here
-// (see tablePartStart), so where the search passed foreign content to find
-// none, a tree builder may close it, and that content, and guess is set:
-// "<table><td><svg></tbody>" closes the SVG.
+// ignored (a cell's end tag in a row, and one of a part not open, are ignored
+// there too), but for a </table> in a template, which may close parts of a
+// table open in it (see endTableInTemplate). Reaching the HTML around, the
+// search may close it all or nothing, as any end tag that does (see
+// endAround). A <tbody> or <tr> that a table's modes opened by themselves is
+// not on the stack here (see tablePartStart), so where the search passed
+// foreign content to find none, a tree builder may close it, and that
+// content, and guess is set: "<table><td><svg></tbody>" closes the SVG.
 func (f *foreignContent) endTablePart(name elementName) int {
 	foreign := false
 	for i := len(f.open) - 1; i >= 0; i-- {
@@ -3511,6 +3512,9 @@ func (f *foreignContent) endTablePart(name elementName) int {
 		case e.elementName == name:
 			f.popTo(i)
 			return endInside
+		case e.is("template") && name.is("table"):
+			f.endTableInTemplate(i)
+			return endInside
 		case e.is("table"), e.is("html"), e.is("template"):
 			if foreign && (name.is("tbody") || name.is("tr")) {
 				f.guess = true
@@ -3520,6 +3524,30 @@ func (f *foreignContent) endTablePart(name elementName) int {
 	}
 	f.guess = true
 	return endAround
+}
+
+// endTableInTemplate reads a </table> in the template open at index
+// template, which holds no table open: the mode of the innermost part of a
+// table open in it decides (HTML §13.2.6.4.11-15), as if the tag were the
+// end tag of that part, then read again around it. A caption, column group
+// or section closes, a row closes and then the section around it, if one
+// is open; in a cell, or with no part open, the tag is ignored.
+func (f *foreignContent) endTableInTemplate(template int) {
+	for i := len(f.open) - 1; i > template; i-- {
+		e := &f.open[i]
+		switch {
+		case !e.html:
+			i = int(e.run) // foreign content leaves the mode as it is
+		case !isTablePart(e.elementName):
+		case e.is("td"), e.is("th"):
+			return
+		case e.is("tr"):
+			f.popTo(i) // and on, to a section around it
+		default:
+			f.popTo(i)
+			return
+		}
+	}
 }
 
 // adopt reads the end tag of the formatting element open at index i, with

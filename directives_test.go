@@ -3496,6 +3496,17 @@ var headCases = func() []string {
 		// which the scan keeps open and so closes the <span> at the <hr>:
 		// unsure, it reads the CDATA section both ways.
 		`<!DOCTYPE html><head><template><p><table></table><span><hr><svg></span><![CDATA[></template>` + m,
+		// In a template that holds no table, a </table> closes the row open
+		// and the section around it, so a later </tr> or </tbody> no longer
+		// reaches the MathML, whose <noframes> is then no raw text; in a
+		// cell it closes nothing, and the </tr> closes the MathML too. In a
+		// section, it closes the MathML inside it.
+		`<template><tr></table><math></tr><noframes></template>` + m,
+		`<template><tbody><tr></table><math></tbody><noframes></template>` + m,
+		`<template><caption></table><math></caption><noframes></template>` + m,
+		`<template><tr><td></table><math></tr><noframes></template>` + m,
+		`<template><td></table><math></td><noframes></template>` + m,
+		`<template><tbody><math></table><noframes></template>` + m,
 		// A "<meta" that is no tag, in an unquoted value (see markTags).
 		`<meta name=robots content=<meta/>` + m,
 	}

@@ -58,7 +58,9 @@ const MaxLinkBytes = 8000
 // max-snippet:0 as nosnippet, so a snippet may be shown only when
 // !d.NoSnippet && (d.MaxSnippet == nil || *d.MaxSnippet != 0). Likewise a
 // MaxVideoPreview of 0, which Google reads as no video preview, at most a
-// static image (as MaxImagePreview allows).
+// static image (as MaxImagePreview allows). A limit below -1, or past what
+// an int holds (2^63-1, or 2^31-1 where int has 32 bits), is ignored, as if
+// not given.
 //
 // A Bot is compared with a crawler's product token as ProductToken gives it,
 // whole: letters, '_' and '-' only (RFC 9309 §2.2.1), the same token its
@@ -3922,12 +3924,13 @@ func parseISODate(s string) (time.Time, bool) {
 		}
 		if !withSeconds {
 			// Seconds of the minute's fraction, of its first nine digits
-			// at most; a fraction of a second is dropped, as below.
-			frac, scale := 0, 1
+			// at most; a fraction of a second is dropped, as below. In
+			// int64, as 60 times nine digits overflows an int of 32 bits.
+			var frac, scale int64 = 0, 1
 			for i := start; i < d.i && i < start+9; i++ {
-				frac, scale = frac*10+int(s[i]-'0'), scale*10
+				frac, scale = frac*10+int64(s[i]-'0'), scale*10
 			}
-			sec = frac * 60 / scale
+			sec = int(frac * 60 / scale)
 		}
 		// A fraction of a second is dropped: directives are kept to whole
 		// seconds, the precision every writer has.

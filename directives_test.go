@@ -29,6 +29,22 @@ import (
 
 func intp(n int) *int { return &n }
 
+// maxIntDigits is how many digits math.MaxInt has: 19 where int has 64
+// bits, 10 where it has 32.
+var maxIntDigits = len(strconv.Itoa(math.MaxInt))
+
+// sfvBeyond is the least integer past RFC 8941's, 10^15: a variable, not a
+// constant, so that int(sfvBeyond) compiles where int has 32 bits.
+var sfvBeyond int64 = 1_000_000_000_000_000
+
+func pow10(n int) int {
+	p := 1
+	for range n {
+		p *= 10
+	}
+	return p
+}
+
 func utc(year int, month time.Month, day, hour, min, sec int) time.Time {
 	return time.Date(year, month, day, hour, min, sec, 0, time.UTC)
 }
@@ -171,9 +187,10 @@ func TestParseDirectives(t *testing.T) {
 		{"max-snippet empty value ignored", "max-snippet:", []Directives{{}}},
 		{"max-snippet without value ignored", "max-snippet", []Directives{{}}},
 		{"max-snippet overflow ignored", "max-snippet: 99999999999999999999", []Directives{{}}},
-		{"max-snippet one past the largest int ignored", "max-snippet: 9223372036854775808", []Directives{{}}},
-		{"max-snippet largest int", "max-snippet: 9223372036854775807", []Directives{{MaxSnippet: intp(math.MaxInt)}}},
-		{"max-snippet 19 digits", "max-snippet: 1000000000000000000", []Directives{{MaxSnippet: intp(1000000000000000000)}}},
+		// The range is int's, whose width the platform sets: 2^63-1 or 2^31-1.
+		{"max-snippet one past the largest int ignored", "max-snippet: " + strconv.FormatUint(math.MaxInt+1, 10), []Directives{{}}},
+		{"max-snippet largest int", "max-snippet: " + strconv.Itoa(math.MaxInt), []Directives{{MaxSnippet: intp(math.MaxInt)}}},
+		{"max-snippet as many digits as the largest int", "max-snippet: 1" + strings.Repeat("0", maxIntDigits-1), []Directives{{MaxSnippet: intp(pow10(maxIntDigits - 1))}}},
 		{"max-snippet leading zeros", "max-snippet: 0000000000000000020", []Directives{{MaxSnippet: intp(20)}}},
 		{"max-snippet minus zero is zero", "max-snippet: -0", []Directives{{MaxSnippet: intp(0)}}},
 		{"max-snippet minus one with a leading zero", "max-video-preview: -01", []Directives{{MaxVideoPreview: intp(-1)}}},
@@ -1494,12 +1511,13 @@ func TestMetaTag(t *testing.T) {
 }
 
 func TestFormatRobotsTag(t *testing.T) {
-	tests := []struct {
+	type formatCase struct {
 		name    string
 		sets    []Directives
 		want    string
 		wantErr bool
-	}{
+	}
+	tests := []formatCase{
 		{"none", nil, "", false},
 		{"empty set", []Directives{{}}, "*", false},
 		{"draft example", []Directives{{NoSnippet: true}, {Bot: "examplebot", NoIndex: true}}, "*;nosnippet, examplebot;noindex", false},
@@ -1512,8 +1530,14 @@ func TestFormatRobotsTag(t *testing.T) {
 		{"bot named *", []Directives{{Bot: "*", NoIndex: true}}, "", true},
 		{"other name that is no key", []Directives{{Other: []string{"acap allow-index"}}}, "", true},
 		{"max-image-preview that is no token", []Directives{{MaxImagePreview: "a b"}}, "", true},
-		{"limit above the largest integer", []Directives{{MaxSnippet: intp(1_000_000_000_000_000)}}, "", true},
-		{"limit below the smallest integer", []Directives{{MaxVideoPreview: intp(-1_000_000_000_000_000)}}, "", true},
+	}
+	if strconv.IntSize == 64 {
+		// RFC 8941 §3.3.1's integers run to 15 digits, past what an int of
+		// 32 bits holds; sfvBeyond is a variable so that this compiles there.
+		tests = append(tests,
+			formatCase{"limit above the largest integer", []Directives{{MaxSnippet: intp(int(sfvBeyond))}}, "", true},
+			formatCase{"limit below the smallest integer", []Directives{{MaxVideoPreview: intp(int(-sfvBeyond))}}, "", true},
+		)
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1441,13 +1441,13 @@ func deltaSeconds(s string) (time.Duration, bool) {
 	if s == "" {
 		return 0, false
 	}
-	n := 0
+	var n int64 // not int: 2^31 does not fit one of 32 bits
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c < '0' || c > '9' {
 			return 0, false
 		}
-		n = min(n*10+int(c-'0'), maxDeltaSeconds)
+		n = min(n*10+int64(c-'0'), maxDeltaSeconds)
 	}
 	return time.Duration(n) * time.Second, true
 }

@@ -1138,7 +1138,8 @@ type Agent struct {
 	_         [agentPad]byte
 }
 
-// agentPad pads an Agent to 192 octets; TestLayout checks it.
+// agentPad pads an Agent to 192 octets on 64-bit platforms; TestLayout
+// checks it.
 const agentPad = 16
 
 // An agentPart is the rules of one group, compiled on their own, in an

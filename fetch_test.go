@@ -1125,7 +1125,7 @@ func TestFetchContentLengthClaims(t *testing.T) {
 		maxBytes      int
 	}{
 		{"the largest int64, MaxBytes math.MaxInt", "9223372036854775807", math.MaxInt},
-		{"1 TiB, MaxBytes 2 TiB (where int holds it)", "1099511627776", min(1<<41, math.MaxInt)},
+		{"1 TiB, MaxBytes 2 TiB or the largest int", "1099511627776", min(1<<41, math.MaxInt)},
 		{"1 GiB, MaxBytes 1 GiB", "1073741824", 1 << 30},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

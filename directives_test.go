@@ -37,14 +37,6 @@ var maxIntDigits = len(strconv.Itoa(math.MaxInt))
 // constant, so that int(sfvBeyond) compiles where int has 32 bits.
 var sfvBeyond int64 = 1_000_000_000_000_000
 
-func pow10(n int) int {
-	p := 1
-	for range n {
-		p *= 10
-	}
-	return p
-}
-
 func utc(year int, month time.Month, day, hour, min, sec int) time.Time {
 	return time.Date(year, month, day, hour, min, sec, 0, time.UTC)
 }
@@ -190,7 +182,7 @@ func TestParseDirectives(t *testing.T) {
 		// The range is int's, whose width the platform sets: 2^63-1 or 2^31-1.
 		{"max-snippet one past the largest int ignored", "max-snippet: " + strconv.FormatUint(math.MaxInt+1, 10), []Directives{{}}},
 		{"max-snippet largest int", "max-snippet: " + strconv.Itoa(math.MaxInt), []Directives{{MaxSnippet: intp(math.MaxInt)}}},
-		{"max-snippet as many digits as the largest int", "max-snippet: 1" + strings.Repeat("0", maxIntDigits-1), []Directives{{MaxSnippet: intp(pow10(maxIntDigits - 1))}}},
+		{"max-snippet as many digits as the largest int", "max-snippet: 1" + strings.Repeat("0", maxIntDigits-1), []Directives{{MaxSnippet: intp(pow(10, maxIntDigits-1))}}},
 		{"max-snippet leading zeros", "max-snippet: 0000000000000000020", []Directives{{MaxSnippet: intp(20)}}},
 		{"max-snippet minus zero is zero", "max-snippet: -0", []Directives{{MaxSnippet: intp(0)}}},
 		{"max-snippet minus one with a leading zero", "max-video-preview: -01", []Directives{{MaxVideoPreview: intp(-1)}}},

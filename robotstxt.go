@@ -77,7 +77,8 @@ type Robots struct {
 
 // robotsPad pads a Robots to 256 octets, a size the allocator aligns to 64,
 // as it does the views at its start; TestLayout checks it (on 64-bit
-// platforms: with 4-octet pointers a Robots is smaller, and unaligned).
+// platforms: with 4-octet pointers a Robots is smaller, and its size no
+// multiple of 64).
 const robotsPad = 16
 
 // A Group is one run of user-agent lines and the records that follow them.

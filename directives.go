@@ -3473,7 +3473,7 @@ func (f *foreignContent) endHTML(name elementName) int {
 			// formatting elements, §13.2.4.3), which the stack here does
 			// not hold: "<template><tr><i><tr><math></i>" closes the math.
 			// Only an element opened before can be reopened.
-			if i := formattingIndex(name); foreign && i >= 0 && f.reopenable&(1<<i) != 0 {
+			if k := formattingIndex(name); foreign && k >= 0 && f.reopenable&(1<<k) != 0 {
 				f.guess = true
 			}
 			return endInside

@@ -577,14 +577,16 @@ const trailingPad = 8
 
 // buildTrie lays out the trie of n sorted keys; key(i) returns the i-th, and
 // payload(dst, lo, hi) appends to dst the payload of the node where keys lo
-// to hi-1 end (at most 255 octets).
-func buildTrie(n int, key func(int32) []byte, payload func(dst []byte, lo, hi int32) []byte) trie {
-	// The layout is built in a scratch slice sized for about 40 octets a
-	// key, so that it seldom grows, then copied out exactly.
-	b := &trieBuilder{t: make(trie, 0, 40*n+64), key: key, payload: payload}
+// to hi-1 end (at most 255 octets). It lays it out in sc's buffers, then
+// copies it out exactly: the copy is what an Agent keeps.
+func (sc *compileScratch) buildTrie(n int, key func(int32) []byte, payload func(dst []byte, lo, hi int32) []byte) trie {
+	// About 40 octets a key, so that the layout seldom grows.
+	b := &trieBuilder{t: slices.Grow(sc.trie[:0], 40*n+64), key: key, payload: payload, kids: sc.kids[:0]}
 	b.node(nil, 0, int32(n), 0)
-	t := make(trie, len(b.t)+trailingPad) // exactly: see newRuleSet
+	b.t = append(b.t, make([]byte, trailingPad)...)
+	t := make(trie, len(b.t))
 	copy(t, b.t)
+	sc.trie, sc.kids = b.t, b.kids
 	return t
 }
 
@@ -782,42 +784,187 @@ func b2i(b bool) int {
 // would; rules that can never match are left out. When no rule can match,
 // it returns the zero ruleSet, which matches nothing.
 func newRuleSet(specs []ruleSpec, first int32) ruleSet {
+	sc := compileScratches.Get().(*compileScratch)
+	s := sc.ruleSet(specs, first)
+	sc.release()
+	return s
+}
+
+// A compileScratch is the working memory of compiling a rule set: the rules
+// before they are sorted and laid out, and the trie before it is copied
+// out. A document's first query for an agent compiles every rule that
+// applies, and where that memory was allocated afresh each time, it came to
+// several times the document's size and most of the time of a parse
+// followed by a first query (benchmarks' ParseAndAsk); so it is reused,
+// through compileScratches. Nothing compiled points into it.
+type compileScratch struct {
+	specs  []ruleSpec  // for compileRules
+	lits   []byte      // all rules' canonical segments
+	ends   []int32     // ends[i]: where rule i's segments end in lits
+	rules  []matchRule // in the order given, then sorted
+	keys   []sortKey
+	wildAt []int32 // wildAt[i]: wildcard rules before rules[i], once sorted
+	trie   trie    // buildTrie's layout
+	kids   []kidRun
+}
+
+var compileScratches = sync.Pool{New: func() any { return new(compileScratch) }}
+
+// maxScratchKept is the most octets a compileScratch may hold and go back
+// to compileScratches, enough for about 1,400 rules: a document of many
+// thousand should not leave that much memory waiting for the next.
+const maxScratchKept = 256 << 10
+
+// release returns sc to compileScratches unless it grew past
+// maxScratchKept.
+func (sc *compileScratch) release() {
+	if sc.size() <= maxScratchKept {
+		compileScratches.Put(sc)
+	}
+}
+
+// size returns the octets sc's buffers hold, counted at their capacity.
+func (sc *compileScratch) size() int {
+	return int(unsafe.Sizeof(ruleSpec{}))*cap(sc.specs) + cap(sc.lits) + 4*cap(sc.ends) +
+		int(unsafe.Sizeof(matchRule{}))*cap(sc.rules) + int(unsafe.Sizeof(sortKey{}))*cap(sc.keys) +
+		4*cap(sc.wildAt) + cap(sc.trie) + int(unsafe.Sizeof(kidRun{}))*cap(sc.kids)
+}
+
+// A sortKey is rule i's place in sortRules: head holds eight octets of its
+// prefix, big-endian, zeros past its end, so that comparing two heads
+// compares those octets.
+type sortKey struct {
+	head uint64
+	i    int32
+	n    int32 // octets of the prefix from head's first on
+}
+
+// prefixHead returns p's first eight octets as a big-endian integer, zeros
+// past p's end.
+func prefixHead(p []byte) uint64 {
+	var b [8]byte
+	copy(b[:], p)
+	return binary.BigEndian.Uint64(b[:])
+}
+
+// sortRules sorts keys, whose heads hold the first eight octets of rules'
+// prefixes, into the order of the trie: by prefix, plain rules before
+// wildcard ones, then best first. Rank keys differ (they count the rules'
+// order), so the order is total and the same whatever the sort. Prefixes
+// are compared eight octets at a time, as integers, like a radix sort: a run
+// of keys that agree in those octets, and go on, is sorted again by the
+// next eight, so that the many rules of a file that share a long prefix
+// ("/catalog/product/") are not compared octet by octet from the start
+// each time.
+func sortRules(rules []matchRule, keys []sortKey) {
+	type span struct{ lo, hi, depth int }
+	var stack [16]span
+	todo := append(stack[:0], span{0, len(keys), 0})
+	for len(todo) > 0 {
+		r := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		run, depth := keys[r.lo:r.hi], r.depth
+		// ends reports whether the rule's prefix ends within these eight
+		// octets. Two that agree in them and both end are equal, since
+		// canonical text holds no NUL to pass for the zeros padding the
+		// shorter; of one that ends and one that goes on, the one that
+		// ends is the other's prefix, and sorts first.
+		ends := func(k sortKey) bool { return k.n <= 8 }
+		slices.SortFunc(run, func(x, y sortKey) int {
+			if x.head != y.head {
+				return cmp.Compare(x.head, y.head)
+			}
+			if xe, ye := ends(x), ends(y); xe != ye {
+				return -cmp.Compare(b2i(xe), b2i(ye))
+			} else if !xe {
+				return 0 // told apart by the next eight octets
+			}
+			a, b := &rules[x.i], &rules[y.i]
+			if a.wild != b.wild {
+				return cmp.Compare(b2i(a.wild), b2i(b.wild))
+			}
+			return cmp.Compare(b.key, a.key)
+		})
+		for i := 0; i < len(run); {
+			j := i + 1
+			if !ends(run[i]) {
+				for j < len(run) && run[j].head == run[i].head {
+					j++
+				}
+				if j-i > 1 {
+					for k := i; k < j; k++ {
+						run[k].head = prefixHead(rules[run[k].i].prefix()[depth+8:])
+						run[k].n -= 8
+					}
+					todo = append(todo, span{r.lo + i, r.lo + j, depth + 8})
+				}
+			}
+			i = j
+		}
+	}
+}
+
+// permute puts rules in the order of keys, in place: rules[j] becomes what
+// rules[keys[j].i] was. It follows each cycle of the permutation, marking
+// the keys it has placed with -1, so that a rule is moved once.
+func permute(rules []matchRule, keys []sortKey) {
+	for j := range keys {
+		if keys[j].i < 0 {
+			continue
+		}
+		start, k := int32(j), int32(j)
+		held := rules[j]
+		for {
+			from := keys[k].i
+			keys[k].i = -1
+			if from == start {
+				rules[k] = held
+				break
+			}
+			rules[k] = rules[from]
+			k = from
+		}
+	}
+}
+
+// ruleSet is newRuleSet, in sc's buffers.
+func (sc *compileScratch) ruleSet(specs []ruleSpec, first int32) ruleSet {
 	// All literal octets go into one array: compile into it first, then cut
 	// it into the patterns, once it no longer moves.
-	var lits []byte
-	ends := make([]int, 0, len(specs))
-	rules := make([]matchRule, 0, len(specs))
+	// Sized up front, as a pattern's canonical form is seldom longer than
+	// written: growing by appends would allocate about as much again.
+	n, size := len(specs), 0
+	for _, spec := range specs {
+		size += len(spec.pattern)
+	}
+	lits := slices.Grow(sc.lits[:0], size)
+	ends := slices.Grow(sc.ends[:0], n)
+	rules := slices.Grow(sc.rules[:0], n)
 	for _, spec := range specs {
 		var p pattern
 		var ok bool
 		if lits, p, ok = appendPattern(lits, spec.pattern); ok {
-			ends = append(ends, len(lits))
+			ends = append(ends, int32(len(lits)))
 			key := makeRankKey(p.length, spec.allow, first+int32(len(rules)))
 			rules = append(rules, matchRule{pattern: p, key: key, ref: spec.ref})
 		}
 	}
+	sc.lits, sc.ends, sc.rules = lits, ends, rules
 	if len(rules) == 0 {
 		return ruleSet{}
 	}
+	keys := slices.Grow(sc.keys[:0], len(rules))
 	for i := range rules {
-		start := 0
+		start := int32(0)
 		if i > 0 {
 			start = ends[i-1]
 		}
 		rules[i].lits = lits[start:ends[i]:ends[i]]
+		keys = append(keys, sortKey{prefixHead(rules[i].prefix()), int32(i), rules[i].prefixLen})
 	}
-	slices.SortFunc(rules, func(a, b matchRule) int {
-		if c := bytes.Compare(a.prefix(), b.prefix()); c != 0 {
-			return c
-		}
-		if a.wild != b.wild {
-			if b.wild {
-				return -1
-			}
-			return 1
-		}
-		return cmp.Compare(b.key, a.key) // best first
-	})
+	sc.keys = keys
+	sortRules(rules, keys)
+	permute(rules, keys)
 	// The wildcard rules keep their patterns, in an arena of their own; the
 	// plain rules live on in the trie alone. The rules and the arena are
 	// sized exactly, as is the trie: an Agent keeps them for as long as its
@@ -832,11 +979,15 @@ func newRuleSet(specs []ruleSpec, first int32) ruleSet {
 			nLits += len(r.lits)
 		}
 	}
-	wild := make([]matchRule, 0, nWild)
-	wildLits := make([]byte, 0, nLits)
-	wildAt := make([]int32, len(rules)+1) // wildAt[i]: wild rules before rules[i]
-	for i, r := range rules {
-		wildAt[i] = int32(len(wild))
+	var wild []matchRule
+	var wildLits []byte
+	if nWild > 0 {
+		wild = make([]matchRule, 0, nWild)
+		wildLits = make([]byte, 0, nLits)
+	}
+	wildAt := slices.Grow(sc.wildAt[:0], len(rules)+1)
+	for _, r := range rules {
+		wildAt = append(wildAt, int32(len(wild)))
 		if r.wild {
 			from := len(wildLits)
 			wildLits = append(wildLits, r.lits...)
@@ -845,13 +996,14 @@ func newRuleSet(specs []ruleSpec, first int32) ruleSet {
 			wild = append(wild, r)
 		}
 	}
-	wildAt[len(rules)] = int32(len(wild))
-	s.trie = buildTrie(len(rules), func(i int32) []byte { return rules[i].prefix() },
+	wildAt = append(wildAt, int32(len(wild)))
+	sc.wildAt = wildAt
+	s.trie = sc.buildTrie(len(rules), func(i int32) []byte { return rules[i].prefix() },
 		func(dst []byte, lo, hi int32) []byte {
 			return nodePayload(dst, rules[lo:hi], wild, wildAt[lo], wildAt[hi])
 		})
 	if len(wild) > 0 {
-		s.wild = &wildRules{rules: wild, needles: newNeedleIndex(wild)}
+		s.wild = &wildRules{rules: wild, needles: sc.needleIndex(wild)}
 	}
 	return s
 }
@@ -1271,9 +1423,9 @@ func pairBit(a, b byte) uint32 {
 	return (uint32(a)<<8 | uint32(b)) * 0x9e3779b1 >> (32 - 10) // the top 10 bits
 }
 
-// newNeedleIndex indexes wild, or returns nil when they are too few to need
+// needleIndex indexes wild, or returns nil when they are too few to need
 // it.
-func newNeedleIndex(wild []matchRule) *needleIndex {
+func (sc *compileScratch) needleIndex(wild []matchRule) *needleIndex {
 	if len(wild) < minNeedleRules {
 		return nil
 	}
@@ -1301,7 +1453,7 @@ func newNeedleIndex(wild []matchRule) *needleIndex {
 		}
 		return cmp.Compare(wild[b].key, wild[a].key) // best first
 	})
-	x.trie = buildTrie(len(x.rules), func(i int32) []byte { return wild[x.rules[i]].needle() },
+	x.trie = sc.buildTrie(len(x.rules), func(i int32) []byte { return wild[x.rules[i]].needle() },
 		func(dst []byte, lo, hi int32) []byte {
 			return binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(dst, uint32(lo)), uint32(hi))
 		})

@@ -1204,7 +1204,10 @@ var allowAll = &Agent{}
 // that bound, the first query of a document builds the tables it finds
 // tokens and their groups by, which the document's own size bounds: about
 // 200 octets a group naming a token of its own (a 1.5 MB file of 40,000
-// such groups takes about 8 MB).
+// such groups takes about 8 MB). Compiling works in memory borrowed from a
+// pool that all documents share, and keeps none of it: up to 256 KiB of it
+// waits there for the next compile, until a garbage collection or two
+// reclaims it; a compile that needed more gives it back to the runtime.
 func (r *Robots) Agent(userAgent string) *Agent {
 	if r == nil {
 		return allowAll
@@ -1796,9 +1799,7 @@ func (x *agentIndex) compile(s *agentSlot) (*Agent, int64) {
 		}
 	}
 	a.signals = mergeSignals(x.signalSource, s.groups)
-	var specs []ruleSpec
-	specs, a.refs = ruleSpecs(x.groups, s.groups, x.linesOf)
-	a.rules = newRuleSet(specs, 0)
+	a.rules, a.refs = compileRules(x.groups, s.groups, x.linesOf, 0)
 	held := wholeHeld(a)
 	if s == &x.fallback {
 		return a, x.countFallback(held)
@@ -1852,9 +1853,7 @@ func (x *agentIndex) parts(groups []int) []agentPart {
 		g := x.byGroup[gi]
 		if g == nil {
 			g = &groupRules{}
-			var specs []ruleSpec
-			specs, g.refs = ruleSpecs(x.groups, []int{gi}, x.linesOf)
-			g.rules = newRuleSet(specs, x.orderFrom[gi])
+			g.rules, g.refs = compileRules(x.groups, []int{gi}, x.linesOf, x.orderFrom[gi])
 			x.byGroup[gi] = g
 			// Held once for all Agents made of parts, and counted, though
 			// always compiled: an Agent compiled whole then has less room.
@@ -1878,18 +1877,30 @@ func (x *agentIndex) linesOf(gi int) []int32 {
 	return nil
 }
 
-// ruleSpecs lists the rules of the given groups for newRuleSet, in document
-// order and with Google's index.html rule added, and where each came from:
-// a spec's ref indexes refs. linesOf, when not nil, gives a group's source
-// lines, or nil where they are not known.
-func ruleSpecs(doc []Group, groups []int, linesOf func(gi int) []int32) ([]ruleSpec, []ruleRef) {
+// compileRules compiles the rules of the given groups, counting their order
+// from first (see newRuleSet), and returns where each came from.
+func compileRules(doc []Group, groups []int, linesOf func(gi int) []int32, first int32) (ruleSet, []ruleRef) {
+	sc := compileScratches.Get().(*compileScratch)
+	specs, refs := ruleSpecs(sc.specs[:0], doc, groups, linesOf)
+	rules := sc.ruleSet(specs, first)
+	clear(specs) // their patterns are the document's: the pool must not keep it
+	sc.specs = specs
+	sc.release()
+	return rules, refs
+}
+
+// ruleSpecs appends to specs the rules of the given groups, in document
+// order and with Google's index.html rule added, and returns where each came
+// from: a spec's ref indexes refs. linesOf, when not nil, gives a group's
+// source lines, or nil where they are not known.
+func ruleSpecs(specs []ruleSpec, doc []Group, groups []int, linesOf func(gi int) []int32) ([]ruleSpec, []ruleRef) {
 	// refs is sized exactly, since an Agent keeps it (see newRuleSet);
-	// specs, which it does not, is sized for rules without an index file.
+	// specs, which it does not, is grown for rules without an index file.
 	n := 0
 	for _, gi := range groups {
 		n += len(doc[gi].Rules)
 	}
-	specs := make([]ruleSpec, 0, n)
+	specs = slices.Grow(specs, n)
 	refs := make([]ruleRef, 0, n)
 	for _, gi := range groups {
 		var lines []int32

@@ -1232,3 +1232,33 @@ func TestCompileScratchKeptBounded(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkNewRuleSet compiles, once a pass, every corpus file's rules
+// as one set (every group's, as an agent all groups named would get),
+// reporting MB/s of the files' sizes: the compile a document's first query
+// for an agent pays on top of the parse (benchmarks' ParseAndAsk), alone.
+func BenchmarkNewRuleSet(b *testing.B) {
+	var sets [][]ruleSpec
+	size := 0
+	for _, file := range corpusFiles(b) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := Parse(data)
+		groups := make([]int, len(r.Groups))
+		for i := range groups {
+			groups[i] = i
+		}
+		specs, _ := ruleSpecs(nil, r.Groups, groups, nil)
+		sets = append(sets, specs)
+		size += min(len(data), DefaultMaxBytes)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, specs := range sets {
+			newRuleSet(specs, 0)
+		}
+	}
+}

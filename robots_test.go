@@ -2299,7 +2299,7 @@ func TestAgentsHeldBounded(t *testing.T) {
 	}
 }
 
-// liveHeap returns the octets the heap holds after a collection, for tests
+// liveHeap returns the octets the heap holds once collected, for tests
 // that measure what a document keeps. It collects twice: what sync.Pools
 // hold (compileScratches' scratch, which no document keeps) survives one
 // collection in their victim caches and is freed by the next.

@@ -4270,6 +4270,64 @@ func TestConcurrentQueries(t *testing.T) {
 	}
 }
 
+// TestConcurrentCompilesAgree compiles the corpus's Agents from several
+// goroutines at once, which then share the pool of compile scratch, and
+// checks each decision against the same document compiled alone: a scratch
+// handed to two compiles at once, or kept pointing into a compiled rule
+// set, would change answers here, and go test -race would see the sharing.
+// The paths asked are each rule's pattern with its wildcards spelled out,
+// and a level below it.
+func TestConcurrentCompilesAgree(t *testing.T) {
+	files := corpusFiles(t)
+	if testing.Short() {
+		files = files[:40]
+	}
+	type doc struct {
+		alone, shared *Robots
+		agents, paths []string
+	}
+	docs := make([]doc, len(files))
+	for i, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := doc{alone: Parse(data), shared: Parse(data)}
+		d.agents = agentsFor(d.alone)
+		for _, g := range d.alone.Groups {
+			for _, rule := range g.Rules {
+				p := strings.NewReplacer("*", "x", "$", "").Replace(rule.Pattern)
+				d.paths = append(d.paths, p, p+"/y")
+			}
+		}
+		if len(d.paths) > 200 {
+			d.paths = d.paths[:200]
+		}
+		docs[i] = d
+	}
+	var wg sync.WaitGroup
+	const workers = 8
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(docs); i += workers {
+				for _, ua := range docs[i].agents {
+					docs[i].shared.Agent(ua)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for i, d := range docs {
+		for _, ua := range d.agents {
+			for _, p := range d.paths {
+				if got, want := d.shared.Explain(ua, p), d.alone.Explain(ua, p); got != want {
+					t.Fatalf("%s, %s, %q: compiled concurrently %v, alone %v", filepath.Base(files[i]), ua, p, got, want)
+				}
+			}
+		}
+	}
+}
+
 // SPEC §1 "Cost": queries are "allocation-free once the document is parsed",
 // and so is the compiled per-agent view.
 func TestQueriesDoNotAllocate(t *testing.T) {

@@ -803,9 +803,9 @@ type compileScratch struct {
 	lits   []byte      // all rules' canonical segments
 	ends   []int32     // ends[i]: where rule i's segments end in lits
 	rules  []matchRule // in the order given, then sorted
-	keys   []sortKey
-	wildAt []int32 // wildAt[i]: wildcard rules before rules[i], once sorted
-	trie   trie    // buildTrie's layout
+	keys   []sortKey   // sortRules' records
+	wildAt []int32     // wildAt[i]: wildcard rules before rules[i], once sorted
+	trie   trie        // buildTrie's layout
 	kids   []kidRun
 }
 
@@ -848,16 +848,21 @@ func prefixHead(p []byte) uint64 {
 	return binary.BigEndian.Uint64(b[:])
 }
 
-// sortRules sorts keys, whose heads hold the first eight octets of rules'
-// prefixes, into the order of the trie: by prefix, plain rules before
-// wildcard ones, then best first. Rank keys differ (they count the rules'
-// order), so the order is total and the same whatever the sort. Prefixes
-// are compared eight octets at a time, as integers, like a radix sort: a run
-// of keys that agree in those octets, and go on, is sorted again by the
-// next eight, so that the many rules of a file that share a long prefix
-// ("/catalog/product/") are not compared octet by octet from the start
-// each time.
-func sortRules(rules []matchRule, keys []sortKey) {
+// sortRules sorts rules, in place, into the order of the trie: by prefix,
+// plain rules before wildcard ones, then best first. Rank keys differ (they
+// count the rules' order), so the order is total and the same whatever the
+// sort. It sorts a sortKey for each rule, built in keys' room, which it
+// returns, then moves the rules into that order (see permute). Prefixes are
+// compared eight octets at a time, as integers, like a radix sort: a run of
+// keys that agree in those octets, and go on, is sorted again by the next
+// eight, so that the many rules of a file that share a long prefix
+// ("/catalog/product/") are not compared octet by octet from the start each
+// time.
+func sortRules(rules []matchRule, keys []sortKey) []sortKey {
+	keys = slices.Grow(keys[:0], len(rules))
+	for i := range rules {
+		keys = append(keys, sortKey{prefixHead(rules[i].prefix()), int32(i), rules[i].prefixLen})
+	}
 	type span struct{ lo, hi, depth int }
 	var stack [16]span
 	todo := append(stack[:0], span{0, len(keys), 0})
@@ -903,6 +908,8 @@ func sortRules(rules []matchRule, keys []sortKey) {
 			i = j
 		}
 	}
+	permute(rules, keys)
+	return keys
 }
 
 // permute puts rules in the order of keys, in place: rules[j] becomes what
@@ -954,18 +961,14 @@ func (sc *compileScratch) ruleSet(specs []ruleSpec, first int32) ruleSet {
 	if len(rules) == 0 {
 		return ruleSet{}
 	}
-	keys := slices.Grow(sc.keys[:0], len(rules))
 	for i := range rules {
 		start := int32(0)
 		if i > 0 {
 			start = ends[i-1]
 		}
 		rules[i].lits = lits[start:ends[i]:ends[i]]
-		keys = append(keys, sortKey{prefixHead(rules[i].prefix()), int32(i), rules[i].prefixLen})
 	}
-	sc.keys = keys
-	sortRules(rules, keys)
-	permute(rules, keys)
+	sc.keys = sortRules(rules, sc.keys)
 	// The wildcard rules keep their patterns, in an arena of their own; the
 	// plain rules live on in the trie alone. The rules and the arena are
 	// sized exactly, as is the trie: an Agent keeps them for as long as its
@@ -1004,7 +1007,7 @@ func (sc *compileScratch) ruleSet(specs []ruleSpec, first int32) ruleSet {
 			return nodePayload(dst, rules[lo:hi], wild, wildAt[lo], wildAt[hi])
 		})
 	if len(wild) > 0 {
-		s.wild = &wildRules{rules: wild, needles: sc.needleIndex(wild)}
+		s.wild = &wildRules{rules: wild, needles: sc.newNeedleIndex(wild)}
 	}
 	return s
 }
@@ -1424,9 +1427,9 @@ func pairBit(a, b byte) uint32 {
 	return (uint32(a)<<8 | uint32(b)) * 0x9e3779b1 >> (32 - 10) // the top 10 bits
 }
 
-// needleIndex indexes wild, or returns nil when they are too few to need
-// it.
-func (sc *compileScratch) needleIndex(wild []matchRule) *needleIndex {
+// newNeedleIndex indexes wild, or returns nil when they are too few to
+// need it; its trie is laid out in sc's buffers.
+func (sc *compileScratch) newNeedleIndex(wild []matchRule) *needleIndex {
 	if len(wild) < minNeedleRules {
 		return nil
 	}

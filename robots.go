@@ -1205,9 +1205,10 @@ var allowAll = &Agent{}
 // tokens and their groups by, which the document's own size bounds: about
 // 200 octets a group naming a token of its own (a 1.5 MB file of 40,000
 // such groups takes about 8 MB). Compiling works in memory borrowed from a
-// pool that all documents share, and keeps none of it: up to 256 KiB of it
-// waits there for the next compile, until a garbage collection or two
-// reclaims it; a compile that needed more gives it back to the runtime.
+// pool that all documents share, and keeps none of it: a compile's memory,
+// if no more than 256 KiB, waits there for the next (one for each compile
+// that ran at once, at most), until a garbage collection or two reclaims
+// it; a compile that needed more gives it back to the runtime.
 func (r *Robots) Agent(userAgent string) *Agent {
 	if r == nil {
 		return allowAll

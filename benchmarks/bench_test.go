@@ -466,9 +466,9 @@ func BenchmarkHeldHeap(b *testing.B) {
 				ms      runtime.MemStats
 				logOnce sync.Once
 			)
-			// Two collections: what a sync.Pool holds (ours keeps up to
-			// 256 KiB of compiling scratch, held by no document) survives
-			// the first in its victim cache.
+			// Two collections: what a sync.Pool holds (ours keeps the
+			// scratch of compiles, up to 256 KiB each, held by no
+			// document) survives the first in its victim cache.
 			liveHeap := func() int64 {
 				runtime.GC()
 				runtime.GC()

@@ -11,13 +11,14 @@
 // figure that does not depend on how busy the machine is:
 //
 //	go build -o /tmp/querycost ./cmd/querycost
-//	GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 GOGC=off valgrind --tool=callgrind \
+//	GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOMAXPROCS=1 GOGC=off valgrind --tool=callgrind \
 //		--toggle-collect=main.run --callgrind-out-file=/dev/null /tmp/querycost -doc -passes 3
 //
 // (asyncpreemptoff keeps callgrind from tripping on the runtime's signals.
 // Valgrind 3.19 does not know RDTSCP, which the runtime's cputicks may run
-// when a lock is contended: such a run stops with "Unrecognised
-// instruction" and a short count, and is to be run again.)
+// when a lock is contended; cpu.rdtscp=off has the runtime use RDTSC
+// instead. Without it such a run stops with "Unrecognised instruction" and a
+// short count, and some builds do so every time.)
 // Adding --cache-sim=yes --D1=49152,12,64 --LL=1048576,16,64 also counts the
 // misses of a 48 KiB L1 and a 1 MiB L2 (the CI machine's L2 since 1
 // December 2026, as /proc/cpuinfo gives it; it does not give the L1, and

@@ -583,8 +583,7 @@ func (sc *compileScratch) buildTrie(n int, key func(int32) []byte, payload func(
 	// About 40 octets a key, so that the layout seldom grows.
 	b := &trieBuilder{t: slices.Grow(sc.trie[:0], 40*n+64), key: key, payload: payload, kids: sc.kids[:0]}
 	b.node(nil, 0, int32(n), 0)
-	b.t = append(b.t, make([]byte, trailingPad)...)
-	t := make(trie, len(b.t))
+	t := make(trie, len(b.t)+trailingPad)
 	copy(t, b.t)
 	sc.trie, sc.kids = b.t, b.kids
 	return t
@@ -863,6 +862,27 @@ func sortRules(rules []matchRule, keys []sortKey) []sortKey {
 	for i := range rules {
 		keys = append(keys, sortKey{prefixHead(rules[i].prefix()), int32(i), rules[i].prefixLen})
 	}
+	// ends reports whether the rule's prefix ends within the eight octets
+	// of its head. Two that agree in them and both end are equal, since
+	// canonical text holds no NUL to pass for the zeros padding the
+	// shorter; of one that ends and one that goes on, the one that ends is
+	// the other's prefix, and sorts first.
+	ends := func(k sortKey) bool { return k.n <= 8 }
+	compare := func(x, y sortKey) int {
+		if x.head != y.head {
+			return cmp.Compare(x.head, y.head)
+		}
+		if xe, ye := ends(x), ends(y); xe != ye {
+			return -cmp.Compare(b2i(xe), b2i(ye))
+		} else if !xe {
+			return 0 // told apart by the next eight octets
+		}
+		a, b := &rules[x.i], &rules[y.i]
+		if a.wild != b.wild {
+			return cmp.Compare(b2i(a.wild), b2i(b.wild))
+		}
+		return cmp.Compare(b.key, a.key)
+	}
 	type span struct{ lo, hi, depth int }
 	var stack [16]span
 	todo := append(stack[:0], span{0, len(keys), 0})
@@ -870,27 +890,7 @@ func sortRules(rules []matchRule, keys []sortKey) []sortKey {
 		r := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
 		run, depth := keys[r.lo:r.hi], r.depth
-		// ends reports whether the rule's prefix ends within these eight
-		// octets. Two that agree in them and both end are equal, since
-		// canonical text holds no NUL to pass for the zeros padding the
-		// shorter; of one that ends and one that goes on, the one that
-		// ends is the other's prefix, and sorts first.
-		ends := func(k sortKey) bool { return k.n <= 8 }
-		slices.SortFunc(run, func(x, y sortKey) int {
-			if x.head != y.head {
-				return cmp.Compare(x.head, y.head)
-			}
-			if xe, ye := ends(x), ends(y); xe != ye {
-				return -cmp.Compare(b2i(xe), b2i(ye))
-			} else if !xe {
-				return 0 // told apart by the next eight octets
-			}
-			a, b := &rules[x.i], &rules[y.i]
-			if a.wild != b.wild {
-				return cmp.Compare(b2i(a.wild), b2i(b.wild))
-			}
-			return cmp.Compare(b.key, a.key)
-		})
+		slices.SortFunc(run, compare)
 		for i := 0; i < len(run); {
 			j := i + 1
 			if !ends(run[i]) {
@@ -983,12 +983,8 @@ func (sc *compileScratch) ruleSet(specs []ruleSpec, first int32) ruleSet {
 			nLits += len(r.lits)
 		}
 	}
-	var wild []matchRule
-	var wildLits []byte
-	if nWild > 0 {
-		wild = make([]matchRule, 0, nWild)
-		wildLits = make([]byte, 0, nLits)
-	}
+	wild := make([]matchRule, 0, nWild)
+	wildLits := make([]byte, 0, nLits)
 	wildAt := slices.Grow(sc.wildAt[:0], len(rules)+1)
 	for _, r := range rules {
 		wildAt = append(wildAt, int32(len(wild)))

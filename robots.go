@@ -1208,7 +1208,8 @@ var allowAll = &Agent{}
 // pool that all documents share, and keeps none of it: a compile's memory,
 // if no more than 256 KiB, waits there for the next (one for each compile
 // that ran at once, at most), until a garbage collection or two reclaims
-// it; a compile that needed more gives it back to the runtime.
+// it; a compile that needed more does not put it there, and the collector
+// reclaims it.
 func (r *Robots) Agent(userAgent string) *Agent {
 	if r == nil {
 		return allowAll

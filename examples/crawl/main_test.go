@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -384,4 +385,69 @@ func TestCrawlDelayCapped(t *testing.T) {
 		}
 	}
 	t.Error("no robots line in the log")
+}
+
+// TestREADMEQuotesTheRun holds the repository README's account of this
+// demo to what it prints: the number of decisions it gives, and the lines
+// it quotes, in the order printed. A newcomer's first command is this demo,
+// so a README that drifted from it would be the first thing they see wrong.
+func TestREADMEQuotesTheRun(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	count, quoted, err := readmeQuote(string(readme))
+	if err != nil {
+		t.Fatalf("README.md: %v", err)
+	}
+	var out bytes.Buffer
+	if _, err := run(&out); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	var decisions []string
+	for line := range strings.Lines(out.String()) {
+		if strings.HasPrefix(line, "http") {
+			decisions = append(decisions, strings.TrimSuffix(line, "\n"))
+		}
+	}
+	if len(decisions) != count {
+		t.Errorf("README says the demo prints %d decisions; it prints %d", count, len(decisions))
+	}
+	rest := decisions
+	for _, q := range quoted {
+		i := slices.Index(rest, q)
+		if i < 0 {
+			if slices.Contains(decisions, q) {
+				t.Errorf("README quotes %q out of the order printed", q)
+			} else {
+				t.Errorf("README quotes %q; the demo prints no such line", q)
+			}
+			continue
+		}
+		rest = rest[i+1:]
+	}
+}
+
+// readmeQuote finds, in the README, the number of decisions it says the
+// demo prints ("(N of them)") and the lines of the code block after it.
+func readmeQuote(readme string) (count int, lines []string, err error) {
+	_, after, ok := strings.Cut(readme, "It prints a line for each\ndecision (")
+	if !ok {
+		return 0, nil, fmt.Errorf("no sentence giving the number of decisions")
+	}
+	if _, err := fmt.Sscanf(after, "%d of them)", &count); err != nil {
+		return 0, nil, fmt.Errorf("the number of decisions: %v", err)
+	}
+	_, block, opened := strings.Cut(after, "```\n")
+	block, _, closed := strings.Cut(block, "```\n")
+	if !opened || !closed {
+		return 0, nil, fmt.Errorf("no code block after it")
+	}
+	for line := range strings.Lines(block) {
+		lines = append(lines, strings.TrimSuffix(line, "\n"))
+	}
+	if len(lines) == 0 {
+		return 0, nil, fmt.Errorf("an empty code block after it")
+	}
+	return count, lines, nil
 }

@@ -401,23 +401,19 @@ func TestREADMEQuotesTheRun(t *testing.T) {
 		t.Fatalf("README.md: %v", err)
 	}
 	var out bytes.Buffer
-	if _, err := run(&out); err != nil {
+	sum, err := run(&out)
+	if err != nil {
 		t.Fatalf("run: %v", err)
 	}
-	var decisions []string
-	for line := range strings.Lines(out.String()) {
-		if strings.HasPrefix(line, "http") {
-			decisions = append(decisions, strings.TrimSuffix(line, "\n"))
-		}
+	if len(sum.Log) != count {
+		t.Errorf("README says the demo prints %d decisions; it prints %d", count, len(sum.Log))
 	}
-	if len(decisions) != count {
-		t.Errorf("README says the demo prints %d decisions; it prints %d", count, len(decisions))
-	}
-	rest := decisions
+	printed := strings.Split(out.String(), "\n")
+	rest := printed
 	for _, q := range quoted {
 		i := slices.Index(rest, q)
 		if i < 0 {
-			if slices.Contains(decisions, q) {
+			if slices.Contains(printed, q) {
 				t.Errorf("README quotes %q out of the order printed", q)
 			} else {
 				t.Errorf("README quotes %q; the demo prints no such line", q)
@@ -443,11 +439,8 @@ func readmeQuote(readme string) (count int, lines []string, err error) {
 	if !opened || !closed {
 		return 0, nil, fmt.Errorf("no code block after it")
 	}
-	for line := range strings.Lines(block) {
-		lines = append(lines, strings.TrimSuffix(line, "\n"))
-	}
-	if len(lines) == 0 {
+	if block == "" {
 		return 0, nil, fmt.Errorf("an empty code block after it")
 	}
-	return count, lines, nil
+	return count, strings.Split(strings.TrimSuffix(block, "\n"), "\n"), nil
 }

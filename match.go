@@ -227,8 +227,14 @@ func appendPattern(dst []byte, raw string) ([]byte, pattern, bool) {
 			dst = append(dst, segmentSep)
 			p.length++
 		case octetClasses[c] == octetKeep: // including a '$' that does not end the pattern: a literal
-			dst = append(dst, c)
-			p.length++
+			// Most of a pattern is such octets: copy their run at once.
+			j := i + 1
+			for j < len(raw) && octetClasses[raw[j]] == octetKeep && raw[j] != '*' {
+				j++
+			}
+			dst = append(dst, raw[i:j]...)
+			p.length += int32(j - i)
+			i = j - 1
 		case octetClasses[c] == octetEscape:
 			dst = appendEscape(dst, c)
 			p.length += 3

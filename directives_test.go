@@ -2532,6 +2532,7 @@ func markOf(t testing.TB, n *html.Node) int {
 	t.Helper()
 	for _, a := range n.Attr {
 		if digits, ok := strings.CutPrefix(a.Key, tagMark); ok {
+			// The name of a mark before a space ends at tagMarkSpaced's '/'.
 			if at, err := strconv.Atoi(strings.TrimSuffix(digits, "-")); err == nil {
 				return at
 			}

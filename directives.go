@@ -284,6 +284,9 @@ type Source struct {
 // String returns the source as evidence for a log line:
 // `X-Robots-Tag: noindex`, `Robots-Tag: *;noindex` or
 // `<meta name="robots" content="noindex">`; an ignored field says why.
+// The two Sources of a carrier that says something to every bot and
+// something to the agent ("noarchive, examplebot: noindex") give the same
+// string: their Directives.Bot tells them apart.
 func (s Source) String() string {
 	var b []byte
 	if s.Carrier == CarrierMetaTag {

@@ -101,8 +101,9 @@ type Fetcher struct {
 	// overridden. So do not give the Fetcher a client whose CheckRedirect returns
 	// it to see the redirects of pages: robots.txt is often redirected (to https,
 	// to www), and every such origin would refuse everything; give it a copy with
-	// CheckRedirect nil. Nil means a default client with its own transport
-	// (proxies from the environment, 10 s to connect and to complete a TLS
+	// CheckRedirect nil. Nil means a default client, one that every Fetcher
+	// with a nil Client in the process shares, with a transport and connection
+	// pool of its own, not http.DefaultTransport's (proxies from the environment, 10 s to connect and to complete a TLS
 	// handshake, response headers up to 1 MiB, HTTP/2 when the server offers it).
 	Client *http.Client
 
@@ -329,7 +330,8 @@ type Outcome struct {
 // 64 KiB itself, or a 3xx that is not a redirect: 300, 304, 305, 306 and
 // unassigned ones) is Unavailable; so is a 4xx other than 429, whose body is
 // never parsed. Any 2xx is parsed, whatever its Content-Type: an HTML page
-// yields no rules and allows everything. A 429, a 5xx, a final 1xx, a status
+// is read as any text is, and most yield no rules and allow everything (see
+// Parse for the lines of a page that read as rules). A 429, a 5xx, a final 1xx, a status
 // outside 100-599, a malformed response, and every network, TLS, timeout or
 // decoding failure are Unreachable. gzip and deflate bodies are decoded, in
 // up to four layers (more are a decoding failure); MaxBytes applies to the
@@ -1695,7 +1697,11 @@ func monthNumber(name string) int {
 //	if cache.IsAllowed(ctx, "ExampleBot/1.0", pageURL) { ... }
 //
 // Outcomes are keyed by origin (scheme, host and port, as RobotsURL writes
-// them) and kept for their Lifetime (or MinLifetime, if longer). However many
+// them) and kept for their Lifetime (or MinLifetime, if longer). An outcome
+// is kept under the origin asked about only: when its robots.txt redirects to
+// another origin's, that file governs the origin asked about (RFC 9309
+// §2.3.1.2), and a question about the other origin fetches its robots.txt
+// again, for that origin. However many
 // goroutines ask about an origin at once, one retrieval is in flight for it
 // and the others wait for its outcome; a caller whose ctx ends stops waiting,
 // and the retrieval goes on for the others (bounded by Fetcher.Timeout, as

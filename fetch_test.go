@@ -2294,6 +2294,41 @@ func TestCacheOneFetchPerOrigin(t *testing.T) {
 	t.Logf("%d goroutines asking about one cold origin: %d request", goroutines, requests.Load())
 }
 
+// RFC 9309 §2.3.1.2: a robots.txt reached by a redirect governs the origin
+// asked about. The Cache keeps it under that origin only: the target origin,
+// asked about later, has its own robots.txt fetched.
+func TestCacheKeepsRedirectUnderOriginAsked(t *testing.T) {
+	var targetHits atomic.Int32
+	target := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		targetHits.Add(1)
+		io.WriteString(w, "User-agent: *\nDisallow: /private\n")
+	})
+	var sourceHits atomic.Int32
+	source := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		sourceHits.Add(1)
+		http.Redirect(w, r, target.URL+"/robots.txt", http.StatusMovedPermanently)
+	})
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}
+	ctx := context.Background()
+	if cache.IsAllowed(ctx, fetchAgent, source.URL+"/private") {
+		t.Errorf("the redirected file does not govern the origin asked about")
+	}
+	if h := targetHits.Load(); h != 1 {
+		t.Fatalf("asking the source fetched the target's file %d times, want 1", h)
+	}
+	if cache.IsAllowed(ctx, fetchAgent, target.URL+"/private") {
+		t.Errorf("the target's own file does not govern the target")
+	}
+	if h := targetHits.Load(); h != 2 {
+		t.Errorf("asking the target after the source: %d fetches of its file, want 2 (one for each origin)", h)
+	}
+	cache.IsAllowed(ctx, fetchAgent, source.URL+"/public")
+	cache.IsAllowed(ctx, fetchAgent, target.URL+"/public")
+	if s, h := sourceHits.Load(), targetHits.Load(); s != 1 || h != 2 {
+		t.Errorf("asking both again: source %d and target %d requests, want 1 and 2 (both kept)", s, h)
+	}
+}
+
 func TestCacheNilContext(t *testing.T) {
 	srv := startServer(t, respond(200, fetchRobots))
 	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}}

@@ -947,6 +947,18 @@ func TestIsAllowedGroupSelection(t *testing.T) {
 			allow:  []string{"/x"},
 		},
 		{
+			name:     "RFC9309 §2.2.1 a digit ends the product token: UX2Bot is ux on both sides",
+			robots:   "User-agent: UXBot\nAllow: /\n\nUser-agent: UX2Bot\nDisallow: /\n\nUser-agent: *\nAllow: /\n",
+			agent:    "UX2Bot/1.0",
+			disallow: []string{"/x"},
+		},
+		{
+			name:   "RFC9309 §2.2.1 a digit ends the product token: ux names no group for UXBot",
+			robots: "User-agent: UX2Bot\nDisallow: /\n",
+			agent:  "UXBot/1.0",
+			allow:  []string{"/x"},
+		},
+		{
 			name:     "core-api empty token: an agent whose token is empty gets only * groups",
 			robots:   "User-agent: 80legs\nAllow: /\n\nUser-agent: *\nDisallow: /\n",
 			agent:    "80legs/1.0",
@@ -4043,6 +4055,7 @@ func TestProductToken(t *testing.T) {
 		{"Googlebot", "googlebot"},
 		{"Googlebot-Image/1.0", "googlebot-image"},
 		{"foo_bar-baz2", "foo_bar-baz"},
+		{"UX2Bot/1.0", "ux"},
 		{"GPTBot/1.2; +https://openai.com/gptbot", "gptbot"},
 		{"Mozilla/5.0 (compatible; bingbot/2.0)", "mozilla"},
 		{"Example Bot", "example"},

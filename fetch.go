@@ -103,8 +103,9 @@ type Fetcher struct {
 	// to www), and every such origin would refuse everything; give it a copy with
 	// CheckRedirect nil. Nil means a default client, one that every Fetcher
 	// with a nil Client in the process shares, with a transport and connection
-	// pool of its own, not http.DefaultTransport's (proxies from the environment, 10 s to connect and to complete a TLS
-	// handshake, response headers up to 1 MiB, HTTP/2 when the server offers it).
+	// pool of its own, not http.DefaultTransport's (proxies from the
+	// environment, 10 s to connect and to complete a TLS handshake, response
+	// headers up to 1 MiB, HTTP/2 when the server offers it).
 	Client *http.Client
 
 	// UserAgent is sent as the User-Agent header of every request, redirects
@@ -329,26 +330,26 @@ type Outcome struct {
 // §4.2) or no origin, makes a URL longer than 8,000 octets or is longer than
 // 64 KiB itself, or a 3xx that is not a redirect: 300, 304, 305, 306 and
 // unassigned ones) is Unavailable; so is a 4xx other than 429, whose body is
-// never parsed. Any 2xx is parsed, whatever its Content-Type: an HTML page
-// is read as any text is, and most yield no rules and allow everything (see
-// Parse for the lines of a page that read as rules). A 429, a 5xx, a final 1xx, a status
-// outside 100-599, a malformed response, and every network, TLS, timeout or
-// decoding failure are Unreachable. gzip and deflate bodies are decoded, in
-// up to four layers (more are a decoding failure); MaxBytes applies to the
-// decoded bytes, and a body cut short within its first MaxBytes is never
-// parsed (one cut after them is read as Truncated, as one that went on would
-// be: Fetch stops reading at the limit, as RFC 9309 §2.5 lets a crawler and
-// as Google does at 500 KiB, so damage past it, short framing or a bad gzip
-// trailer, is never seen, and the rules before it are those the whole file
-// would give). Cut short means shorter than its Content-Length or its chunked
-// framing says: a body with neither, which ends where the server closes the
-// connection, cannot be told from a whole one and is parsed as it came. So is
-// a 206 Partial Content, as any 2xx, though it holds part of a file. A coded
-// body, and each layer under the last, is read only as far as a compressed
-// form of MaxBytes could go (eight times the MaxBytes+1 octets read, and 1
-// MiB): one that goes on further, as endless empty deflate blocks do, is a
-// decoding failure, so that a body that decodes to nothing cannot keep a
-// retrieval reading until its Timeout.
+// never parsed. Any 2xx is parsed, whatever its Content-Type: an HTML page is
+// read as any text is, and most yield no rules and allow everything (see
+// Parse for the lines of a page that read as rules). A 429, a 5xx, a final
+// 1xx, a status outside 100-599, a malformed response, and every network,
+// TLS, timeout or decoding failure are Unreachable. gzip and deflate bodies
+// are decoded, in up to four layers (more are a decoding failure); MaxBytes
+// applies to the decoded bytes, and a body cut short within its first
+// MaxBytes is never parsed (one cut after them is read as Truncated, as one
+// that went on would be: Fetch stops reading at the limit, as RFC 9309 §2.5
+// lets a crawler and as Google does at 500 KiB, so damage past it, short
+// framing or a bad gzip trailer, is never seen, and the rules before it are
+// those the whole file would give). Cut short means shorter than its
+// Content-Length or its chunked framing says: a body with neither, which ends
+// where the server closes the connection, cannot be told from a whole one and
+// is parsed as it came. So is a 206 Partial Content, as any 2xx, though it
+// holds part of a file. A coded body, and each layer under the last, is read
+// only as far as a compressed form of MaxBytes could go (eight times the
+// MaxBytes+1 octets read, and 1 MiB): one that goes on further, as endless
+// empty deflate blocks do, is a decoding failure, so that a body that decodes
+// to nothing cannot keep a retrieval reading until its Timeout.
 //
 // Timeout bounds the whole retrieval, and ctx can end it sooner; a nil ctx
 // is context.Background(). A nil *Fetcher is the zero Fetcher, which has no
@@ -1701,22 +1702,22 @@ func monthNumber(name string) int {
 // is kept under the origin asked about only: when its robots.txt redirects to
 // another origin's, that file governs the origin asked about (RFC 9309
 // §2.3.1.2), and a question about the other origin fetches its robots.txt
-// again, for that origin. However many
-// goroutines ask about an origin at once, one retrieval is in flight for it
-// and the others wait for its outcome; a caller whose ctx ends stops waiting,
-// and the retrieval goes on for the others (bounded by Fetcher.Timeout, as
-// are the Store's Get and Put around it). A question asked while the
-// retrieval is in flight, until its Put returns, gets its outcome, even one
-// whose Lifetime has run out by then (a Lifetime of 0, a slow Put): the next
-// question after it fetches again. Forget, which lets a retrieval in flight
-// go on, lets the next question start another beside it. That bound is per
-// origin: each origin asked about with no fresh outcome starts a retrieval of
-// its own, so a crawler that asks about many new origins at once bounds how
-// many it fetches together by how many workers it runs, or with its Client's
-// Transport. An Unreachable outcome refuses its origin for its Lifetime (an
-// hour for a timeout or another network failure, and for a 429 or 5xx unless
-// its Retry-After says otherwise, up to 24 hours: see Outcome.Lifetime), or
-// MinLifetime if longer; to try sooner, Forget the origin.
+// again, for that origin. However many goroutines ask about an origin at
+// once, one retrieval is in flight for it and the others wait for its
+// outcome; a caller whose ctx ends stops waiting, and the retrieval goes on
+// for the others (bounded by Fetcher.Timeout, as are the Store's Get and Put
+// around it). A question asked while the retrieval is in flight, until its
+// Put returns, gets its outcome, even one whose Lifetime has run out by then
+// (a Lifetime of 0, a slow Put): the next question after it fetches again.
+// Forget, which lets a retrieval in flight go on, lets the next question
+// start another beside it. That bound is per origin: each origin asked about
+// with no fresh outcome starts a retrieval of its own, so a crawler that asks
+// about many new origins at once bounds how many it fetches together by how
+// many workers it runs, or with its Client's Transport. An Unreachable
+// outcome refuses its origin for its Lifetime (an hour for a timeout or
+// another network failure, and for a 429 or 5xx unless its Retry-After says
+// otherwise, up to 24 hours: see Outcome.Lifetime), or MinLifetime if longer;
+// to try sooner, Forget the origin.
 //
 // RFC 9309 §2.3.1.4 lets a crawler stop treating an origin as unreachable
 // after a long time, for example 30 days. The Cache does so exactly this

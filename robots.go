@@ -89,10 +89,10 @@ import (
 // ProductToken returns the product token of a user agent: the lower-cased
 // leading run of ASCII letters, '_' and '-' (RFC 9309 §2.2.1).
 // "ExampleBot/1.0 (+https://example.com/bot)" gives "examplebot". A user
-// agent that starts with anything else gives "" (" ExampleBot", with a
-// space first, and "123bot" too), a digit ends the token ("UX2Bot/1.0"
-// gives "ux", which a group for "UX2Bot" names too), and an agent whose token is "" follows the
-// "*" groups only: no group can name it.
+// agent that starts with anything else gives "" (" ExampleBot", with a space
+// first, and "123bot" too), a digit ends the token ("UX2Bot/1.0" gives "ux",
+// which a group for "UX2Bot" names too), and an agent whose token is ""
+// follows the "*" groups only: no group can name it.
 //
 // So pass the crawler's own user agent, the one that starts with its name,
 // wherever a user agent is asked for: a browser-style string such as

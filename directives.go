@@ -423,9 +423,11 @@ func (d Directives) IsEmpty() bool {
 // structured-field token, an Other name that is not a key (keys are
 // lower-case, start with a letter or '*', and hold only letters, digits, '_',
 // '-', '.' and '*'), a MaxImagePreview that is not a token ("a b"), or a
-// limit beyond ±999,999,999,999,999, the structured-field integers. A field
-// longer than MaxRobotsTagBytes is written, but readers keep only its first
-// whole members. With no sets it returns "": send no field.
+// limit beyond ±999,999,999,999,999, the structured-field integers; it names
+// the set (counting from 0), the field and its value, as in: set 1 (Bot
+// "examplebot"): Other "NOAI". A field longer than MaxRobotsTagBytes is
+// written, but readers keep only its first whole members. With no sets it
+// returns "": send no field.
 func FormatRobotsTag(sets ...Directives) (string, error) {
 	list := make(httpsfv.List, 0, len(sets))
 	for _, d := range sets {
@@ -469,15 +471,48 @@ func FormatRobotsTag(sets ...Directives) (string, error) {
 	}
 	s, err := httpsfv.Marshal(list)
 	if err != nil {
-		// httpsfv names the character, not the value: find the set.
+		// httpsfv names the character, not the value: find the set, and in
+		// it the field.
 		for i, item := range list {
 			if _, err := httpsfv.Marshal(httpsfv.List{item}); err != nil {
-				return "", fmt.Errorf("robots: writing Robots-Tag: set %d (Bot %q): %w", i, sets[i].Bot, err)
+				return "", fmt.Errorf("robots: writing Robots-Tag: set %d%s: %w", i, unwritable(item.(httpsfv.Item), sets[i].Bot), err)
 			}
 		}
 		return "", fmt.Errorf("robots: writing Robots-Tag: %w", err)
 	}
 	return s, nil
+}
+
+// unwritable names what makes item, the set of bot FormatRobotsTag could
+// not write, unwritable, for its error: the Bot, or the field (or Other
+// name) of the first parameter that httpsfv refuses, with its value.
+func unwritable(item httpsfv.Item, bot string) string {
+	if _, err := httpsfv.Marshal(httpsfv.NewItem(item.Value)); err != nil {
+		return fmt.Sprintf(": Bot %q", bot)
+	}
+	return fmt.Sprintf(" (Bot %q): %s", bot, unwritableParam(item))
+}
+
+// unwritableParam is unwritable for an item whose Bot can be written.
+func unwritableParam(item httpsfv.Item) string {
+	for _, name := range item.Params.Names() {
+		v, _ := item.Params.Get(name)
+		one := httpsfv.NewItem(httpsfv.Token("x"))
+		one.Params.Add(name, v)
+		if _, err := httpsfv.Marshal(one); err == nil {
+			continue
+		}
+		switch name {
+		case "max-snippet":
+			return fmt.Sprintf("MaxSnippet %v", v)
+		case "max-video-preview":
+			return fmt.Sprintf("MaxVideoPreview %v", v)
+		case "max-image-preview":
+			return fmt.Sprintf("MaxImagePreview %q", v)
+		}
+		return fmt.Sprintf("Other %q", name)
+	}
+	return "its value"
 }
 
 // A Link is one hyperlink of a page, as Links finds it.

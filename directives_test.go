@@ -1507,39 +1507,42 @@ func TestFormatRobotsTag(t *testing.T) {
 		name    string
 		sets    []Directives
 		want    string
-		wantErr bool
+		wantErr string // what the error names after "robots: writing Robots-Tag: "; "" for none
 	}
 	tests := []formatCase{
-		{"none", nil, "", false},
-		{"empty set", []Directives{{}}, "*", false},
-		{"draft example", []Directives{{NoSnippet: true}, {Bot: "examplebot", NoIndex: true}}, "*;nosnippet, examplebot;noindex", false},
+		{"none", nil, "", ""},
+		{"empty set", []Directives{{}}, "*", ""},
+		{"draft example", []Directives{{NoSnippet: true}, {Bot: "examplebot", NoIndex: true}}, "*;nosnippet, examplebot;noindex", ""},
 		{"everything", []Directives{{
 			NoIndex: true, NoFollow: true, NoArchive: true, NoSnippet: true, NoImageIndex: true, NoTranslate: true,
 			MaxSnippet: intp(20), MaxVideoPreview: intp(-1), MaxImagePreview: "standard",
 			UnavailableAfter: utc(2010, 6, 25, 23, 0, 0), Other: []string{"noai"},
-		}}, `*;noindex;nofollow;noarchive;nosnippet;noimageindex;notranslate;max-snippet=20;max-image-preview=standard;max-video-preview=-1;unavailable_after="2010-06-25T23:00:00Z";noai`, false},
-		{"bot that is no token", []Directives{{Bot: "example bot", NoIndex: true}}, "", true},
-		{"bot named *", []Directives{{Bot: "*", NoIndex: true}}, "", true},
-		{"other name that is no key", []Directives{{Other: []string{"acap allow-index"}}}, "", true},
-		{"max-image-preview that is no token", []Directives{{MaxImagePreview: "a b"}}, "", true},
+		}}, `*;noindex;nofollow;noarchive;nosnippet;noimageindex;notranslate;max-snippet=20;max-image-preview=standard;max-video-preview=-1;unavailable_after="2010-06-25T23:00:00Z";noai`, ""},
+		{"bot that is no token", []Directives{{Bot: "example bot", NoIndex: true}}, "", `set 0: Bot "example bot": `},
+		{"bot named *", []Directives{{Bot: "*", NoIndex: true}}, "", `a Bot named "*"`},
+		{"other name that is no key", []Directives{{Other: []string{"acap allow-index"}}}, "", `set 0 (Bot ""): Other "acap allow-index": `},
+		{"other name in upper case", []Directives{{Bot: "examplebot", NoIndex: true, Other: []string{"noai", "NOAI"}}}, "", `set 0 (Bot "examplebot"): Other "NOAI": `},
+		{"max-image-preview that is no token", []Directives{{MaxImagePreview: "a b"}}, "", `set 0 (Bot ""): MaxImagePreview "a b": `},
 	}
 	if strconv.IntSize == 64 {
 		// RFC 8941 §3.3.1's integers run to 15 digits, past what an int of
 		// 32 bits holds; sfvBeyond is a variable so that this compiles there.
 		tests = append(tests,
-			formatCase{"limit above the largest integer", []Directives{{MaxSnippet: intp(int(sfvBeyond))}}, "", true},
-			formatCase{"limit below the smallest integer", []Directives{{MaxVideoPreview: intp(int(-sfvBeyond))}}, "", true},
+			formatCase{"limit above the largest integer", []Directives{{MaxSnippet: intp(int(sfvBeyond))}}, "", `set 0 (Bot ""): MaxSnippet 1000000000000000: `},
+			formatCase{"limit below the smallest integer", []Directives{{MaxVideoPreview: intp(int(-sfvBeyond))}}, "", `set 0 (Bot ""): MaxVideoPreview -1000000000000000: `},
 		)
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := FormatRobotsTag(tc.sets...)
-			if (err != nil) != tc.wantErr || got != tc.want {
-				t.Fatalf("FormatRobotsTag(%s) = %q, %v; want %q, error %v", showAll(tc.sets), got, err, tc.want, tc.wantErr)
+			if (err != nil) != (tc.wantErr != "") || got != tc.want {
+				t.Fatalf("FormatRobotsTag(%s) = %q, %v; want %q, error %q", showAll(tc.sets), got, err, tc.want, tc.wantErr)
 			}
 			if err != nil {
-				if !strings.HasPrefix(err.Error(), "robots: ") {
-					t.Errorf("FormatRobotsTag error %q lacks the prefix %q", err, "robots: ")
+				// The error names what cannot be written, which
+				// httpsfv's, naming only a character, does not.
+				if want := "robots: writing Robots-Tag: " + tc.wantErr; !strings.HasPrefix(err.Error(), want) {
+					t.Errorf("FormatRobotsTag error %q, want it to start %q", err, want)
 				}
 				return
 			}
@@ -1562,10 +1565,9 @@ func TestFormatRobotsTag(t *testing.T) {
 			t.Errorf("FormatRobotsTag(%s) = %q, %v; want %q", show(tc.set), got, err, tc.want)
 		}
 	}
-	// The error names the set that cannot be written, which httpsfv's,
-	// naming only a character (here a space), does not.
+	// The error counts sets from 0, in the order given.
 	_, err := FormatRobotsTag(Directives{NoIndex: true}, Directives{Bot: "example bot", NoIndex: true})
-	if want := `set 1 (Bot "example bot")`; err == nil || !strings.Contains(err.Error(), want) {
+	if want := `set 1: Bot "example bot": `; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("FormatRobotsTag with a Bot that is no token: error %v, want one naming %s", err, want)
 	}
 }

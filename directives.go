@@ -81,7 +81,7 @@ type Directives struct {
 	MaxVideoPreview *int   // max-video-preview in seconds; nil = no directive; -1 = no limit
 	MaxImagePreview string // max-image-preview: "", "none", "standard" or "large"
 
-	UnavailableAfter time.Time // unavailable_after, in UTC, whole seconds; zero = none
+	UnavailableAfter time.Time // unavailable_after, in UTC, whole seconds (a fraction is dropped: the earlier, stricter time); zero = none
 
 	Other []string // unknown directive names, lower-cased, no duplicates, in order of appearance
 }
@@ -93,17 +93,19 @@ type Directives struct {
 //
 // Items are separated by ',' or ';'. An item "name: rest" opens a scope for
 // the bot name that lasts until the next scope; "robots:" goes back to every
-// bot. The valued directives max-snippet, max-image-preview,
-// max-video-preview and unavailable_after are not scopes, so "examplebot:
-// max-snippet: 20" scopes a limit to examplebot. Names, values and bot names
-// are ASCII case-insensitive (an unknown name goes to Other lower-cased by
-// Unicode's rules when it is UTF-8, so that "NOÉ" and "noé" are one). none is
-// noindex plus nofollow, nocache is noarchive, and all, index and follow
-// restrict nothing. Items before any scope form the set with Bot "". An item
-// with nothing before its colon (": nofollow") names neither a bot nor a
-// directive and is dropped; the scope before it goes on. A set appears with
-// the first item or scope that addresses it, even when it restricts nothing:
-// "all" gives one empty set for every bot, "examplebot:" one for examplebot.
+// bot ("*:" does not: it names a bot "*", and a bot name must equal the
+// agent's product token, which is never "*"). The valued directives
+// max-snippet, max-image-preview, max-video-preview and unavailable_after are
+// not scopes, so "examplebot: max-snippet: 20" scopes a limit to examplebot.
+// Names, values and bot names are ASCII case-insensitive (an unknown name
+// goes to Other lower-cased by Unicode's rules when it is UTF-8, so that
+// "NOÉ" and "noé" are one). none is noindex plus nofollow, nocache is
+// noarchive, and all, index and follow restrict nothing. Items before any
+// scope form the set with Bot "". An item with nothing before its colon (":
+// nofollow") names neither a bot nor a directive and is dropped; the scope
+// before it goes on. A set appears with the first item or scope that
+// addresses it, even when it restricts nothing: "all" gives one empty set for
+// every bot, "examplebot:" one for examplebot.
 //
 // unavailable_after takes RFC 3339 and ISO 8601 dates, in the extended or the
 // basic form (2010-06-25T15:00:00Z, 20100625T150000Z; a bare date is 00:00

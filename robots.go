@@ -1055,13 +1055,15 @@ func (r *Robots) Explain(userAgent, rawURL string) Decision {
 // RuleLines returns the 1-based source line of each rule of r.Groups[group],
 // in the order of its Rules: the line Decision.Line gives when the rule
 // decides, for every rule, so that a linter can also name the rules no query
-// is decided by (a duplicate, one that a longer rule always outranks). An
-// Outcome's JSON keeps them. A line is 0 where it is not known: for every
-// rule of a group built, or whose Rules were changed, in code (see Robots).
-// It returns nil when r has no such group. It reads r.Groups as they are now,
-// where the Agents of earlier queries keep the groups as they were then (so
-// after groups are moved about, a Decision's Group may name another group's
-// index); and, like a query, it must not run while they change.
+// is decided by (a duplicate, one that a longer rule always outranks).
+// Finding those is the linter's work: Explain names the rule that decides a
+// query, not the rules that never decide any. An Outcome's JSON keeps the
+// lines. A line is 0 where it is not known: for every rule of a group built,
+// or whose Rules were changed, in code (see Robots). It returns nil when r
+// has no such group. It reads r.Groups as they are now, where the Agents of
+// earlier queries keep the groups as they were then (so after groups are
+// moved about, a Decision's Group may name another group's index); and, like
+// a query, it must not run while they change.
 func (r *Robots) RuleLines(group int) []int {
 	if r == nil || group < 0 || group >= len(r.Groups) {
 		return nil

@@ -638,6 +638,10 @@ func TestParseSitemapsAndRecords(t *testing.T) {
 			`group ["a"] D"/"` + "\n" + `record "host"="e"` + "\n" + `record "noindex"="/x"` + "\n" + `record "request-rate"="1/5"` + "\n"},
 		{"core-api Records: key of digits, letters, _ . -", "X_Robots.v2-Key: v\n", `record "x_robots.v2-key"="v"` + "\n"},
 		{"core-api Records: a key that is not a token is no record", "<a href=\"https://x\">: y\nfoo bar: baz\n", ""},
+		// RFC 9309 §2.2 asks for UTF-8; in UTF-16 every key holds NULs.
+		{"core-api a file in UTF-16, little- or big-endian, reads as no records",
+			string(utf16Bytes("\ufeffUser-agent: *\nDisallow: /\nSitemap: https://e/s\nHost: e\n", false)) +
+				string(utf16Bytes("\ufeff\nUser-agent: *\nDisallow: /\n", true)), ""},
 		// SPEC: a missing colon is accepted when the line is exactly two
 		// words, so the second word keeps the colon it holds.
 		{"SPEC Records: two words, the colon in the second", "Foo Bar:x\n", `record "foo"="Bar:x"` + "\n"},

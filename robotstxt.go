@@ -87,7 +87,7 @@ const robotsPad = 16
 // example, and "123bot" names none. One that starts with '*' is the
 // wildcard, "*foo" too, which Parse keeps as "*".
 type Group struct {
-	UserAgents     []string        // as written; "*" for the wildcard
+	UserAgents     []string        // as written; "*" for the wildcard; a value whose product token is "" ("", "360Spider") names no agent
 	Rules          []Rule          // in document order
 	CrawlDelay     time.Duration   // the longest valid value given (see Robots.CrawlDelay); 0 = none ("Crawl-delay: 0" too)
 	ContentSignals map[string]bool // Content-Signal: search=yes, ai-train=no -> {"search":true,"ai-train":false}, read as Robots.ContentSignals is; nil = none
@@ -129,16 +129,19 @@ type Record struct {
 // "allow: true," (a rule), is read for those lines as any text is.
 //
 // Lines end at LF, CR or CRLF. A UTF-8 byte order mark at the start is
-// skipped, even a truncated one. '#' starts a comment, also within a value.
-// Keys are case-insensitive and the whitespace (spaces and tabs, RFC 9309
-// §2.2's WS; a vertical tab, form feed or no-break space is an octet of the
-// value) around keys, colons and values is dropped; a line without a colon
-// after its key is read as a key and a value only when it is exactly two
-// words ("Disallow /x", and "Sitemap https://example.com/s.xml", whose only
-// colon is the value's). Like Google's parser, Parse accepts "useragent" and
-// "user agent" for user-agent and "dissallow", "dissalow", "disalow",
-// "diasllow" and "disallaw" for disallow, and no other misspelling, not even
-// Google's "site-map" for sitemap: that line is a Record.
+// skipped, even a truncated one. Octets are read as octets: invalid UTF-8 and
+// NUL are values' octets like any other, and a file in UTF-16, whose keys
+// hold NULs, reads as no records at all, which allows everything (RFC 9309
+// §2.2 asks for UTF-8). '#' starts a comment, also within a value. Keys are
+// case-insensitive and the whitespace (spaces and tabs, RFC 9309 §2.2's WS; a
+// vertical tab, form feed or no-break space is an octet of the value) around
+// keys, colons and values is dropped; a line without a colon after its key is
+// read as a key and a value only when it is exactly two words ("Disallow /x",
+// and "Sitemap https://example.com/s.xml", whose only colon is the value's).
+// Like Google's parser, Parse accepts "useragent" and "user agent" for
+// user-agent and "dissallow", "dissalow", "disalow", "diasllow" and
+// "disallaw" for disallow, and no other misspelling, not even Google's
+// "site-map" for sitemap: that line is a Record.
 //
 // A group is one or more user-agent lines followed by rules; only an allow or
 // disallow line ends the run of user-agent lines, and a user-agent line after
@@ -611,20 +614,22 @@ func (p *parser) robots() *Robots {
 	return r
 }
 
-// MarshalText writes r as robots.txt text: Content-Signal lines that apply
-// to every agent first when there are any, then the groups, then the
-// sitemaps, then the other records, with LF line ends and a blank line
-// between groups and sections (near DefaultMaxBytes, less: see below). An
-// empty document writes nothing.
-// Parse(MarshalText(r)) decides every query exactly as r does and has equal
-// Groups, Sitemaps and Records, with four normalisations: record names and
-// Content-Signal keys are written lower-cased, an empty ContentSignals map
-// writes nothing and so reads back nil, a user agent that starts with '*'
-// ("*foo", which Parse reads as the wildcard) is written "*", and a group
-// with no rules that is not the last one gets an empty "Disallow:" line
-// (which matches nothing), since without a rule the next group's user-agent
-// lines would join it: that group reads back with one rule, Rule{} (an
-// empty Disallow), where it had none.
+// MarshalText writes r as robots.txt text: Content-Signal lines that apply to
+// every agent first when there are any, then the groups, then the sitemaps,
+// then the other records, with LF line ends and a blank line between groups
+// and sections (near DefaultMaxBytes, less: see below). An empty document
+// writes nothing. Parse(MarshalText(r)) decides every query exactly as r does
+// and has equal Groups, Sitemaps and Records, with four normalisations:
+// record names and Content-Signal keys are written lower-cased, an empty
+// ContentSignals map writes nothing and so reads back nil, a user agent that
+// starts with '*' ("*foo", which Parse reads as the wildcard) is written "*",
+// and a group with no rules that is not the last one gets an empty
+// "Disallow:" line (which matches nothing), since without a rule the next
+// group's user-agent lines would join it: that group reads back with one
+// rule, Rule{} (an empty Disallow), where it had none. That holds for a
+// Robots whose fields have not changed since its first query: r answers from
+// its fields as they were then (see Robots), while MarshalText writes them as
+// they are.
 //
 // It writes the model, not the file Parse read: comments, blank lines, the
 // byte order mark and CRLF line ends are gone, and a record or Sitemap that
@@ -633,7 +638,12 @@ func (p *parser) robots() *Robots {
 // user-agent lines (see Parse) is written as one, so that parsers that split
 // a group there, as older versions of Google's did, read it as one too. To
 // change a file and keep the rest of it as it was, edit its text:
-// Decision.Line and RuleLines name the lines of the rules.
+// Decision.Line and RuleLines name the lines of the rules. Mind the three
+// ways text joins what it did not: a line added before a byte order mark
+// moves the mark into the text (only one at the start is skipped), a line
+// appended to a file whose last line has no line end joins that line, and a
+// group appended after a last group with no rules joins it (its user-agent
+// lines follow the other's with no rule between).
 //
 // The text holds the document's octets as they were, in whatever charset:
 // encoding/json, which calls MarshalText for a *Robots, replaces octets

@@ -485,9 +485,10 @@ func FormatRobotsTag(sets ...Directives) (string, error) {
 	return s, nil
 }
 
-// unwritable names what makes item, the set of bot FormatRobotsTag could
-// not write, unwritable, for its error: the Bot, or the field (or Other
-// name) of the first parameter that httpsfv refuses, with its value.
+// unwritable returns what FormatRobotsTag's error says after "set N" of
+// item, the set for bot that httpsfv cannot write: ": Bot ..." when the
+// Bot is what it refuses, else " (Bot ...): " and the field (or Other name)
+// of the first parameter it refuses, with its value.
 func unwritable(item httpsfv.Item, bot string) string {
 	if _, err := httpsfv.Marshal(httpsfv.NewItem(item.Value)); err != nil {
 		return fmt.Sprintf(": Bot %q", bot)

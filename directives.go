@@ -477,7 +477,7 @@ func FormatRobotsTag(sets ...Directives) (string, error) {
 		// it the field.
 		for i, item := range list {
 			if _, err := httpsfv.Marshal(httpsfv.List{item}); err != nil {
-				return "", fmt.Errorf("robots: writing Robots-Tag: set %d%s: %w", i, unwritable(item.(httpsfv.Item), sets[i].Bot), err)
+				return "", fmt.Errorf("robots: writing Robots-Tag: %s: %w", unwritable(i, item.(httpsfv.Item), sets[i].Bot), err)
 			}
 		}
 		return "", fmt.Errorf("robots: writing Robots-Tag: %w", err)
@@ -485,19 +485,14 @@ func FormatRobotsTag(sets ...Directives) (string, error) {
 	return s, nil
 }
 
-// unwritable returns what FormatRobotsTag's error says after "set N" of
-// item, the set for bot that httpsfv cannot write: ": Bot ..." when the
-// Bot is what it refuses, else " (Bot ...): " and the field (or Other name)
-// of the first parameter it refuses, with its value.
-func unwritable(item httpsfv.Item, bot string) string {
+// unwritable names, for FormatRobotsTag's error, set i (item, the set for
+// bot) and what in it httpsfv cannot write: its Bot, or else the field (or
+// Other name) of the first parameter it refuses, with its value.
+func unwritable(i int, item httpsfv.Item, bot string) string {
 	if _, err := httpsfv.Marshal(httpsfv.NewItem(item.Value)); err != nil {
-		return fmt.Sprintf(": Bot %q", bot)
+		return fmt.Sprintf("set %d: Bot %q", i, bot)
 	}
-	return fmt.Sprintf(" (Bot %q): %s", bot, unwritableParam(item))
-}
-
-// unwritableParam is unwritable for an item whose Bot can be written.
-func unwritableParam(item httpsfv.Item) string {
+	set := fmt.Sprintf("set %d (Bot %q)", i, bot)
 	for _, name := range item.Params.Names() {
 		v, _ := item.Params.Get(name)
 		one := httpsfv.NewItem(httpsfv.Token("x"))
@@ -507,15 +502,15 @@ func unwritableParam(item httpsfv.Item) string {
 		}
 		switch name {
 		case "max-snippet":
-			return fmt.Sprintf("MaxSnippet %v", v)
+			return fmt.Sprintf("%s: MaxSnippet %v", set, v)
 		case "max-video-preview":
-			return fmt.Sprintf("MaxVideoPreview %v", v)
+			return fmt.Sprintf("%s: MaxVideoPreview %v", set, v)
 		case "max-image-preview":
-			return fmt.Sprintf("MaxImagePreview %q", v)
+			return fmt.Sprintf("%s: MaxImagePreview %q", set, v)
 		}
-		return fmt.Sprintf("Other %q", name)
+		return fmt.Sprintf("%s: Other %q", set, name)
 	}
-	return "its value"
+	return set
 }
 
 // A Link is one hyperlink of a page, as Links finds it.

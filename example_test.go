@@ -46,6 +46,29 @@ Sitemap: https://example.com/sitemap.xml
 	// [https://example.com/sitemap.xml]
 }
 
+// Check a file before crawlers read it: Lint names the lines Parse ignores
+// or reads otherwise than they look.
+func ExampleLint() {
+	file := []byte(`Disallow: /tmp/
+User-agent: Example Bot
+Crawl-delay: 5s
+
+User-agent: OtherBot
+Disallow: private/
+Content-Signal: search=yes, ai-train=maybe
+`)
+	for _, w := range robots.Lint(file) {
+		fmt.Println(w)
+	}
+	// Output:
+	// line 1: rule before the first User-agent line: it applies to no agent, ignored (RFC 9309 §2.1)
+	// line 2: User-agent "Example Bot" names the product token "example" only (RFC 9309 §2.2.1)
+	// line 3: Crawl-delay "5s" is not a number of seconds ("10", "0.5"): ignored
+	// line 5: User-agent joins the group line 2 opened: only an Allow or Disallow line ends a group's User-agent lines (RFC 9309 §2.1)
+	// line 6: Disallow pattern "private/" starts with neither '/' nor '*': it matches no path
+	// line 7: Content-Signal member "ai-train=maybe" is not key=yes or key=no: ignored, the rest of the line kept
+}
+
 // A bot named in a group follows only that group; every other bot follows
 // "*". The longest matching pattern decides, and /robots.txt is always
 // allowed.

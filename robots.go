@@ -18,7 +18,9 @@
 // percent-encoding is normalised on both sides. [Robots.Agent] compiles the
 // rules of one agent for hot loops; once an agent's first query has compiled
 // them, its queries (IsAllowed, Explain, CrawlDelay) allocate nothing either
-// way; ContentSignalsFor returns a map of the caller's own.
+// way; ContentSignalsFor returns a map of the caller's own. [Lint] lists the
+// lines of a file that Parse ignores, or reads otherwise than they look, for
+// the site owner who wrote them.
 //
 // # Fetching
 //

@@ -6510,3 +6510,307 @@ func TestOutsideSuites(t *testing.T) {
 		})
 	}
 }
+
+// TestLint checks each warning Lint gives, and that a line Parse reads as it
+// looks draws none.
+func TestLint(t *testing.T) {
+	// A group, then comments up to the limit exactly.
+	full := "User-agent: a\n" + strings.Repeat("#\n", (DefaultMaxBytes-14)/2)
+	for _, tc := range []struct {
+		name, doc string
+		want      []string
+	}{
+		{"a well-formed file draws nothing",
+			"\xEF\xBB\xBF# comment\nUser-agent: ExampleBot/2.0\nUser-agent: other-bot # x\nDisallow: /a\nAllow: *.css$\nDisallow:\nCrawl-delay: 0.5\nContent-Signal: search=yes, ai-train=no\n\nUser-agent: *\nDisallow: /\nSitemap: https://example.com/s.xml\nHost: example.com\nClean-param: a /b\n",
+			nil},
+		{"empty", "", nil},
+
+		// Lines Parse ignores whole.
+		{"one word, no colon", "User-agent: a\nDisallow\n", []string{"line 2: " + warnNotRecord}},
+		{"three words, no colon", "User-agent: a\nDisallow /a /b\n", []string{"line 2: " + warnNotRecord}},
+		{"key not a token", "User-agent: a\nDis allow: /x\nFoo Bar: x\n", []string{"line 2: " + warnNotRecord, "line 3: " + warnNotRecord}},
+		{"a comment in the key", "User-agent: a\nDis#allow: /x\n", []string{"line 2: " + warnNotRecord}},
+		{"an empty key", "User-agent: a\n: /x\n", []string{"line 2: " + warnNotRecord}},
+		{"RFC 9309 §2.1: rules before the first group", "Disallow: /a\nAllow: /b\nUser-agent: a\nDisallow: /c\n",
+			[]string{"line 1: " + warnRuleFirst, "line 2: " + warnRuleFirst}},
+		{"Crawl-delay before the first group", "Crawl-delay: 5\nUser-agent: a\n", []string{"line 1: " + warnDelayFirst}},
+		{"Sitemap without a URL", "Sitemap:\nSitemap: # none\n", []string{"line 1: " + warnEmptySitemap, "line 2: " + warnEmptySitemap}},
+		{"Crawl-delay that is not seconds", "User-agent: a\nCrawl-delay: 10s\nCrawl-delay:\nCrawl-delay: 0\nCrawl-delay: .5\n",
+			[]string{`line 2: Crawl-delay "10s" is not a number of seconds ("10", "0.5"): ignored`, `line 3: Crawl-delay "" is not a number of seconds ("10", "0.5"): ignored`}},
+		{"HTML", "<html>\n<body><p>Nothing here</p></body>\n</html>\n",
+			[]string{"line 1: " + warnNotRecord, "line 2: " + warnNotRecord, "line 3: " + warnNotRecord}},
+
+		// Parts of lines.
+		{"Content-Signal members that do not parse", "Content-Signal: search=maybe, ai-train=no, , x\nUser-agent: a\nContent-Signal: AI Input=yes\n",
+			[]string{`line 1: Content-Signal members "search=maybe" and "x" are not key=yes or key=no: ignored, the rest of the line kept`,
+				`line 3: Content-Signal member "AI Input=yes" is not key=yes or key=no: ignored, the rest of the line kept`}},
+		{"many Content-Signal members that do not parse", "Content-Signal: a, b=, =c, d=yes, e=x, f\n",
+			[]string{`line 1: Content-Signal members "a", "b=", "=c" and 2 more are not key=yes or key=no: ignored, the rest of the line kept`}},
+		{"three Content-Signal members that do not parse", "Content-Signal: a, b=, c\n",
+			[]string{`line 1: Content-Signal members "a", "b=" and "c" are not key=yes or key=no: ignored, the rest of the line kept`}},
+
+		// Lines that take effect otherwise than they seem to.
+		{"RFC 9309 §2.1: a blank line does not end a group", "User-agent: a\n\nUser-agent: b\nDisallow: /\n",
+			[]string{"line 3: User-agent joins the group line 1 opened: only an Allow or Disallow line ends a group's User-agent lines (RFC 9309 §2.1)"}},
+		{"a Crawl-delay does not end a group", "User-agent: a\nCrawl-delay: 5\nUser-agent: b\nUser-agent: c\nDisallow: /\n",
+			[]string{"line 3: User-agent joins the group line 1 opened: only an Allow or Disallow line ends a group's User-agent lines (RFC 9309 §2.1)"}},
+		{"a rule ends a group", "User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /\n", nil},
+		{"RFC 9309 §2.2.1: a value with no product token", "User-agent: 360Spider\nUser-agent:\nUser-agent: /x\nDisallow: /\n",
+			[]string{`line 1: User-agent "360Spider" names no agent: a product token starts with a letter, '_' or '-'`,
+				`line 2: User-agent "" names no agent: a product token starts with a letter, '_' or '-'`,
+				`line 3: User-agent "/x" names no agent: a product token starts with a letter, '_' or '-'`}},
+		{"RFC 9309 §2.2.1: a value longer than its token", "User-agent: Example Bot\nUser-agent: UX2Bot\nUser-agent: bot.example\nUser-agent: Bot/1.0 (x)\nDisallow: /\n",
+			[]string{`line 1: User-agent "Example Bot" names the product token "example" only (RFC 9309 §2.2.1)`,
+				`line 2: User-agent "UX2Bot" names the product token "ux" only (RFC 9309 §2.2.1)`,
+				`line 3: User-agent "bot.example" names the product token "bot" only (RFC 9309 §2.2.1)`}},
+		{"SPEC: '*' and more is '*'", "User-agent: *bot\nUser-agent: * x\nUser-agent: *\nDisallow: /\n",
+			[]string{`line 1: User-agent "*bot" is read as "*", every agent no group names`,
+				`line 2: User-agent "* x" is read as "*", every agent no group names`}},
+		{"patterns that match no path", "User-agent: a\nDisallow: private\nAllow: http://example.com/\nDisallow: %2Fx\nDisallow:\nAllow: *x\n",
+			[]string{`line 2: Disallow pattern "private" starts with neither '/' nor '*': it matches no path`,
+				`line 3: Allow pattern "http://example.com/" starts with neither '/' nor '*': it matches no path`,
+				`line 4: Disallow pattern "%2Fx" starts with neither '/' nor '*': it matches no path`}},
+
+		// What Parse reads as Google's parser does.
+		{"Google's misspellings", "useragent: a\nuser agent: b\nDisalow: /a\ndissallow: /b\nDISSALOW: /c\ndiasllow: /d\ndisallaw: /e\n",
+			[]string{`line 1: "useragent" read as User-agent, a misspelling Google's parser accepts; other parsers may ignore the line`,
+				`line 2: "user agent" read as User-agent, a misspelling Google's parser accepts; other parsers may ignore the line`,
+				`line 3: "Disalow" read as Disallow, a misspelling Google's parser accepts; other parsers may ignore the line`,
+				`line 4: "dissallow" read as Disallow, a misspelling Google's parser accepts; other parsers may ignore the line`,
+				`line 5: "DISSALOW" read as Disallow, a misspelling Google's parser accepts; other parsers may ignore the line`,
+				`line 6: "diasllow" read as Disallow, a misspelling Google's parser accepts; other parsers may ignore the line`,
+				`line 7: "disallaw" read as Disallow, a misspelling Google's parser accepts; other parsers may ignore the line`}},
+		{"keys a typing mistake away from one Parse reads", "User-agent: a\nDisallows: /x\nSite-map: https://e/s\nUser-Agents: b\nAlow: /y\ncrawldelay: 5\nContentSignal: search=no\nisallow: /z\n",
+			[]string{`line 2: "Disallows" is no key Parse reads (Disallow?): kept as a record, which no query reads`,
+				`line 3: "Site-map" is no key Parse reads (Sitemap?): kept as a record, which no query reads`,
+				`line 4: "User-Agents" is no key Parse reads (User-agent?): kept as a record, which no query reads`,
+				`line 5: "Alow" is no key Parse reads (Allow?): kept as a record, which no query reads`,
+				`line 6: "crawldelay" is no key Parse reads (Crawl-delay?): kept as a record, which no query reads`,
+				`line 7: "ContentSignal" is no key Parse reads (Content-Signal?): kept as a record, which no query reads`,
+				`line 8: "isallow" is no key Parse reads (Disallow?): kept as a record, which no query reads`}},
+		{"swapped octets are one edit", "User-agent: a\nDisalolw: /x\nDsialolw: /y\n",
+			[]string{`line 2: "Disalolw" is no key Parse reads (Disallow?): kept as a record, which no query reads`,
+				`line 3: "Dsialolw" is no key Parse reads (Disallow?): kept as a record, which no query reads`}},
+		{"other records draw nothing", "User-agent: a\nHost: example.com\nClean-param: a /b\nNoindex: /x\nRequest-rate: 1/5\nVisit-time: 0600-0845\nDisallowed-bots: x\nabc: x\n", nil},
+		{"keys in any case are no misspelling", "USER-AGENT: a\nDISALLOW: /a\nallow: /b\nSITEMAP: https://e/s\n", nil},
+		{"two words without a colon", "User-agent\tExampleBot\nDisallow /x\nHost example.com\n",
+			[]string{`line 1: no colon: read as the key "User-agent" and the value "ExampleBot", as Google's parser reads two words; other parsers may ignore the line`,
+				`line 2: no colon: read as the key "Disallow" and the value "/x", as Google's parser reads two words; other parsers may ignore the line`,
+				`line 3: no colon: read as the key "Host" and the value "example.com", as Google's parser reads two words; other parsers may ignore the line`}},
+		{"a long value is quoted in part", "User-agent: a\nDisallow: " + strings.Repeat("x", 70) + "\n",
+			[]string{`line 2: Disallow pattern "` + strings.Repeat("x", 64) + `"... starts with neither '/' nor '*': it matches no path`}},
+
+		// Line numbers and the limit.
+		{"lines end at LF, CR and CRLF", "User-agent: a\rx\r\ny\nz", []string{"line 2: " + warnNotRecord, "line 3: " + warnNotRecord, "line 4: " + warnNotRecord}},
+		{"RFC 9309 §2.5: the lines past the limit", full + "Disallow: /x\nAllow: /y\n",
+			[]string{"line 255995: past the parsing limit of 512000 octets: this line and every one after it are ignored (RFC 9309 §2.5)"}},
+		{"RFC 9309 §2.5: the line the limit cuts", full[:len(full)-2] + "Disallow: /x\n",
+			[]string{"line 255994: past the parsing limit of 512000 octets: this line and every one after it are ignored (RFC 9309 §2.5)"}},
+		{"RFC 9309 §2.5: only blank lines past the limit", full + "\n \t\r\n\r", nil},
+		{"RFC 9309 §2.5: the limit between a CR and its LF", "User-agent: a\n" + strings.Repeat("#", DefaultMaxBytes-15) + "\r\nx\n",
+			[]string{"line 3: past the parsing limit of 512000 octets: this line and every one after it are ignored (RFC 9309 §2.5)"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, w := range Lint([]byte(tc.doc)) {
+				got = append(got, w.String())
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("Lint(%.80q) =\n\t%s\nwant\n\t%s", tc.doc, strings.Join(got, "\n\t"), strings.Join(tc.want, "\n\t"))
+			}
+		})
+	}
+}
+
+// ignoresLine reports whether a warning says that Parse ignores its line
+// whole (and, past the limit, every line after it).
+func ignoresLine(msg string) bool {
+	switch msg {
+	case warnNotRecord, warnRuleFirst, warnDelayFirst, warnEmptySitemap:
+		return true
+	}
+	return strings.HasPrefix(msg, "Crawl-delay \"") && strings.HasSuffix(msg, ": ignored") ||
+		strings.HasPrefix(msg, "past the parsing limit")
+}
+
+// checkLint asserts what holds of Lint(data) for any data: its warnings
+// come in line order, each on a line data has, and Parse reads data with
+// the lines they say it ignores left out as it reads data. It returns the
+// warnings.
+func checkLint(t *testing.T, label string, data []byte) []Warning {
+	t.Helper()
+	warnings := Lint(data)
+	lines := splitLines(data)
+	drop := make([]bool, len(lines)+1)
+	for i, w := range warnings {
+		if w.Line < 1 || w.Line > len(lines) || i > 0 && w.Line < warnings[i-1].Line {
+			t.Fatalf("%s: warning %d, %v, is out of line order or past the %d lines", label, i, w, len(lines))
+		}
+		if !ignoresLine(w.Msg) {
+			continue
+		}
+		if strings.HasPrefix(w.Msg, "past the parsing limit") {
+			if i != len(warnings)-1 {
+				t.Fatalf("%s: the limit's warning, %v, is not the last", label, w)
+			}
+			for j := w.Line; j <= len(lines); j++ {
+				drop[j] = true
+			}
+		}
+		drop[w.Line] = true
+	}
+	var kept []byte
+	for i, line := range lines {
+		if !drop[i+1] {
+			kept = append(kept, line...)
+		}
+	}
+	if got, want := describe(Parse(kept)), describe(Parse(data)); got != want {
+		t.Fatalf("%s: without the lines Lint says are ignored, Parse reads\n%s\nwhere with them it reads\n%s", label, got, want)
+	}
+	return warnings
+}
+
+// splitLines cuts data into lines as Parse does, each with its line end.
+func splitLines(data []byte) [][]byte {
+	var lines [][]byte
+	for len(data) > 0 {
+		end := len(data)
+		if i := bytes.IndexAny(data, "\r\n"); i >= 0 {
+			end = i + 1
+			if data[i] == '\r' && end < len(data) && data[end] == '\n' {
+				end++
+			}
+		}
+		lines = append(lines, data[:end])
+		data = data[end:]
+	}
+	return lines
+}
+
+// TestLintIgnoredLinesChangeNothing runs checkLint over the corpus and the
+// seeds, and logs what the corpus draws.
+func TestLintIgnoredLinesChangeNothing(t *testing.T) {
+	files := corpusFiles(t)
+	warned, total, noPath, joins := 0, 0, 0, 0
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ws := checkLint(t, file, data)
+		if len(ws) > 0 {
+			warned++
+			total += len(ws)
+		}
+		for _, w := range ws {
+			switch {
+			case strings.HasSuffix(w.Msg, "it matches no path"):
+				noPath++
+			case strings.HasPrefix(w.Msg, "User-agent joins the group"):
+				joins++
+			}
+		}
+	}
+	for i, seed := range fuzzSeeds(t) {
+		checkLint(t, fmt.Sprintf("seed %d", i), seed)
+	}
+	// The README quotes these.
+	if warned != 103 || total != 2539 || noPath != 870 || joins != 51 {
+		t.Errorf("%d of %d corpus files draw %d warnings, %d of them patterns that match no path and %d user-agent lines that join a group; the README says 103, 2,539, 870 and 51", warned, len(files), total, noPath, joins)
+	}
+}
+
+// FuzzLint checks checkLint's invariants on any input.
+func FuzzLint(f *testing.F) {
+	for _, s := range fuzzSeeds(f) {
+		f.Add(s)
+	}
+	f.Add([]byte("Disallow: /a\nCrawl-delay: x\nUser-agent: a\n\nUser-agent: 1\nSitemap:\nDis allow: /\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkLint(t, "Lint", data)
+	})
+}
+
+// BenchmarkLint times Lint over the corpus, beside Parse over the same
+// files: Lint parses as Parse does and writes its warnings.
+func BenchmarkLint(b *testing.B) {
+	docs := corpusData(b)
+	total := 0
+	for _, d := range docs {
+		total += len(d)
+	}
+	for _, bc := range []struct {
+		name string
+		run  func([]byte)
+	}{
+		{"func=Parse", func(d []byte) { Parse(d) }},
+		{"func=Lint", func(d []byte) { Lint(d) }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.SetBytes(int64(total))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, d := range docs {
+					bc.run(d)
+				}
+			}
+		})
+	}
+}
+
+// TestLintMemory checks Lint's doc on what its warnings hold: under 50
+// times the file for the files written to draw the most (short lines that
+// draw three or four warnings each), and far less for the corpus.
+func TestLintMemory(t *testing.T) {
+	fill := func(head, line string) []byte {
+		return []byte(head + strings.Repeat(line, (DefaultMaxBytes-len(head))/len(line)))
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+		most float64
+	}{
+		{"user-agent lines with four warnings each", fill("", "useragent 1\n\n"), 50},
+		{"user-agent lines with a control octet", fill("", "useragent \x01\n\n"), 50},
+		{"rules with three warnings each", fill("User-agent: a\n", "disalow x\n"), 50},
+		{"lines that are no record", fill("", "a\n"), 50},
+		{"Content-Signal lines of four bad members", fill("User-agent: a\n", "content-signal:a,b,c,d\n"), 50},
+	} {
+		checkLintHeld(t, tc.name, [][]byte{tc.data}, tc.most)
+	}
+	checkLintHeld(t, "the corpus", corpusData(t), 0.25)
+}
+
+// checkLintHeld checks that the warnings of docs hold at most most times
+// their octets.
+func checkLintHeld(t *testing.T, name string, docs [][]byte, most float64) {
+	t.Helper()
+	size, n := 0, 0
+	warnings := make([][]Warning, len(docs))
+	before := liveHeap()
+	for i, d := range docs {
+		warnings[i] = Lint(d)
+		size += len(d)
+		n += len(warnings[i])
+	}
+	ratio := float64(liveHeap()-before) / float64(size)
+	runtime.KeepAlive(warnings)
+	if ratio > most {
+		t.Errorf("%s: %d warnings hold %.2f times the %d octets linted, want at most %v", name, n, ratio, size, most)
+	}
+	t.Logf("%s: %d warnings, %.3f times the input", name, n, ratio)
+}
+
+// corpusData returns the corpus files' contents.
+func corpusData(t testing.TB) [][]byte {
+	var docs [][]byte
+	for _, file := range corpusFiles(t) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, data)
+	}
+	return docs
+}

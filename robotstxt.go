@@ -114,19 +114,21 @@ type Rule struct {
 // lines before the first group (RFC 9309 §2.1) are dropped. Lines that are
 // not records at all are skipped: those whose key is not a token ("Foo Bar:
 // x"), and those without a colon that are not exactly two words (while
-// "Foo Bar:x", two words, is the record foo with the value "Bar:x").
+// "Foo Bar:x", two words, is the record foo with the value "Bar:x"). Lint
+// says which lines those are.
 type Record struct {
 	Name  string // lower-cased
 	Value string // as written
 }
 
 // Parse reads data as a robots.txt document (RFC 9309 §2), up to
-// DefaultMaxBytes. Parse accepts any bytes; it never fails. Lines that are
-// not records are skipped, so an HTML page parses to a document with no
-// groups, which allows everything, unless lines of it read as records: a
-// page that quotes a robots.txt on lines of their own, or a script line
-// such as "userAgent: navigator.userAgent," (a User-agent line) followed by
-// "allow: true," (a rule), is read for those lines as any text is.
+// DefaultMaxBytes. Parse accepts any bytes; it never fails, and says nothing
+// of the lines it ignores: Lint does. Lines that are not records are skipped,
+// so an HTML page parses to a document with no groups, which allows
+// everything, unless lines of it read as records: a page that quotes a
+// robots.txt on lines of their own, or a script line such as "userAgent:
+// navigator.userAgent," (a User-agent line) followed by "allow: true," (a
+// rule), is read for those lines as any text is.
 //
 // Lines end at LF, CR or CRLF. A UTF-8 byte order mark at the start is
 // skipped, even a truncated one. Octets are read as octets: invalid UTF-8 and
@@ -165,7 +167,8 @@ func Parse(data []byte) *Robots {
 // it, though its LF falls past); the line the limit cuts is dropped whole, as
 // are all after it (RFC 9309 §2.5). A document no longer than the limit is
 // read to its end, final line included, with or without a line end. There is
-// no limit on the length of a line below that.
+// no limit on the length of a line below that. Lint warns of the lines past
+// DefaultMaxBytes.
 func ParseLimit(data []byte, maxBytes int) *Robots {
 	data = cutAtLimit(data, byteLimit(maxBytes))
 	data = skipBOM(data)
@@ -206,6 +209,67 @@ func skipBOM(data []byte) []byte {
 	return data
 }
 
+// A Warning is a line of a robots.txt file that Parse reads otherwise than
+// a person reading the file might: see Lint.
+type Warning struct {
+	Line int    // 1-based, counted as Decision.Line counts
+	Msg  string // what Parse does with the line, and why
+}
+
+// String returns the warning as "line N: " and its Msg.
+func (w Warning) String() string {
+	return "line " + strconv.Itoa(w.Line) + ": " + w.Msg
+}
+
+// Lint returns, in line order, a Warning for each line of data that Parse
+// reads otherwise than it looks, so that a site owner can see what a file
+// does before crawlers do. Parse itself never fails and reports nothing.
+// Lint warns of:
+//
+//   - lines Parse ignores whole: those that are not records; Allow, Disallow
+//     and Crawl-delay lines before the first User-agent line, which apply to
+//     no agent; a Sitemap without a URL; a Crawl-delay that is not a number
+//     of seconds; and every line past DefaultMaxBytes (one warning, at the
+//     first);
+//   - parts of lines it ignores: Content-Signal members other than key=yes
+//     and key=no;
+//   - lines that take effect otherwise than they seem to: a User-agent line
+//     that joins the group of an earlier one across other lines (a blank
+//     line, a comment, a Crawl-delay), since only a rule ends a run of
+//     User-agent lines; a User-agent value that names no agent
+//     ("360Spider"), names a shorter product token than its text ("Example
+//     Bot" names example), or starts with '*' and is read as "*"; and an
+//     Allow or Disallow pattern that starts with neither '/' nor '*', which
+//     matches no path; and a record whose key is one or two typing mistakes
+//     from a key Parse reads ("Disallows", "Site-map"), which no query reads;
+//   - lines Parse reads as Google's parser does, where other parsers may
+//     ignore them: a key misspelled as Google accepts ("Dissallow"), and two
+//     words without a colon ("Disallow /x").
+//
+// Comments and blank lines draw no warning, nor do other records the
+// protocol does not define ("Host", "Clean-param": they are kept in
+// Robots.Records), nor rules that never decide a query because others
+// outrank them. A line may draw more than one warning.
+// An HTML page draws one for most of its lines. Lint accepts any bytes, in
+// time linear in their length, about as fast as Parse. Its warnings hold
+// memory linear in it too: under 50 times data's length for a file written
+// to draw the most (short lines drawing three or four warnings each), and
+// under 0.1 times it for the real files of this package's tests. Bound what a
+// stranger sends before linting it, as before parsing it.
+func Lint(data []byte) []Warning {
+	kept := cutAtLimit(data, DefaultMaxBytes)
+	p := parser{lint: true}
+	next := p.parse(skipBOM(kept))
+	rest := data[len(kept):]
+	if len(kept) > 0 && kept[len(kept)-1] == '\r' && len(rest) > 0 && rest[0] == '\n' {
+		rest = rest[1:] // the line end of the last line read
+	}
+	if len(bytes.Trim(rest, " \t\r\n")) > 0 {
+		p.warn(next, fmt.Sprintf("past the parsing limit of %d octets: this line and every one after it are ignored (RFC 9309 §2.5)", DefaultMaxBytes))
+	}
+	return p.warnings
+}
+
 // A parser turns lines into a Robots in two passes. The first reads lines
 // into items that point into the input; the second, knowing every count,
 // allocates each slice at its final size and copies all values into one
@@ -226,6 +290,13 @@ type parser struct {
 	inUserAgents bool // the last group line was a user-agent line
 	counts       [keyContentSignal + 1]int
 	valueBytes   int
+
+	// Lint's: warnings are written only when lint is set, so that Parse
+	// pays for no more than the test of it.
+	lint      bool
+	warnings  []Warning
+	groupLine int32 // the user-agent line that opened the last group
+	uaLine    int32 // the last user-agent line
 }
 
 // An item is a line that becomes a value of the document: a user agent, a
@@ -244,10 +315,11 @@ type item struct {
 // ParseLimit caps the input at MaxInt32 octets.
 type span struct{ from, to int32 }
 
-// parse reads every line of data. CR-only files would make a naive search for
-// '\n' rescan the rest of the file on every line, so the next LF and CR
-// positions are found once each and reused until passed.
-func (p *parser) parse(data []byte) {
+// parse reads every line of data and returns the number the line after them
+// would have. CR-only files would make a naive search for '\n' rescan the
+// rest of the file on every line, so the next LF and CR positions are found
+// once each and reused until passed.
+func (p *parser) parse(data []byte) int32 {
 	p.data = data
 	// One item a line at most; with LF, CR or CRLF line ends the lines are
 	// about the larger count (mixed ends may need append to grow it). And a
@@ -257,7 +329,8 @@ func (p *parser) parse(data []byte) {
 	lines := 1 + max(bytes.Count(data, []byte{'\n'}), bytes.Count(data, []byte{'\r'}))
 	p.items = make([]item, 0, min(lines, len(data)/3+1))
 	nextLF, nextCR := -1, -1
-	for pos, line := 0, int32(1); pos < len(data); line++ {
+	line := int32(1)
+	for pos := 0; pos < len(data); line++ {
 		if nextLF < pos {
 			nextLF = indexFrom(data, pos, '\n')
 		}
@@ -271,6 +344,7 @@ func (p *parser) parse(data []byte) {
 			pos++
 		}
 	}
+	return line
 }
 
 // indexFrom returns the index of the first c in data at or after from, or
@@ -356,7 +430,7 @@ func keyKind[T ~string | ~[]byte](key T) int {
 	return keyOther
 }
 
-// line reads the line data[from:to] (without its line end).
+// line reads the line data[from:to] (without its line end), line num.
 func (p *parser) line(from, to int, num int32) {
 	if i := bytes.IndexByte(p.data[from:to], '#'); i >= 0 {
 		to = from + i
@@ -374,7 +448,8 @@ func (p *parser) line(from, to int, num int32) {
 			kind = -1 // no key before the colon: it may be in the value
 		}
 	}
-	if kind < 0 {
+	colon := kind >= 0
+	if !colon {
 		// Google's parser accepts a forgotten colon, but only between exactly
 		// two words, so that prose is not read as records. SPEC §1 goes
 		// further than Google, which splits at the first colon wherever it
@@ -385,15 +460,20 @@ func (p *parser) line(from, to int, num int32) {
 			i++
 		}
 		if i == to {
+			p.warn(num, warnNotRecord)
 			return
 		}
 		key, value = p.trim(from, i), p.trim(i, to)
 		for _, c := range p.bytes(value) {
 			if isSpace(c) {
+				p.warn(num, warnNotRecord)
 				return
 			}
 		}
 		kind = keyKind(p.bytes(key))
+	}
+	if p.lint {
+		p.lintKey(num, kind, p.bytes(key), p.bytes(value), colon)
 	}
 	switch kind {
 	case keyUserAgent:
@@ -402,9 +482,13 @@ func (p *parser) line(from, to int, num int32) {
 			p.groups++
 			p.inUserAgents = true
 		}
+		if p.lint {
+			p.lintUserAgent(num, string(p.bytes(value)), newGroup)
+		}
 		p.add(item{kind: keyUserAgent, newGroup: newGroup, value: value})
 	case keyAllow, keyDisallow:
 		if p.groups == 0 {
+			p.warn(num, warnRuleFirst)
 			return // RFC 9309 §2.1: rules belong to a group; these precede any
 		}
 		if p.inUserAgents {
@@ -413,17 +497,21 @@ func (p *parser) line(from, to int, num int32) {
 		p.inUserAgents = false
 		p.add(item{kind: uint8(kind), line: num, value: value})
 	case keySitemap:
-		if value.to > value.from {
-			p.add(item{kind: keySitemap, value: value})
+		if value.to == value.from {
+			p.warn(num, warnEmptySitemap)
+			return
 		}
+		p.add(item{kind: keySitemap, value: value})
 	case keyCrawlDelay:
 		// A Crawl-delay before the first group applies to no agent. The
 		// item is appended, not added: add counts the octets robots
 		// copies out, and this one's (a Content-Signal's too, below) are
 		// read into its group instead.
-		if p.groups > 0 {
-			p.items = append(p.items, item{kind: keyCrawlDelay, value: value})
+		if p.groups == 0 {
+			p.warn(num, warnDelayFirst)
+			return
 		}
+		p.items = append(p.items, item{kind: keyCrawlDelay, value: value})
 	case keyContentSignal:
 		if p.groups == 0 {
 			p.signals = addContentSignals(p.signals, p.bytes(value))
@@ -431,9 +519,11 @@ func (p *parser) line(from, to int, num int32) {
 			p.items = append(p.items, item{kind: keyContentSignal, value: value})
 		}
 	default:
-		if isToken(p.bytes(key)) {
-			p.add(item{kind: keyOther, name: key, value: value})
+		if !isToken(p.bytes(key)) {
+			p.warn(num, warnNotRecord)
+			return
 		}
+		p.add(item{kind: keyOther, name: key, value: value})
 	}
 }
 
@@ -441,6 +531,174 @@ func (p *parser) add(it item) {
 	p.items = append(p.items, it)
 	p.counts[it.kind]++
 	p.valueBytes += int(it.name.to - it.name.from + it.value.to - it.value.from)
+}
+
+// What Lint says of lines Parse ignores whole.
+const (
+	warnNotRecord    = "not a record (a key, a colon and a value, or exactly two words): ignored"
+	warnRuleFirst    = "rule before the first User-agent line: it applies to no agent, ignored (RFC 9309 §2.1)"
+	warnDelayFirst   = "Crawl-delay before the first User-agent line: it applies to no agent, ignored"
+	warnEmptySitemap = "Sitemap without a URL: ignored"
+)
+
+// warn adds a warning for line num, when linting.
+func (p *parser) warn(num int32, msg string) {
+	if p.lint {
+		p.warnings = append(p.warnings, Warning{Line: int(num), Msg: msg})
+	}
+}
+
+// keyNames spells the keys the protocol defines as Lint names them.
+var keyNames = [...]string{
+	keyUserAgent:     "User-agent",
+	keyAllow:         "Allow",
+	keyDisallow:      "Disallow",
+	keySitemap:       "Sitemap",
+	keyCrawlDelay:    "Crawl-delay",
+	keyContentSignal: "Content-Signal",
+}
+
+// lintKey warns of what line num, read as key, value and of the given kind,
+// holds that Parse reads otherwise than it looks, or only as Google's
+// parser does: colon says whether the key was followed by one. Lines that
+// Parse ignores whole are left to line.
+func (p *parser) lintKey(num int32, kind int, key, value []byte, colon bool) {
+	if kind == keyOther && !isToken(key) {
+		return // not a record
+	}
+	if !colon {
+		p.warn(num, fmt.Sprintf("no colon: read as the key %s and the value %s, as Google's parser reads two words; other parsers may ignore the line", quoted(key), quoted(value)))
+	}
+	if kind == keyOther {
+		if name := nearKey(key); name != "" {
+			p.warn(num, fmt.Sprintf("%s is no key Parse reads (%s?): kept as a record, which no query reads", quoted(key), name))
+		}
+		return
+	}
+	if name := keyNames[kind]; !equalLower(key, strings.ToLower(name)) {
+		p.warn(num, fmt.Sprintf("%s read as %s, a misspelling Google's parser accepts; other parsers may ignore the line", quoted(key), name))
+	}
+	switch kind {
+	case keyAllow, keyDisallow:
+		if p.groups > 0 && len(value) > 0 && !canMatch(string(value)) {
+			p.warn(num, fmt.Sprintf("%s pattern %s starts with neither '/' nor '*': it matches no path", keyNames[kind], quoted(value)))
+		}
+	case keyCrawlDelay:
+		if _, ok := parseCrawlDelay(value); p.groups > 0 && !ok {
+			p.warn(num, fmt.Sprintf("Crawl-delay %s is not a number of seconds (\"10\", \"0.5\"): ignored", quoted(value)))
+		}
+	case keyContentSignal:
+		p.lintSignals(num, value)
+	}
+}
+
+// lintSignals warns of the members of Content-Signal line num, value, that
+// Parse ignores, in one warning that quotes the first few: a line of many
+// short ones would otherwise draw warnings many times its length.
+func (p *parser) lintSignals(num int32, value []byte) {
+	const most = 3
+	var bad []string
+	n := 0
+	for member := range bytes.SplitSeq(value, []byte{','}) {
+		if _, _, ok := signalMember(member); !ok {
+			if member = bytes.Trim(member, " \t"); len(member) > 0 {
+				if n < most {
+					bad = append(bad, quoted(member))
+				}
+				n++
+			}
+		}
+	}
+	switch {
+	case n == 1:
+		p.warn(num, fmt.Sprintf("Content-Signal member %s is not key=yes or key=no: ignored, the rest of the line kept", bad[0]))
+	case n > most:
+		bad = append(bad, fmt.Sprintf("%d more", n-most))
+		fallthrough
+	case n > 1:
+		p.warn(num, fmt.Sprintf("Content-Signal members %s and %s are not key=yes or key=no: ignored, the rest of the line kept", strings.Join(bad[:len(bad)-1], ", "), bad[len(bad)-1]))
+	}
+}
+
+// lintUserAgent warns of a user-agent line, num, whose value ua names
+// another agent than it may seem to, or that joins a group it may seem to
+// be apart from; newGroup says whether it opens one.
+func (p *parser) lintUserAgent(num int32, ua string, newGroup bool) {
+	if newGroup {
+		p.groupLine = num
+	} else if num != p.uaLine+1 {
+		p.warn(num, fmt.Sprintf("User-agent joins the group line %d opened: only an Allow or Disallow line ends a group's User-agent lines (RFC 9309 §2.1)", p.groupLine))
+	}
+	p.uaLine = num
+	switch token := ProductToken(ua); {
+	case isWildcard(ua):
+		if ua != "*" {
+			p.warn(num, fmt.Sprintf("User-agent %s is read as \"*\", every agent no group names", quoted([]byte(ua))))
+		}
+	case token == "":
+		p.warn(num, fmt.Sprintf("User-agent %s names no agent: a product token starts with a letter, '_' or '-'", quoted([]byte(ua))))
+	case len(token) < len(ua) && ua[len(token)] != '/':
+		p.warn(num, fmt.Sprintf("User-agent %s names the product token %q only (RFC 9309 §2.2.1)", quoted([]byte(ua)), token))
+	}
+}
+
+// nearKey returns the name of the key the protocol defines that key, a
+// record's, is fewest edits from, and at most two ("Disallows", "Site-map",
+// "User-agents"), or "" when there is none: most likely a typing mistake,
+// which Parse keeps as a record that no query reads. An edit inserts,
+// deletes or changes an octet, or swaps two adjacent ones; keys shorter than
+// four octets are left alone.
+func nearKey(key []byte) string {
+	const most = 2
+	if len(key) < 4 {
+		return ""
+	}
+	near, best := "", most+1
+	for _, name := range keyNames[keyUserAgent:] {
+		if len(key) <= len(name)+most && len(key) >= len(name)-most {
+			if d := editDistance(key, name); d < best {
+				near, best = name, d
+			}
+		}
+	}
+	return near
+}
+
+// editDistance returns the optimal string alignment distance between a and
+// b, ASCII case aside: the fewest insertions, deletions, changes and swaps
+// of adjacent octets that turn one into the other, no octet edited twice.
+// It takes time len(a) times len(b); nearKey bounds both.
+func editDistance(a []byte, b string) int {
+	// rows[i%3][j] is the distance between a[:i] and b[:j].
+	var rows [3][32]int
+	if len(b) >= len(rows[0]) {
+		return len(b)
+	}
+	for j := range len(b) + 1 {
+		rows[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur, prev, prev2 := &rows[i%3], &rows[(i-1)%3], &rows[(i+1)%3]
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			ca, cb := lowerASCII(a[i-1]), lowerASCII(b[j-1])
+			d := min(prev[j]+1, cur[j-1]+1, prev[j-1]+b2i(ca != cb))
+			if i > 1 && j > 1 && ca == lowerASCII(b[j-2]) && lowerASCII(a[i-2]) == cb {
+				d = min(d, prev2[j-2]+1)
+			}
+			cur[j] = d
+		}
+	}
+	return rows[len(a)%3][len(b)]
+}
+
+// quoted quotes b for a warning, its first 64 octets only.
+func quoted(b []byte) string {
+	const most = 64
+	if len(b) > most {
+		return strconv.Quote(string(b[:most])) + "..."
+	}
+	return strconv.Quote(string(b))
 }
 
 // parseCrawlDelay reads a Crawl-delay value: decimal seconds with an optional
@@ -495,21 +753,8 @@ func addContentSignals(m map[string]bool, v []byte) map[string]bool {
 		} else {
 			v = nil
 		}
-		key, val, ok := bytes.Cut(pair, []byte{'='})
+		key, on, ok := signalMember(pair)
 		if !ok {
-			continue
-		}
-		key, val = bytes.Trim(key, " \t"), bytes.Trim(val, " \t")
-		if !isToken(key) {
-			continue
-		}
-		var on bool
-		switch {
-		case equalLower(val, "yes"):
-			on = true
-		case equalLower(val, "no"):
-			on = false
-		default:
 			continue
 		}
 		if m == nil {
@@ -518,6 +763,27 @@ func addContentSignals(m map[string]bool, v []byte) map[string]bool {
 		m[strings.ToLower(string(key))] = on
 	}
 	return m
+}
+
+// signalMember reads one member of a Content-Signal value, "key=yes" or
+// "key=no" with spaces and tabs around either part; ok is false for
+// anything else.
+func signalMember(pair []byte) (key []byte, on, ok bool) {
+	key, val, ok := bytes.Cut(pair, []byte{'='})
+	if !ok {
+		return nil, false, false
+	}
+	key, val = bytes.Trim(key, " \t"), bytes.Trim(val, " \t")
+	if !isToken(key) {
+		return nil, false, false
+	}
+	switch {
+	case equalLower(val, "yes"):
+		return key, true, true
+	case equalLower(val, "no"):
+		return key, false, true
+	}
+	return nil, false, false
 }
 
 // robots builds the document from the items, every slice at its final size.

@@ -23,6 +23,13 @@
 //	/drafts/2024/published	allowed by line 9 "Allow: /drafts/*/published"
 //	/about	allowed: no rule matches
 //
+// With -robots, check first writes to standard error what [robots.Lint]
+// finds in FILE, a line each, such as
+//
+//	check: robots.txt:12: Disallow pattern "private/" starts with neither '/' nor '*': it matches no path
+//
+// These do not change the exit status.
+//
 // The exit status is 0 when every URL is allowed, 1 when any is disallowed,
 // and 2 on a usage error, when the file, the origin URL or standard input
 // cannot be used, or when a URL is not on the -origin given. A URL that is
@@ -64,6 +71,8 @@ const usage = `usage: check -agent NAME [-robots FILE | -origin URL [-timeout D]
 
 Tells whether robots.txt allows NAME to fetch each URL argument, or each line
 of standard input when there are none, and which rule decided.
+
+With -robots, what robots.Lint finds in FILE goes to standard error first.
 
 Exit status: 0 when every URL is allowed, 1 when any is disallowed (an origin
 whose robots.txt cannot be fetched disallows everything), 2 on usage or input
@@ -115,6 +124,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			fmt.Fprintln(stderr, "check:", err)
 			return exitError
+		}
+		for _, w := range robots.Lint(data) {
+			fmt.Fprintf(stderr, "check: %s:%d: %s\n", *file, w.Line, w.Msg)
 		}
 		rules = fileRules{robots.Parse(data)}
 	} else {

@@ -107,11 +107,32 @@ func TestFile(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := runCheck(tc.stdin, tc.args...)
-			if got.code != tc.wantCode || got.stdout != tc.wantOut {
+			// The file draws no warning from robots.Lint, so nothing goes
+			// to standard error.
+			if got.code != tc.wantCode || got.stdout != tc.wantOut || got.stderr != "" {
 				t.Errorf("check %q = %d, stdout:\n%s\nwant %d, stdout:\n%s\nstderr: %s",
 					tc.args, got.code, got.stdout, tc.wantCode, tc.wantOut, got.stderr)
 			}
 		})
+	}
+}
+
+// TestFileWarnings checks that what robots.Lint finds in the -robots file
+// goes to standard error, named by file and line, and leaves the answers and
+// the exit status as they are.
+func TestFileWarnings(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "robots.txt")
+	text := "Disallow: /tmp/\nUser-agent: ExampleBot\nDisallow: private/\nCrawl-delay: 5s\n"
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := runCheck("", "-agent", "ExampleBot", "-robots", file, "/tmp/x", "/private/x")
+	wantErr := "check: " + file + ":1: rule before the first User-agent line: it applies to no agent, ignored (RFC 9309 §2.1)\n" +
+		"check: " + file + ":3: Disallow pattern \"private/\" starts with neither '/' nor '*': it matches no path\n" +
+		"check: " + file + ":4: Crawl-delay \"5s\" is not a number of seconds (\"10\", \"0.5\"): ignored\n"
+	wantOut := "/tmp/x\tallowed: no rule matches\n/private/x\tallowed: no rule matches\n"
+	if got.code != 0 || got.stdout != wantOut || got.stderr != wantErr {
+		t.Errorf("check = %d, stdout:\n%s\nstderr:\n%s\nwant 0, stdout:\n%s\nstderr:\n%s", got.code, got.stdout, got.stderr, wantOut, wantErr)
 	}
 }
 

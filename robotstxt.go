@@ -806,7 +806,8 @@ func nearKey(key []byte) string {
 // editDistance returns the optimal string alignment distance between a and
 // b, ASCII case aside: the fewest insertions, deletions, changes and swaps
 // of adjacent octets that turn one into the other, no octet edited twice.
-// It takes time len(a) times len(b); nearKey bounds both.
+// It takes time len(a) times len(b), which its callers bound: nearKey by
+// length, lintKey by passing only keys keyKind knows.
 func editDistance(a []byte, b string) int {
 	// rows[i%3][j] is the distance between a[:i] and b[:j].
 	var rows [3][32]int

@@ -107,7 +107,7 @@ func ProductToken(userAgent string) string {
 }
 
 // productTokenLen returns the length of the leading run of [A-Za-z_-] in s.
-func productTokenLen(s string) int {
+func productTokenLen[T ~string | ~[]byte](s T) int {
 	for i := 0; i < len(s); i++ {
 		if tokenLower[s[i]] == 0 {
 			return i
@@ -1058,8 +1058,9 @@ func (r *Robots) Explain(userAgent, rawURL string) Decision {
 // in the order of its Rules: the line Decision.Line gives when the rule
 // decides, for every rule, so that a linter can also name the rules no query
 // is decided by (a duplicate, one that a longer rule always outranks).
-// Finding those is the linter's work: Explain names the rule that decides a
-// query, not the rules that never decide any. An Outcome's JSON keeps the
+// Finding those is the caller's work: Explain names the rule that decides a
+// query, and Lint the lines Parse ignores, not the rules that never decide
+// any. An Outcome's JSON keeps the
 // lines. A line is 0 where it is not known: for every rule of a group built,
 // or whose Rules were changed, in code (see Robots). It returns nil when r
 // has no such group. It reads r.Groups as they are now, where the Agents of

@@ -280,8 +280,6 @@ func Lint(data []byte) []Warning {
 	if num, ok := firstRecord(rest, next); ok {
 		p.warn(num, fmt.Sprintf("past the parsing limit of %d octets: this line and every one after it are ignored (RFC 9309 §2.5)", DefaultMaxBytes))
 	}
-	// lintGroups' warning comes at the end, for a line before others.
-	slices.SortStableFunc(p.warnings, func(a, b Warning) int { return cmp.Compare(a.Line, b.Line) })
 	return p.warnings
 }
 
@@ -672,7 +670,7 @@ func (p *parser) lintKey(num int32, kind int, key, value []byte, colon bool) {
 			p.warn(num, fmt.Sprintf("Crawl-delay %s is not a number of seconds (\"10\", \"0.5\")", quoted(value))+warnIgnored)
 		}
 	case keySitemap:
-		if len(value) > 0 && !isAbsoluteURL(value) {
+		if len(value) > 0 && !isAbsoluteURL(string(value)) {
 			p.warn(num, fmt.Sprintf("Sitemap %s is not an absolute URL: the Sitemaps protocol asks for one, and crawlers may ignore it", quoted(value)))
 		}
 	case keyContentSignal:
@@ -683,16 +681,10 @@ func (p *parser) lintKey(num int32, kind int, key, value []byte, colon bool) {
 // isAbsoluteURL reports whether v starts as an absolute URL with an
 // authority does (RFC 3986 §3): a scheme, "://" and an authority that is not
 // empty.
-func isAbsoluteURL(v []byte) bool {
-	i := 0
-	for ; i < len(v); i++ {
-		c := lowerASCII(v[i])
-		if !('a' <= c && c <= 'z' || i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
-			break
-		}
-	}
-	rest := v[i:]
-	return i > 0 && len(rest) > 3 && string(rest[:3]) == "://" && rest[3] != '/' && rest[3] != '?' && rest[3] != '#'
+func isAbsoluteURL(v string) bool {
+	scheme, ok := hrefScheme(v)
+	rest := strings.TrimPrefix(v[len(scheme):], "://")
+	return ok && len(rest) < len(v)-len(scheme) && rest != "" && rest[0] != '/' && rest[0] != '?' && rest[0] != '#'
 }
 
 // lintSignals warns of the members of Content-Signal line num, value, that
@@ -738,12 +730,9 @@ func (p *parser) lintUserAgent(num int32, ua []byte, newGroup bool) {
 		p.warn(num, fmt.Sprintf("User-agent joins the group line %d opened: only an Allow or Disallow line ends a group's User-agent lines (RFC 9309 §2.1)", p.groupLine))
 	}
 	p.uaLine = num
-	n := 0
-	for n < len(ua) && tokenLower[ua[n]] != 0 {
-		n++
-	}
+	n := productTokenLen(ua)
 	switch rest := ua[n:]; {
-	case len(ua) > 0 && ua[0] == '*':
+	case isWildcard(string(ua)):
 		if len(ua) > 1 {
 			p.warn(num, fmt.Sprintf("User-agent %s is read as \"*\", every agent no group names", quoted(ua)))
 		}
@@ -771,11 +760,15 @@ func isVersion(s []byte) bool {
 
 // lintGroups warns of the last group when it has no rule: its agents may
 // then fetch everything. (Only the last can have none: a User-agent line
-// after another joins its group unless a rule came between.)
+// after another joins its group unless a rule came between.) It runs once
+// every line is read, so it puts its warning where the line order has it,
+// after the others of that line.
 func (p *parser) lintGroups() {
-	if p.groups > 0 && p.inUserAgents {
-		p.warn(p.groupLine, "User-agent group has no Allow or Disallow line: its agents may fetch everything, as a group that names an agent takes it out of the \"*\" group's rules")
+	if p.groups == 0 || !p.inUserAgents {
+		return
 	}
+	i, _ := slices.BinarySearchFunc(p.warnings, int(p.groupLine)+1, func(w Warning, line int) int { return cmp.Compare(w.Line, line) })
+	p.warnings = slices.Insert(p.warnings, i, Warning{Line: int(p.groupLine), Msg: "User-agent group has no Allow or Disallow line: its agents may fetch everything, as a group that names an agent takes it out of the \"*\" group's rules"})
 }
 
 // nearKey returns the name of the key the protocol defines that key, a

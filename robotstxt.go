@@ -657,7 +657,7 @@ func (p *parser) lintKey(num int32, kind int, key, value []byte, colon bool) {
 		}
 		return
 	}
-	if editDistance(key, keyNames[kind]) > 0 { // not the key, in any case
+	if !bytes.EqualFold(key, []byte(keyNames[kind])) { // ASCII: keyKind knew it
 		p.warn(num, fmt.Sprintf("%s read as %s, a misspelling Google's parser accepts; other parsers may ignore the line", quoted(key), keyNames[kind]))
 	}
 	switch kind {
@@ -799,8 +799,8 @@ func nearKey(key []byte) string {
 // editDistance returns the optimal string alignment distance between a and
 // b, ASCII case aside: the fewest insertions, deletions, changes and swaps
 // of adjacent octets that turn one into the other, no octet edited twice.
-// It takes time len(a) times len(b), which its callers bound: nearKey by
-// length, lintKey by passing only keys keyKind knows.
+// It takes time len(a) times len(b), which nearKey, its caller, bounds by
+// length.
 func editDistance(a []byte, b string) int {
 	// rows[i%3][j] is the distance between a[:i] and b[:j].
 	var rows [3][32]int

@@ -56,6 +56,8 @@ Crawl-delay: 5s
 User-agent: OtherBot
 Disallow: private/
 Content-Signal: search=yes, ai-train=maybe
+Allow: /shop/
+Disallow: /shop/
 `)
 	for _, w := range robots.Lint(file) {
 		fmt.Println(w)
@@ -67,6 +69,7 @@ Content-Signal: search=yes, ai-train=maybe
 	// line 5: User-agent joins the group line 2 opened: only an Allow or Disallow line ends a group's User-agent lines (RFC 9309 §2.1)
 	// line 6: Disallow pattern "private/" starts with neither '/' nor '*': it matches no path
 	// line 7: Content-Signal member "ai-train=maybe" is not key=yes or key=no: ignored, the rest of the line kept
+	// line 9: "Disallow: /shop/" never decides a query: line 8's "Allow: /shop/" has the same pattern, and an Allow wins a tie (RFC 9309 §2.2.2)
 }
 
 // A bot named in a group follows only that group; every other bot follows

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"unsafe"
@@ -1613,4 +1614,252 @@ func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path 
 		}
 	}
 	return best, true
+}
+
+// Rules that never decide. A rule decides no query when, in every set of
+// rules it is in, another rule outranks it and matches every path it
+// matches: that rule, or one above it, decides wherever it would. Removing
+// all such rules together changes no decision either, since the deciding
+// rule of a path is never one of them: each has a cover that matches the
+// path too and ranks higher, and following covers, whose rank keys grow,
+// ends at a rule that stays.
+
+// appendWords appends to dst the generic words of p: texts that stand for
+// every path p matches, in which each of p's wildcards, and the rest of
+// the path after a pattern that is not anchored, is one NUL, an octet that
+// canonical text, and so no pattern's literals, holds. A path starts with
+// '/', so a pattern starting with '*' has two: one whose first wildcard
+// takes the '/', and, if its first literal segment starts with '/', one
+// where the wildcards before that segment take nothing. It returns dst
+// and where each word ends in it (the second end is the first when there
+// is one word).
+//
+// Another pattern s matches every path p matches if it matches p's generic
+// words: s's segments, holding no NUL, can only fall within p's segments,
+// its wildcards taking the NULs, and a wildcard takes any other text in a
+// NUL's place as well. The converse holds for an s that lacks some octet
+// a path may hold, which the NULs can then stand for: a cover is missed
+// only for an s that holds every one.
+func appendWords(dst []byte, p *pattern) ([]byte, [2]int) {
+	tail := func(dst []byte) []byte {
+		if !p.anchored {
+			dst = append(dst, segmentSep)
+		}
+		return dst
+	}
+	if p.prefixLen > 0 {
+		dst = tail(append(dst, p.lits...))
+		return dst, [2]int{len(dst), len(dst)}
+	}
+	dst = tail(append(append(dst, '/'), p.lits...))
+	first := len(dst)
+	if rest := bytes.TrimLeft(p.lits, "\x00"); len(rest) > 0 && rest[0] == '/' {
+		dst = tail(append(dst, rest...))
+	}
+	return dst, [2]int{first, len(dst)}
+}
+
+// neverDecide returns, for each of specs (one set of rules, ranked as
+// newRuleSet ranks them), the index of a spec of another ref that outranks
+// it and matches every path it matches, or -1 when it finds none or the
+// spec matches nothing. It compares each pattern with those whose literal
+// prefix starts its generic words (see appendWords): with all of them, in a
+// set of rules that share a prefix such as "/*". It returns the units of
+// work left of budget (about an octet compared each), or nil and 0 when
+// the comparisons took all of it before they were done.
+func neverDecide(specs []ruleSpec, budget int) ([]int32, int) {
+	size := 0
+	for _, spec := range specs {
+		size += len(spec.pattern)
+	}
+	lits := make([]byte, 0, size)
+	ends := make([]int32, 0, len(specs))
+	rules := make([]matchRule, 0, len(specs))
+	from := make([]int32, 0, len(specs)) // the spec of each rule
+	for i, spec := range specs {
+		var p pattern
+		var ok bool
+		if lits, p, ok = appendPattern(lits, spec.pattern); ok {
+			ends = append(ends, int32(len(lits)))
+			rules = append(rules, matchRule{pattern: p, key: makeRankKey(p.length, spec.allow, int32(len(rules))), ref: spec.ref})
+			from = append(from, int32(i))
+		}
+	}
+	for i := range rules {
+		start := int32(0)
+		if i > 0 {
+			start = ends[i-1]
+		}
+		rules[i].lits = lits[start:ends[i]:ends[i]]
+	}
+	covers := make([]int32, len(specs))
+	for i := range covers {
+		covers[i] = -1
+	}
+	cover := func(r, s int) {
+		if rules[r].ref != rules[s].ref {
+			covers[from[r]] = from[s]
+		}
+	}
+
+	// Patterns of one text match the same paths: the best of each covers
+	// the others, and only the best need be compared with the rest. The
+	// texts are views of lits, which no longer changes.
+	anchored := 0
+	for i := range rules {
+		anchored += b2i(rules[i].anchored)
+	}
+	best := [2]map[string]int{ // by anchored
+		make(map[string]int, len(rules)-anchored), make(map[string]int, anchored)}
+	textOf := func(p *pattern) (map[string]int, string) {
+		return best[b2i(p.anchored)], unsafe.String(unsafe.SliceData(p.lits), len(p.lits))
+	}
+	for i := range rules {
+		m, t := textOf(&rules[i].pattern)
+		if b, ok := m[t]; !ok || rules[i].key > rules[b].key {
+			m[t] = i
+		}
+	}
+	// The generic words of the best, by their literal head: the patterns
+	// that may cover a word are those whose prefix starts its head.
+	nWords, nOctets := 0, 0 // at most, as appendWords writes them
+	for i := range rules {
+		n := 1 + b2i(rules[i].prefixLen == 0)
+		nWords += n
+		nOctets += n * (len(rules[i].lits) + 2)
+	}
+	words := make([]byte, 0, nOctets)
+	ws := make([]genericWord, 0, nWords)
+	isBest := make([]bool, len(rules))
+	for i := range rules {
+		if m, t := textOf(&rules[i].pattern); m[t] != i {
+			cover(i, m[t])
+			continue
+		}
+		isBest[i] = true
+		start := len(words)
+		var at [2]int
+		words, at = appendWords(words, &rules[i].pattern)
+		for k, end := range at {
+			if k > 0 && end == at[0] {
+				break
+			}
+			w := genericWord{rule: i, from: start, to: end, head: end - start, octets: octetSet(words[start:end])}
+			if j := bytes.IndexByte(words[start:end], segmentSep); j >= 0 {
+				w.head = j
+			}
+			ws = append(ws, w)
+			start = end
+		}
+	}
+	// A word's head is at most as long as its pattern, and a pattern
+	// outranks only patterns no longer than itself. So a plain prefix as
+	// long as its text (no wildcard, no '$', no escape of '*' or '$')
+	// covers only words whose head it is, of patterns that are longer
+	// unless they are its own text: it covers nothing outside its text but
+	// "*", which "/" covers. Only the other patterns are compared.
+	var covering []int
+	for s := range rules {
+		if isBest[s] && (int(rules[s].length) > int(rules[s].prefixLen) || rules[s].prefixLen <= 1) {
+			covering = append(covering, s)
+		}
+	}
+	wordCover := make([]int32, len(ws))
+	for i := range wordCover {
+		wordCover[i] = -1
+	}
+	work := 0
+	if len(covering) > 0 {
+		if work = compareWords(rules, covering, words, ws, wordCover, budget); work > budget {
+			return nil, 0
+		}
+	}
+	// A pattern is covered by a pattern that covers each of its words: of
+	// a pattern with two, the cover found for one if it covers the other
+	// too. (Two patterns that cover a word each would do as well, but no
+	// one rule could be named as the reason.)
+	firstWord := make([]int, len(rules)) // where a pattern's first word is in ws, plus one
+	for i, w := range ws {
+		j := firstWord[w.rule] - 1
+		if j < 0 {
+			firstWord[w.rule] = i + 1
+			continue
+		}
+		c, d := wordCover[i], wordCover[j]
+		switch {
+		case c >= 0 && (c == d || matches(&rules[c].pattern, words[ws[j].from:ws[j].to])):
+			wordCover[j] = c
+		case d >= 0 && matches(&rules[d].pattern, words[ws[i].from:ws[i].to]):
+			wordCover[i] = d
+		default:
+			wordCover[i], wordCover[j] = -1, -1
+		}
+	}
+	for i, w := range ws {
+		if c := wordCover[i]; c >= 0 {
+			cover(w.rule, int(c))
+		}
+	}
+	return covers, budget - work
+}
+
+// octetSet returns a set of the octets of b other than NUL, each as bit c
+// mod 64: a pattern whose set has a bit a word's lacks cannot match it.
+func octetSet(b []byte) uint64 {
+	var set uint64
+	for _, c := range b {
+		if c != segmentSep {
+			set |= 1 << (c & 63)
+		}
+	}
+	return set
+}
+
+// A genericWord is a generic word of a pattern (see appendWords), held in a
+// buffer of words.
+type genericWord struct {
+	rule     int    // the pattern's index
+	from, to int    // in the buffer
+	head     int    // octets before its first NUL
+	octets   uint64 // see octetSet
+}
+
+// compareWords sets wordCover[i] to the best of the covering rules that
+// outranks the rule of ws[i] and matches the word, and returns the work it
+// took, past budget when it stopped for that. It sorts ws by head, so
+// that the words each rule may cover, those whose heads start with its
+// prefix, lie together.
+func compareWords(rules []matchRule, covering []int, words []byte, ws []genericWord, wordCover []int32, budget int) int {
+	head := func(w genericWord) []byte { return words[w.from : w.from+w.head] }
+	slices.SortFunc(ws, func(a, b genericWord) int { return bytes.Compare(head(a), head(b)) })
+	work := 0
+	for _, s := range covering {
+		octets := octetSet(rules[s].lits)
+		p := rules[s].prefix()
+		lo, _ := slices.BinarySearchFunc(ws, p, func(w genericWord, p []byte) int { return bytes.Compare(head(w), p) })
+		inSpan := func(w genericWord) bool { return bytes.HasPrefix(head(w), p) }
+		if int(rules[s].length) == len(p) { // "/": see neverDecide
+			inSpan = func(w genericWord) bool { return w.head == len(p) && bytes.HasPrefix(head(w), p) }
+		}
+		hi := lo + sort.Search(len(ws)-lo, func(i int) bool { return !inSpan(ws[lo+i]) })
+		work += hi - lo
+		for i := lo; i < hi; i++ {
+			r, c := ws[i].rule, wordCover[i]
+			if rules[s].key <= rules[r].key || rules[s].ref == rules[r].ref || c >= 0 && rules[c].key >= rules[s].key ||
+				octets&^ws[i].octets != 0 {
+				continue
+			}
+			w := words[ws[i].from:ws[i].to]
+			if work += len(rules[s].lits) + len(w); work > budget {
+				return work
+			}
+			if matches(&rules[s].pattern, w) {
+				wordCover[i] = int32(s)
+			}
+		}
+		if work > budget {
+			return work
+		}
+	}
+	return work
 }

@@ -1257,3 +1257,156 @@ func BenchmarkNewRuleSet(b *testing.B) {
 		}
 	}
 }
+
+// globMatches is a matcher written apart from the package's, by dynamic
+// programming over positions, for patterns and paths whose octets are all
+// canonical and none an escape: whether pattern matches a prefix of path
+// (all of it, when the pattern ends in '$').
+func globMatches(pattern, path string) bool {
+	anchored := strings.HasSuffix(pattern, "$")
+	pattern = strings.TrimSuffix(pattern, "$")
+	// at[j]: the pattern read so far can end at path[:j].
+	at := make([]bool, len(path)+1)
+	at[0] = true
+	for i := 0; i < len(pattern); i++ {
+		next := make([]bool, len(path)+1)
+		for j := range at {
+			switch {
+			case !at[j]:
+			case pattern[i] == '*':
+				for k := j; k <= len(path); k++ {
+					next[k] = true
+				}
+			case j < len(path) && path[j] == pattern[i]:
+				next[j+1] = true
+			}
+		}
+		at = next
+	}
+	if anchored {
+		return at[len(path)]
+	}
+	return slices.Contains(at, true)
+}
+
+// outranks reports whether rule j of specs wins over rule i wherever both
+// match (RFC 9309 §2.2.2), by the rank keys the matcher gives them.
+func outranks(specs []ruleSpec, j, i int) bool {
+	_, pj, _ := appendPattern(nil, specs[j].pattern)
+	_, pi, _ := appendPattern(nil, specs[i].pattern)
+	return makeRankKey(pj.length, specs[j].allow, int32(j)) > makeRankKey(pi.length, specs[i].allow, int32(i))
+}
+
+// specsOf reads "A/a D/a*" as Allow: /a and Disallow: /a*, each its own ref.
+func specsOf(s string) []ruleSpec {
+	var specs []ruleSpec
+	for i, f := range strings.Fields(s) {
+		specs = append(specs, ruleSpec{pattern: f[1:], allow: f[0] == 'A', ref: int32(i)})
+	}
+	return specs
+}
+
+func TestNeverDecide(t *testing.T) {
+	for _, tc := range []struct {
+		name, specs string
+		want        []int32 // the cover of each spec, -1 for none
+	}{
+		{"a longer pattern that matches more outranks", "D/a A/a*", []int32{1, -1}},
+		{"the same pattern twice: the first wins a full tie", "D/a D/a", []int32{-1, 0}},
+		{"Allow wins a tie of the same pattern (RFC 9309 §2.2.2)", "D/a A/a", []int32{1, -1}},
+		{"a shorter pattern that matches more does not outrank", "D/a/b A/a", []int32{-1, -1}},
+		{"an anchored pattern matches less", "A/a$ D/a", []int32{-1, -1}},
+		{"a trailing *$ adds length, not paths", "D/a*$ A/a", []int32{-1, 0}},
+		{"paths start with '/': *x is /*x", "D*x A/*x", []int32{1, -1}},
+		{"*/x matches /x, which /*/x does not", "D*/x A/*/x", []int32{-1, -1}},
+		{"*/x covers /x, and is longer", "D*/x A/*/x A/x", []int32{-1, -1, 0}},
+		{"both words of */x covered, each by another pattern: no one cover", "D*/x A/*/x A/x*", []int32{-1, -1, -1}},
+		{"both words of */x covered by one pattern", "D*/x A/*/x A/*x*", []int32{2, -1, -1}},
+		{"/a*b is in /*b, which is shorter", "D/a*b A/*b", []int32{-1, -1}},
+		{"/a*b is in /*b*, as long, Allow", "D/a*b A/*b*", []int32{1, -1}},
+		{"segments in order", "D/a*b*c A/a*c**", []int32{1, -1}},
+		{"segments out of order", "D/a*c*b A/a*b*c*", []int32{-1, -1}},
+		{"spellings of one pattern", "D/~a D/%7Ea D/%7ea", []int32{-1, 0, 0}},
+		{"a pattern that matches nothing is left alone", "Dx D/x", []int32{-1, -1}},
+		{"an empty pattern matches nothing", "D D/", []int32{-1, -1}},
+		{"the '$' of a wildcard tail", "D/a*.php$ A/*.php$", []int32{-1, -1}},
+		{"an anchored tail in a longer one", "D/a*.php$ A/**.php$", []int32{1, -1}},
+		{"everything, outranked", "D* A/*", []int32{1, -1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			specs := specsOf(tc.specs)
+			got, left := neverDecide(specs, 1<<20)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("neverDecide(%s) = %v, want %v", tc.specs, got, tc.want)
+			}
+			if left <= 0 || left > 1<<20 {
+				t.Errorf("neverDecide(%s) left %d of 1<<20 units of work", tc.specs, left)
+			}
+		})
+	}
+	// A rule's two specs (an Allow of an index file and its directory) do
+	// not cover each other.
+	specs := []ruleSpec{{pattern: "/d/", allow: true, ref: 0}, {pattern: "/d/*", allow: true, ref: 0}}
+	if got, _ := neverDecide(specs, 1<<20); !slices.Equal(got, []int32{-1, -1}) {
+		t.Errorf("neverDecide of one rule's two specs = %v, want no cover", got)
+	}
+	// Work beyond the budget: no answer, and none left.
+	if got, left := neverDecide(specsOf("D/*a D/*b D/*c A/*d"), 10); got != nil || left != 0 {
+		t.Errorf("neverDecide on a budget of 10 = %v, %d left; want nil, 0", got, left)
+	}
+}
+
+// FuzzNeverDecide checks every cover neverDecide finds against globMatches
+// over every path of up to six octets of '/', 'a' and 'b': the cover
+// matches each path the rule it covers matches, and outranks it.
+func FuzzNeverDecide(f *testing.F) {
+	f.Add("D/a A/a* D*b A/*b*$ Da/ D/a$")
+	f.Add("D*/b A/*/b A/b D/ab*a*b$")
+	f.Add("D/* A/$ D* A/a*a*a")
+	paths := []string{"/"}
+	for i := 0; i < len(paths) && len(paths[i]) < 6; i++ {
+		for _, c := range "/ab" {
+			paths = append(paths, paths[i]+string(c))
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		// Patterns of '/', 'a', 'b', '*' and '$' only, which globMatches
+		// reads as the matcher does; up to 12 of them.
+		s = strings.Map(func(r rune) rune {
+			if strings.ContainsRune("/ab*$AD ", r) {
+				return r
+			}
+			return -1
+		}, s)
+		fields := strings.Fields(s)
+		if len(fields) > 12 {
+			fields = fields[:12]
+		}
+		for i, f := range fields {
+			if f[0] != 'A' && f[0] != 'D' {
+				fields[i] = "D" + f
+			}
+			fields[i] = fields[i][:1] + strings.Map(func(r rune) rune {
+				if r == 'A' || r == 'D' {
+					return -1
+				}
+				return r
+			}, fields[i][1:])
+		}
+		specs := specsOf(strings.Join(fields, " "))
+		covers, _ := neverDecide(specs, 1<<20)
+		for i, j := range covers {
+			if j < 0 {
+				continue
+			}
+			if specs[j].ref == specs[i].ref || !outranks(specs, int(j), i) {
+				t.Fatalf("%v: %q is said to cover %q, which it does not outrank", fields, specs[j].pattern, specs[i].pattern)
+			}
+			for _, p := range paths {
+				if globMatches(specs[i].pattern, p) && !globMatches(specs[j].pattern, p) {
+					t.Fatalf("%v: %q is said to cover %q, but only the second matches %q", fields, specs[j].pattern, specs[i].pattern, p)
+				}
+			}
+		}
+	})
+}

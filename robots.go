@@ -1057,16 +1057,15 @@ func (r *Robots) Explain(userAgent, rawURL string) Decision {
 // RuleLines returns the 1-based source line of each rule of r.Groups[group],
 // in the order of its Rules: the line Decision.Line gives when the rule
 // decides, for every rule, so that a linter can also name the rules no query
-// is decided by (a duplicate, one that a longer rule always outranks).
-// Finding those is the caller's work: Explain names the rule that decides a
-// query, and Lint the lines Parse ignores, not the rules that never decide
-// any. An Outcome's JSON keeps the
-// lines. A line is 0 where it is not known: for every rule of a group built,
-// or whose Rules were changed, in code (see Robots). It returns nil when r
-// has no such group. It reads r.Groups as they are now, where the Agents of
-// earlier queries keep the groups as they were then (so after groups are
-// moved about, a Decision's Group may name another group's index); and, like
-// a query, it must not run while they change.
+// is decided by. Lint names those that one other rule outranks wherever they
+// match (a duplicate, one a longer rule covers), from a file's text;
+// RuleLines is for a caller that looks further, or at a fetched document (an
+// Outcome's JSON keeps the lines). A line is 0 where it is not known: for
+// every rule of a group built, or whose Rules were changed, in code (see
+// Robots). It returns nil when r has no such group. It reads r.Groups as they
+// are now, where the Agents of earlier queries keep the groups as they were
+// then (so after groups are moved about, a Decision's Group may name another
+// group's index); and, like a query, it must not run while they change.
 func (r *Robots) RuleLines(group int) []int {
 	if r == nil || group < 0 || group >= len(r.Groups) {
 		return nil
@@ -1928,6 +1927,96 @@ func ruleSpecs(specs []ruleSpec, doc []Group, groups []int, linesOf func(gi int)
 		}
 	}
 	return specs, refs
+}
+
+// A deadRule is a rule that decides no query (see neverDecide), with a
+// rule that outranks it wherever it matches: Groups[by].Rules[byRule],
+// whose pattern byPattern stands for it there (its own, or the directory
+// Google's index.html rule adds to it).
+type deadRule struct {
+	group, rule int
+	by, byRule  int
+	byPattern   string
+}
+
+// deadRules returns the rules of r that decide no query, in document order:
+// those that, in every set of rules an agent may get (a token's groups, or
+// the "*" groups), have a cover. Rules of a group that names no agent are
+// in no set and left out. It takes at most budget units of work (see
+// neverDecide), a set at a time; unchecked holds the groups of each set it
+// did not compare for want of them, whose rules it leaves out too.
+func deadRules(r *Robots, budget int) (dead []deadRule, unchecked [][]int) {
+	x := newAgentIndex(r)
+	sets := make([][]int, 0, len(x.slots)+1)
+	if len(x.fallback.groups) > 0 {
+		sets = append(sets, x.fallback.groups)
+	}
+	for i := range x.slots {
+		if x.slots[i].like == nil {
+			sets = append(sets, x.slots[i].groups)
+		}
+	}
+	// For each rule, flattened in document order: how many sets it is in
+	// and has a cover in, and the first cover.
+	base := make([]int, len(r.Groups)+1)
+	for gi, g := range r.Groups {
+		base[gi+1] = base[gi] + len(g.Rules)
+	}
+	type where struct{ group, rule int }
+	in := make([]int, base[len(r.Groups)])
+	covered := make([]int, len(in))
+	by := make([]where, len(in))
+	byPattern := make([]string, len(in))
+	var at []where
+	for _, groups := range sets {
+		for _, gi := range groups {
+			for ri := range r.Groups[gi].Rules {
+				in[base[gi]+ri]++
+			}
+		}
+		specs, _ := ruleSpecs(nil, r.Groups, groups, nil)
+		var covers []int32
+		if covers, budget = neverDecide(specs, budget); covers == nil {
+			unchecked = append(unchecked, groups)
+			continue
+		}
+		at = at[:0]
+		for _, gi := range groups {
+			for ri := range r.Groups[gi].Rules {
+				at = append(at, where{gi, ri})
+			}
+		}
+		// A rule is covered when each of its specs is, by specs of one rule,
+		// which the warning can then name (see ruleSpecs: the specs of a
+		// rule are together, in rule order).
+		for i := 0; i < len(specs); {
+			j := i + 1
+			for j < len(specs) && specs[j].ref == specs[i].ref {
+				j++
+			}
+			all := covers[i] >= 0
+			for k := i + 1; k < j; k++ {
+				all = all && covers[k] >= 0 && specs[covers[k]].ref == specs[covers[i]].ref
+			}
+			if all {
+				w, c := at[specs[i].ref], specs[covers[i]]
+				n := base[w.group] + w.rule
+				if covered[n] == 0 {
+					by[n], byPattern[n] = at[c.ref], c.pattern
+				}
+				covered[n]++
+			}
+			i = j
+		}
+	}
+	for gi, g := range r.Groups {
+		for ri := range g.Rules {
+			if n := base[gi] + ri; in[n] > 0 && covered[n] == in[n] {
+				dead = append(dead, deadRule{gi, ri, by[n].group, by[n].rule, byPattern[n]})
+			}
+		}
+	}
+	return dead, unchecked
 }
 
 // indexFileDir implements Google's index.html rule: an Allow pattern whose

@@ -250,29 +250,47 @@ func (w Warning) String() string {
 //     that is not an absolute URL;
 //   - lines Parse reads as Google's parser does, where other parsers may
 //     ignore them: a key misspelled as Google accepts ("Dissallow"), and two
-//     words without a colon ("Disallow /x").
+//     words without a colon ("Disallow /x");
+//   - Allow and Disallow rules that never decide a query, since for every
+//     agent they apply to another rule outranks them wherever they match (RFC
+//     9309 §2.2.2: the longest pattern, Allow in a tie, and the first of a
+//     full tie, as Explain names it): a rule repeated, in its group or in
+//     another group for the same agent, which RFC 9309 §2.2.1 merges; a rule
+//     whose pattern another Allow has ("Disallow: /a/" under "Allow: /a/");
+//     one spelt otherwise ("/%7Ea" after "/~a"); one a longer pattern covers
+//     ("/a" under "/a*"). Each warning names a rule that outranks it wherever
+//     it matches. Removing all those rules from their groups changes no
+//     decision, nor does deleting their lines, unless that leaves a group
+//     with no rule, whose User-agent lines the next group's would then join.
+//     Lint finds the rules that one other rule covers, not those that only
+//     several cover together, and where the rules that apply to an agent
+//     share prefixes so much that comparing them would take too long (many
+//     thousands of wildcard rules, all "/*..."), it compares none of them and
+//     says so.
 //
 // Comments and blank lines draw no warning, nor do other records the
 // protocol does not define ("Host", "Clean-param": they are kept in
-// Robots.Records), nor rules that never decide a query because others
-// outrank them. A line may draw more than one warning. Removing all the
+// Robots.Records). A line may draw more than one warning. Removing all the
 // lines Lint says are ignored changes nothing Parse reads (removing one
 // alone may: a line of junk before one that starts with a byte order mark).
 // An HTML page draws a warning for most of its lines.
 //
-// Lint accepts any bytes, in time and memory linear in their length: on
-// real files (this package's tests' 332) about 1.2 times the time Parse
-// takes, its warnings holding some 0.1 times their size over them all, and
-// a few times the size of a small file that draws many; on a file written
-// to draw the most, with a warning or more on every short line, some 20
-// times Parse's time and under 50 times the file's size (some 100 ms and 22
-// MB for 500 KiB here). Bound what a stranger sends
-// before linting it, as before parsing it.
+// Lint accepts any bytes, in time and memory linear in their length but for
+// the comparing of rules, which is bounded: some 8 times the time Parse
+// takes over real files (this package's tests' 332), since most of it goes
+// to finding the rules that never decide, and up to some 50 ms for 500 KiB
+// written to take the longest. Its warnings hold some 0.25 times the size
+// of those files over them all, a few times the size of a small file that
+// draws many, and under 50 times the size of a file written to draw the
+// most, with a warning or more on every short line (some 22 MB for 500
+// KiB). Bound what a stranger sends before linting it, as before parsing
+// it.
 func Lint(data []byte) []Warning {
 	kept := cutAtLimit(data, DefaultMaxBytes)
 	p := parser{lint: true}
 	next := p.parse(skipBOM(kept))
 	p.lintGroups()
+	p.lintDeadRules(p.robots())
 	rest := data[len(kept):]
 	if len(kept) > 0 && kept[len(kept)-1] == '\r' && len(rest) > 0 && rest[0] == '\n' {
 		rest = rest[1:] // the line end of the last line read
@@ -769,6 +787,109 @@ func (p *parser) lintGroups() {
 	}
 	i, _ := slices.BinarySearchFunc(p.warnings, int(p.groupLine)+1, func(w Warning, line int) int { return cmp.Compare(w.Line, line) })
 	p.warnings = slices.Insert(p.warnings, i, Warning{Line: int(p.groupLine), Msg: "User-agent group has no Allow or Disallow line: its agents may fetch everything, as a group that names an agent takes it out of the \"*\" group's rules"})
+}
+
+// deadRuleWork bounds the work Lint spends finding rules that decide no
+// query (see neverDecide), in units of about an octet compared: some
+// tens of milliseconds.
+const deadRuleWork = 1 << 24
+
+// lintDeadRules warns of each rule of r, parsed from p's lines, that decides
+// no query, since another outranks it wherever it matches (see deadRules),
+// and of each set of groups too large to check.
+func (p *parser) lintDeadRules(r *Robots) {
+	dead, unchecked := deadRules(r, deadRuleWork)
+	if len(dead)+len(unchecked) == 0 {
+		return
+	}
+	lines, _ := ruleLines(r)
+	var found []Warning
+	for _, d := range dead {
+		rule, by := r.Groups[d.group].Rules[d.rule], r.Groups[d.by].Rules[d.byRule]
+		line, byLine := lines[d.group][d.rule], lines[d.by][d.byRule]
+		msg := strconv.Quote(ruleText(rule)) + warnNeverDecides
+		where := ""
+		if d.by != d.group {
+			where = ", in another group for the same agent (RFC 9309 §2.2.1 merges them),"
+		}
+		lits, a, _ := appendPattern(nil, rule.Pattern)
+		byLits, b, _ := appendPattern(nil, d.byPattern)
+		switch {
+		case by == rule:
+			msg += fmt.Sprintf("it repeats line %d%s", byLine, strings.TrimSuffix(where, ","))
+		case d.byPattern == by.Pattern && a.length == b.length && a.anchored == b.anchored && bytes.Equal(lits, byLits):
+			if by.Pattern == rule.Pattern {
+				msg += fmt.Sprintf("line %d's %q%s has the same pattern, and an Allow wins a tie (RFC 9309 §2.2.2)", byLine, ruleText(by), where)
+				break
+			}
+			msg += fmt.Sprintf("line %d's %q%s is the same pattern once percent-encoding is normalised (RFC 9309 §2.2.2)", byLine, ruleText(by), where)
+			if by.Allow != rule.Allow {
+				msg += ", and an Allow wins a tie"
+			} else {
+				msg += ", and comes first"
+			}
+		default:
+			msg += fmt.Sprintf("line %d's %q", byLine, ruleText(by))
+			if d.byPattern != by.Pattern {
+				msg += fmt.Sprintf(" (as %q, by Google's index.html rule)", ruleText(Rule{Allow: true, Pattern: d.byPattern}))
+			}
+			msg += where + " matches every path it does and "
+			switch {
+			case b.length > a.length:
+				msg += "is longer"
+			case by.Allow != rule.Allow:
+				msg += "is as long, and an Allow wins a tie"
+			default:
+				msg += "is as long, and comes first"
+			}
+			msg += " (RFC 9309 §2.2.2)"
+		}
+		found = append(found, Warning{Line: int(line), Msg: msg})
+	}
+	for _, groups := range unchecked {
+		line := int32(0)
+		for _, gi := range groups {
+			if l := lines[gi]; len(l) > 0 && (line == 0 || l[0] < line) {
+				line = l[0]
+			}
+		}
+		if line > 0 {
+			found = append(found, Warning{Line: int(line), Msg: warnUnchecked})
+		}
+	}
+	slices.SortStableFunc(found, func(a, b Warning) int { return cmp.Compare(a.Line, b.Line) })
+	found = slices.Compact(found) // sets of groups that start on one line
+	p.warnings = mergeWarnings(p.warnings, found)
+}
+
+// warnNeverDecides follows the rule in Lint's warning of a rule that
+// decides no query.
+const warnNeverDecides = " never decides a query: "
+
+// warnUnchecked is Lint's warning for a set of groups whose rules it did
+// not check for rules that decide no query.
+const warnUnchecked = "the rules of an agent whose groups hold this one share prefixes too much to compare them all: none of them is reported as never deciding a query"
+
+// mergeWarnings returns a and b, each in line order, merged in line order,
+// a's first on a line.
+func mergeWarnings(a, b []Warning) []Warning {
+	out := make([]Warning, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if b[0].Line < a[0].Line {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}
+
+// ruleText returns rule as a line of a file would give it.
+func ruleText(rule Rule) string {
+	if rule.Allow {
+		return "Allow: " + rule.Pattern
+	}
+	return "Disallow: " + rule.Pattern
 }
 
 // nearKey returns the name of the key the protocol defines that key, a

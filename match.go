@@ -1665,9 +1665,11 @@ func appendWords(dst []byte, p *pattern) ([]byte, [2]int) {
 // spec matches nothing. It compares each pattern with those whose literal
 // prefix starts its generic words (see appendWords): with all of them, in a
 // set of rules that share a prefix such as "/*". It returns the units of
-// work left of budget (about an octet compared each), or nil and 0 when
-// the comparisons took all of it before they were done.
-func neverDecide(specs []ruleSpec, budget int) ([]int32, int) {
+// work left of budget (about an octet compared each), and whether it
+// compared all it meant to: when that took all of budget, the covers it
+// returns are only those of patterns by others of the same text (a rule
+// repeated or spelt otherwise).
+func neverDecide(specs []ruleSpec, budget int) (covers []int32, left int, complete bool) {
 	size := 0
 	for _, spec := range specs {
 		size += len(spec.pattern)
@@ -1692,7 +1694,7 @@ func neverDecide(specs []ruleSpec, budget int) ([]int32, int) {
 		}
 		rules[i].lits = lits[start:ends[i]:ends[i]]
 	}
-	covers := make([]int32, len(specs))
+	covers = make([]int32, len(specs))
 	for i := range covers {
 		covers[i] = -1
 	}
@@ -1771,7 +1773,7 @@ func neverDecide(specs []ruleSpec, budget int) ([]int32, int) {
 	work := 0
 	if len(covering) > 0 {
 		if work = compareWords(rules, covering, words, ws, wordCover, budget); work > budget {
-			return nil, 0
+			return covers, 0, false // the patterns of one text only
 		}
 	}
 	// A pattern is covered by a pattern that covers each of its words: of
@@ -1800,7 +1802,7 @@ func neverDecide(specs []ruleSpec, budget int) ([]int32, int) {
 			cover(w.rule, int(c))
 		}
 	}
-	return covers, budget - work
+	return covers, budget - work, true
 }
 
 // octetSet returns a set of the octets of b other than NUL, each as bit c

@@ -1335,9 +1335,9 @@ func TestNeverDecide(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			specs := specsOf(tc.specs)
-			got, left := neverDecide(specs, 1<<20)
-			if !slices.Equal(got, tc.want) {
-				t.Errorf("neverDecide(%s) = %v, want %v", tc.specs, got, tc.want)
+			got, left, complete := neverDecide(specs, 1<<20)
+			if !slices.Equal(got, tc.want) || !complete {
+				t.Errorf("neverDecide(%s) = %v, complete %v; want %v, complete", tc.specs, got, complete, tc.want)
 			}
 			if left <= 0 || left > 1<<20 {
 				t.Errorf("neverDecide(%s) left %d of 1<<20 units of work", tc.specs, left)
@@ -1347,12 +1347,14 @@ func TestNeverDecide(t *testing.T) {
 	// A rule's two specs (an Allow of an index file and its directory) do
 	// not cover each other.
 	specs := []ruleSpec{{pattern: "/d/", allow: true, ref: 0}, {pattern: "/d/*", allow: true, ref: 0}}
-	if got, _ := neverDecide(specs, 1<<20); !slices.Equal(got, []int32{-1, -1}) {
+	if got, _, _ := neverDecide(specs, 1<<20); !slices.Equal(got, []int32{-1, -1}) {
 		t.Errorf("neverDecide of one rule's two specs = %v, want no cover", got)
 	}
-	// Work beyond the budget: no answer, and none left.
-	if got, left := neverDecide(specsOf("D/*a D/*b D/*c A/*d"), 10); got != nil || left != 0 {
-		t.Errorf("neverDecide on a budget of 10 = %v, %d left; want nil, 0", got, left)
+	// Work beyond the budget: none left, and only the covers of patterns
+	// by others of the same text.
+	got, left, complete := neverDecide(specsOf("D/*a D/*b D/*c A/*d D/*a D/*a*"), 10)
+	if want := []int32{5, -1, -1, -1, 5, -1}; !slices.Equal(got, want) || left != 0 || complete {
+		t.Errorf("neverDecide on a budget of 10 = %v, %d left, complete %v; want %v, 0, incomplete", got, left, complete, want)
 	}
 }
 
@@ -1394,7 +1396,7 @@ func FuzzNeverDecide(f *testing.F) {
 			}, fields[i][1:])
 		}
 		specs := specsOf(strings.Join(fields, " "))
-		covers, _ := neverDecide(specs, 1<<20)
+		covers, _, _ := neverDecide(specs, 1<<20)
 		for i, j := range covers {
 			if j < 0 {
 				continue

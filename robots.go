@@ -1930,65 +1930,73 @@ func ruleSpecs(specs []ruleSpec, doc []Group, groups []int, linesOf func(gi int)
 }
 
 // A deadRule is a rule that decides no query (see neverDecide), with a
-// rule that outranks it wherever it matches: Groups[by].Rules[byRule],
-// whose pattern byPattern stands for it there (its own, or the directory
-// Google's index.html rule adds to it).
+// rule that outranks it wherever it matches, for every agent it applies
+// to: Groups[by].Rules[byRule], whose pattern byPattern stands for it there
+// (its own, or the directory Google's index.html rule adds to it).
 type deadRule struct {
 	group, rule int
 	by, byRule  int
 	byPattern   string
 }
 
+// An agentGroups is the groups that apply to an agent together, named by
+// one of the product tokens they apply to, or "*" for the groups of the
+// agents no group names.
+type agentGroups struct {
+	agent  string
+	groups []int
+}
+
 // deadRules returns the rules of r that decide no query, in document order:
-// those that, in every set of rules an agent may get (a token's groups, or
-// the "*" groups), have a cover. Rules of a group that names no agent are
-// in no set and left out. It takes at most budget units of work (see
-// neverDecide), a set at a time; unchecked holds the groups of each set it
-// did not compare for want of them, whose rules it leaves out too.
-func deadRules(r *Robots, budget int) (dead []deadRule, unchecked [][]int) {
+// those that, in every set of groups an agent may get, have a cover, and
+// one rule that covers them in all. Rules of a group that names no agent
+// are in no set and left out. It takes at most budget units of work (see
+// neverDecide), a set at a time; partial holds each set it could not
+// compare all of, in which it found only the rules that another of the
+// same text covers.
+func deadRules(r *Robots, budget int) (dead []deadRule, partial []agentGroups) {
 	x := newAgentIndex(r)
-	sets := make([][]int, 0, len(x.slots)+1)
+	sets := make([]agentGroups, 0, len(x.slots)+1)
 	if len(x.fallback.groups) > 0 {
-		sets = append(sets, x.fallback.groups)
+		sets = append(sets, agentGroups{"*", x.fallback.groups})
 	}
 	for i := range x.slots {
 		if x.slots[i].like == nil {
-			sets = append(sets, x.slots[i].groups)
+			sets = append(sets, agentGroups{x.slots[i].token, x.slots[i].groups})
 		}
 	}
-	// For each rule, flattened in document order: how many sets it is in
-	// and has a cover in, and the first cover.
+	// The sets each group is in, in order, and for each rule, flattened in
+	// document order: how many sets it is covered in, and by what.
+	setsOf := make([][]int, len(r.Groups))
 	base := make([]int, len(r.Groups)+1)
 	for gi, g := range r.Groups {
 		base[gi+1] = base[gi] + len(g.Rules)
 	}
 	type where struct{ group, rule int }
-	in := make([]int, base[len(r.Groups)])
-	covered := make([]int, len(in))
-	by := make([]where, len(in))
-	byPattern := make([]string, len(in))
+	type coverBy struct {
+		where
+		pattern string // the spec's
+	}
+	covered := make([]int, base[len(r.Groups)])
+	by := make([][]coverBy, len(covered))
 	var at []where
-	for _, groups := range sets {
-		for _, gi := range groups {
-			for ri := range r.Groups[gi].Rules {
-				in[base[gi]+ri]++
-			}
+	for si, set := range sets {
+		for _, gi := range set.groups {
+			setsOf[gi] = append(setsOf[gi], si)
 		}
-		specs, _ := ruleSpecs(nil, r.Groups, groups, nil)
-		var covers []int32
-		if covers, budget = neverDecide(specs, budget); covers == nil {
-			unchecked = append(unchecked, groups)
-			continue
+		specs, _ := ruleSpecs(nil, r.Groups, set.groups, nil)
+		covers, left, complete := neverDecide(specs, budget)
+		if budget = left; !complete {
+			partial = append(partial, set)
 		}
 		at = at[:0]
-		for _, gi := range groups {
+		for _, gi := range set.groups {
 			for ri := range r.Groups[gi].Rules {
 				at = append(at, where{gi, ri})
 			}
 		}
-		// A rule is covered when each of its specs is, by specs of one rule,
-		// which the warning can then name (see ruleSpecs: the specs of a
-		// rule are together, in rule order).
+		// A rule is covered when each of its specs is, by specs of one rule
+		// (see ruleSpecs: the specs of a rule are together, in rule order).
 		for i := 0; i < len(specs); {
 			j := i + 1
 			for j < len(specs) && specs[j].ref == specs[i].ref {
@@ -2001,22 +2009,46 @@ func deadRules(r *Robots, budget int) (dead []deadRule, unchecked [][]int) {
 			if all {
 				w, c := at[specs[i].ref], specs[covers[i]]
 				n := base[w.group] + w.rule
-				if covered[n] == 0 {
-					by[n], byPattern[n] = at[c.ref], c.pattern
-				}
 				covered[n]++
+				cw := at[c.ref]
+				if !slices.ContainsFunc(by[n], func(b coverBy) bool { return b.where == cw }) {
+					by[n] = append(by[n], coverBy{cw, c.pattern})
+				}
 			}
 			i = j
 		}
 	}
+	// A cover found in one set covers in every set its group is in, since
+	// rules keep their order from set to set: one whose group is in every
+	// set the rule's is can be named for all of them.
 	for gi, g := range r.Groups {
 		for ri := range g.Rules {
-			if n := base[gi] + ri; in[n] > 0 && covered[n] == in[n] {
-				dead = append(dead, deadRule{gi, ri, by[n].group, by[n].rule, byPattern[n]})
+			n := base[gi] + ri
+			if len(setsOf[gi]) == 0 || covered[n] < len(setsOf[gi]) {
+				continue
+			}
+			for _, c := range by[n] {
+				if isSubset(setsOf[gi], setsOf[c.group]) {
+					dead = append(dead, deadRule{gi, ri, c.group, c.rule, c.pattern})
+					break
+				}
 			}
 		}
 	}
-	return dead, unchecked
+	return dead, partial
+}
+
+// isSubset reports whether every element of a, ascending, is in b,
+// ascending.
+func isSubset(a, b []int) bool {
+	for _, x := range a {
+		i, found := slices.BinarySearch(b, x)
+		if !found {
+			return false
+		}
+		b = b[i+1:]
+	}
+	return true
 }
 
 // indexFileDir implements Google's index.html rule: an Allow pattern whose

@@ -252,21 +252,26 @@ func (w Warning) String() string {
 //     ignore them: a key misspelled as Google accepts ("Dissallow"), and two
 //     words without a colon ("Disallow /x");
 //   - Allow and Disallow rules that never decide a query, since for every
-//     agent they apply to another rule outranks them wherever they match (RFC
-//     9309 §2.2.2: the longest pattern, Allow in a tie, and the first of a
-//     full tie, as Explain names it): a rule repeated, in its group or in
-//     another group for the same agent, which RFC 9309 §2.2.1 merges; a rule
-//     whose pattern another Allow has ("Disallow: /a/" under "Allow: /a/");
-//     one spelt otherwise ("/%7Ea" after "/~a"); one a longer pattern covers
-//     ("/a" under "/a*"). Each warning names a rule that outranks it wherever
-//     it matches. Removing all those rules from their groups changes no
-//     decision, nor does deleting their lines, unless that leaves a group
-//     with no rule, whose User-agent lines the next group's would then join.
-//     Lint finds the rules that one other rule covers, not those that only
-//     several cover together, and where the rules that apply to an agent
-//     share prefixes so much that comparing them would take too long (many
-//     thousands of wildcard rules, all "/*..."), it compares none of them and
-//     says so.
+//     agent they apply to one other rule outranks them wherever they match
+//     (RFC 9309 §2.2.2: the longest pattern in canonical octets, Allow in a
+//     tie, and the first of a full tie, as Explain names it): a rule
+//     repeated, in its group or in another group for the same product token,
+//     which RFC 9309 §2.2.1 merges; a rule whose pattern an Allow has too
+//     ("Disallow: /a/" under "Allow: /a/"); one spelt otherwise ("/%7Ea"
+//     after "/~a"); one a longer pattern covers ("/a" under "/a*"). Each
+//     warning names the rule that outranks it. Removing all those rules from
+//     their groups changes no decision, nor does deleting their lines, unless
+//     that leaves a group with no rule, whose User-agent lines the next
+//     group's would then join. Lint does not report a rule that only several
+//     rules cover together, or different ones for different agents; a rule
+//     that decides but changes no verdict ("Disallow: /a/" under "Disallow:
+//     /a"); an empty pattern, which matches nothing; or the rules of a group
+//     that names no agent, whose User-agent line draws its own warning.
+//     Comparing rules is bounded: where the rules of one agent share a prefix
+//     so much that comparing them all would take too long (some hundreds of
+//     long wildcard rules that all start "/*", or thousands of short ones),
+//     Lint reports among them only rules repeated or spelt otherwise, and
+//     says so at the first.
 //
 // Comments and blank lines draw no warning, nor do other records the
 // protocol does not define ("Host", "Clean-param": they are kept in
@@ -278,7 +283,7 @@ func (w Warning) String() string {
 // Lint accepts any bytes, in time and memory linear in their length but for
 // the comparing of rules, which is bounded: some 8 times the time Parse
 // takes over real files (this package's tests' 332), since most of it goes
-// to finding the rules that never decide, and up to some 50 ms for 500 KiB
+// to finding the rules that never decide, and some 50 to 100 ms for 500 KiB
 // written to take the longest. Its warnings hold some 0.25 times the size
 // of those files over them all, a few times the size of a small file that
 // draws many, and under 50 times the size of a file written to draw the
@@ -796,10 +801,10 @@ const deadRuleWork = 1 << 24
 
 // lintDeadRules warns of each rule of r, parsed from p's lines, that decides
 // no query, since another outranks it wherever it matches (see deadRules),
-// and of each set of groups too large to check.
+// and of each agent whose rules it could not compare in full.
 func (p *parser) lintDeadRules(r *Robots) {
-	dead, unchecked := deadRules(r, deadRuleWork)
-	if len(dead)+len(unchecked) == 0 {
+	dead, partial := deadRules(r, deadRuleWork)
+	if len(dead)+len(partial) == 0 {
 		return
 	}
 	lines, _ := ruleLines(r)
@@ -810,7 +815,7 @@ func (p *parser) lintDeadRules(r *Robots) {
 		msg := strconv.Quote(ruleText(rule)) + warnNeverDecides
 		where := ""
 		if d.by != d.group {
-			where = ", in another group for the same agent (RFC 9309 §2.2.1 merges them),"
+			where = fmt.Sprintf(", in another %s (RFC 9309 §2.2.1 merges them),", sharedAgent(r.Groups[d.group], r.Groups[d.by]))
 		}
 		lits, a, _ := appendPattern(nil, rule.Pattern)
 		byLits, b, _ := appendPattern(nil, d.byPattern)
@@ -842,33 +847,56 @@ func (p *parser) lintDeadRules(r *Robots) {
 			default:
 				msg += "is as long, and comes first"
 			}
-			msg += " (RFC 9309 §2.2.2)"
+			// Lengths are counted in canonical octets (see appendPattern),
+			// which the text as written may not show.
+			if int(a.length) != len(rule.Pattern) || int(b.length) != len(d.byPattern) {
+				msg += fmt.Sprintf(" once percent-encoding is normalised (%d octets against %d; RFC 9309 §2.2.2)", b.length, a.length)
+			} else {
+				msg += " (RFC 9309 §2.2.2)"
+			}
 		}
 		found = append(found, Warning{Line: int(line), Msg: msg})
 	}
-	for _, groups := range unchecked {
+	for _, set := range partial {
 		line := int32(0)
-		for _, gi := range groups {
+		for _, gi := range set.groups {
 			if l := lines[gi]; len(l) > 0 && (line == 0 || l[0] < line) {
 				line = l[0]
 			}
 		}
-		if line > 0 {
-			found = append(found, Warning{Line: int(line), Msg: warnUnchecked})
+		agent := fmt.Sprintf("the agent %q", set.agent)
+		if set.agent == "*" {
+			agent = `the "*" groups`
 		}
+		found = append(found, Warning{Line: int(line), Msg: "too many rules of " + agent + warnPartial})
 	}
 	slices.SortStableFunc(found, func(a, b Warning) int { return cmp.Compare(a.Line, b.Line) })
-	found = slices.Compact(found) // sets of groups that start on one line
 	p.warnings = mergeWarnings(p.warnings, found)
+}
+
+// sharedAgent names the groups g and h are for both, after "another":
+// "group for the product token "x"", or ""*" group".
+func sharedAgent(g, h Group) string {
+	for _, ua := range g.UserAgents {
+		for _, other := range h.UserAgents {
+			switch {
+			case isWildcard(ua) && isWildcard(other):
+				return `"*" group`
+			case !isWildcard(ua) && !isWildcard(other) && ProductToken(ua) != "" && ProductToken(ua) == ProductToken(other):
+				return "group for the product token " + strconv.Quote(ProductToken(ua))
+			}
+		}
+	}
+	return "group for the same agent"
 }
 
 // warnNeverDecides follows the rule in Lint's warning of a rule that
 // decides no query.
 const warnNeverDecides = " never decides a query: "
 
-// warnUnchecked is Lint's warning for a set of groups whose rules it did
-// not check for rules that decide no query.
-const warnUnchecked = "the rules of an agent whose groups hold this one share prefixes too much to compare them all: none of them is reported as never deciding a query"
+// warnPartial ends Lint's warning for an agent whose rules it could not
+// compare in full, at the first of them.
+const warnPartial = " share a prefix to compare them all: of those, only rules repeated or spelt otherwise are reported as never deciding a query"
 
 // mergeWarnings returns a and b, each in line order, merged in line order,
 // a's first on a line.

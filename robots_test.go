@@ -6831,10 +6831,15 @@ func TestLintIgnoredLinesChangeNothing(t *testing.T) {
 // returns how many there are.
 func checkNeverDecides(t *testing.T, label string, data []byte, warnings []Warning) int {
 	t.Helper()
-	dead := make(map[int]bool)
+	dead := make(map[int]int) // line: the line of the rule named to outrank it
+	coverLine := regexp.MustCompile(`^"[^"]*"` + warnNeverDecides + `(?:it repeats line |line )(\d+)`)
 	for _, w := range warnings {
 		if strings.Contains(w.Msg, warnNeverDecides) {
-			dead[w.Line] = true
+			m := coverLine.FindStringSubmatch(w.Msg)
+			if m == nil {
+				t.Fatalf("%s: %v names no line", label, w)
+			}
+			dead[w.Line], _ = strconv.Atoi(m[1])
 		}
 	}
 	if len(dead) == 0 {
@@ -6843,17 +6848,18 @@ func checkNeverDecides(t *testing.T, label string, data []byte, warnings []Warni
 	r := Parse(data)
 	cut := &Robots{Groups: slices.Clone(r.Groups)}
 	agents := map[string]bool{"unnamedbot": true}
+	type at struct{ group, rule int }
+	byLine := make(map[int]at)
 	var paths []string
-	found := 0
 	for gi, g := range r.Groups {
 		lines := r.RuleLines(gi)
 		var kept []Rule
 		for ri, rule := range g.Rules {
-			if !dead[lines[ri]] {
+			byLine[lines[ri]] = at{gi, ri}
+			if _, ok := dead[lines[ri]]; !ok {
 				kept = append(kept, rule)
 				continue
 			}
-			found++
 			paths = append(paths, rulePaths(rule.Pattern)...)
 		}
 		cut.Groups[gi].Rules = kept
@@ -6863,18 +6869,55 @@ func checkNeverDecides(t *testing.T, label string, data []byte, warnings []Warni
 			}
 		}
 	}
-	if found != len(dead) {
-		t.Fatalf("%s: %d lines are said to hold rules that never decide, but %d of them hold rules", label, len(dead), found)
+	for line, by := range dead {
+		if _, ok := byLine[line]; !ok {
+			t.Fatalf("%s: line %d is said to hold a rule that never decides, and holds none", label, line)
+		}
+		if _, ok := byLine[by]; !ok {
+			t.Fatalf("%s: line %d is said to outrank line %d, and holds no rule", label, by, line)
+		}
 	}
+	paths = spread(paths, 4000)
 	for agent := range agents {
-		for _, path := range spread(paths, 4000) {
+		for _, path := range paths {
 			d, e := r.Explain(agent, path), cut.Explain(agent, path)
-			if d.Allowed != e.Allowed || d.Reason != e.Reason || d.Rule != e.Rule || d.Group != e.Group || dead[d.Line] {
+			if _, ok := dead[d.Line]; ok || d.Allowed != e.Allowed || d.Reason != e.Reason || d.Rule != e.Rule || d.Group != e.Group {
 				t.Fatalf("%s: %s asks for %q: with every rule, %v; without the rules Lint says never decide, %v", label, agent, path, d, e)
 			}
 		}
 	}
-	return found
+	// The rule a warning names outranks the warned one for every agent:
+	// with those two rules alone, the warned one decides nothing.
+	n := 0
+	for line, by := range dead {
+		if n++; n > 200 {
+			break // the largest files: a sample, in map order
+		}
+		w, c := byLine[line], byLine[by]
+		pair := &Robots{Groups: slices.Clone(r.Groups)}
+		for gi, g := range r.Groups {
+			pair.Groups[gi].Rules = nil
+			for ri, rule := range g.Rules { // in their order, which breaks full ties
+				if (at{gi, ri}) == w || (at{gi, ri}) == c {
+					pair.Groups[gi].Rules = append(pair.Groups[gi].Rules, rule)
+				}
+			}
+		}
+		if w.group == c.group && r.Groups[w.group].Rules[w.rule] == r.Groups[c.group].Rules[c.rule] {
+			continue // a repeat in its own group: the two are one rule to Explain
+		}
+		wRule := r.Groups[w.group].Rules[w.rule]
+		for agent := range agents {
+			for _, path := range rulePaths(wRule.Pattern) {
+				if d := pair.Explain(agent, path); d.Reason == ReasonRule && d.Group == w.group && d.Rule == wRule &&
+					(w.group != c.group || wRule != r.Groups[c.group].Rules[c.rule]) {
+					t.Fatalf("%s: line %d is said to outrank line %d wherever it matches, but with only those two rules, %s asks for %q and is told %v",
+						label, by, line, agent, path, d)
+				}
+			}
+		}
+	}
+	return len(dead)
 }
 
 // rulePaths returns paths where a rule of the given pattern may decide: the
@@ -6900,6 +6943,8 @@ func FuzzLint(f *testing.F) {
 		f.Add(s)
 	}
 	f.Add([]byte("Disallow: /a\nCrawl-delay: x\nUser-agent: a\n\nUser-agent: 1\nSitemap:\nDis allow: /\n"))
+	// A rule outranked for each agent by another rule.
+	f.Add([]byte("User-agent: *\nUser-agent: a\nDisallow: /x\nUser-agent: *\nAllow: /x\nUser-agent: a\nDisallow: /x*\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkNeverDecides(t, "Lint", data, checkLint(t, "Lint", data))
 	})

@@ -2492,10 +2492,24 @@ const (
 // "name", where "<meta = name>" has attributes "=" and "name"). After that
 // '/', the space goes on to the next attribute, as after a tag name.
 func markTags(body []byte, names ...string) []byte {
+	// A "<meta" inside a tag, where an attribute's name starts ("<p
+	// <meta = x>"), is no tag, and a mark there would change the tag's
+	// attributes: the '/' would end that name. Such a '<' is left alone.
+	inTag := make([]bool, len(body))
+	z := html.NewTokenizer(bytes.NewReader(body))
+	for at := 0; z.Next() != html.ErrorToken; {
+		raw := len(z.Raw())
+		if tt := z.Token().Type; tt == html.StartTagToken || tt == html.SelfClosingTagToken || tt == html.EndTagToken {
+			for i := at + 1; i < at+raw && i < len(body); i++ {
+				inTag[i] = true
+			}
+		}
+		at += raw
+	}
 	var out []byte
 	for i := 0; i < len(body); i++ {
 		out = append(out, body[i])
-		if body[i] != '<' {
+		if body[i] != '<' || inTag[i] {
 			continue
 		}
 		for _, name := range names {
@@ -2553,7 +2567,7 @@ func markOf(t testing.TB, n *html.Node) int {
 // mark's value for the name the meta lost).
 func TestMarkTagsChangesNoToken(t *testing.T) {
 	bodies := []string{
-		"<metA = nAme Content >", "<meta\t=\nname=robots content=noindex>", "<meta/ = name>", "<meta/>", "<meta>",
+		"<metA = nAme Content >", "<metA nAme <metA = Content >", "<meta\t=\nname=robots content=noindex>", "<meta/ = name>", "<meta/>", "<meta>",
 		"<meta", "<meta ", "<meta =", "<meta name=robots\f=x>", `<a href=<meta x>`, `<a title="<meta x">`,
 		`<a title='<meta/ x'>`, `<a href=<meta/x>`, "<svg><a/ href=x><a\r= href=y></svg>", "<base = href=z><area\t=>",
 	}

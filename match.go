@@ -1627,7 +1627,7 @@ func scanMarking[T text](x *needleIndex, tried []uint64, wild []matchRule, path 
 // appendWords appends to dst the generic words of p: texts that stand for
 // every path p matches, in which each of p's wildcards, and the rest of
 // the path after a pattern that is not anchored, is one NUL, an octet that
-// canonical text, and so no pattern's literals, holds. A path starts with
+// canonical text, and so a pattern's literals, never holds. A path starts with
 // '/', so a pattern starting with '*' has two: one whose first wildcard
 // takes the '/', and, if its first literal segment starts with '/', one
 // where the wildcards before that segment take nothing. It returns dst
@@ -1756,10 +1756,10 @@ func neverDecide(specs []ruleSpec, budget int) (covers []int32, left int, comple
 	}
 	// A word's head is at most as long as its pattern, and a pattern
 	// outranks only patterns no longer than itself. So a plain prefix as
-	// long as its text (no wildcard, no '$', no escape of '*' or '$')
-	// covers only words whose head it is, of patterns that are longer
-	// unless they are its own text: it covers nothing outside its text but
-	// "*", which "/" covers. Only the other patterns are compared.
+	// long as its text (no wildcard, no '$', no escape of '*' or '$') can
+	// cover only patterns as long as itself whose words' heads are its
+	// text: patterns of its own text, covered above, and "*", whose first
+	// word's head is "/". So only the other patterns, and "/", are compared.
 	var covering []int
 	for s := range rules {
 		if isBest[s] && (int(rules[s].length) > int(rules[s].prefixLen) || rules[s].prefixLen <= 1) {
@@ -1827,10 +1827,10 @@ type genericWord struct {
 }
 
 // compareWords sets wordCover[i] to the best of the covering rules that
-// outranks the rule of ws[i] and matches the word, and returns the work it
-// took, past budget when it stopped for that. It sorts ws by head, so
-// that the words each rule may cover, those whose heads start with its
-// prefix, lie together.
+// outranks the rule of ws[i], has another ref, and matches the word, and
+// returns the work it took, past budget when it stopped for that. It sorts
+// ws by head, in place, so that the words each rule may cover, those whose
+// heads start with its prefix, lie together: wordCover follows that order.
 func compareWords(rules []matchRule, covering []int, words []byte, ws []genericWord, wordCover []int32, budget int) int {
 	head := func(w genericWord) []byte { return words[w.from : w.from+w.head] }
 	slices.SortFunc(ws, func(a, b genericWord) int { return bytes.Compare(head(a), head(b)) })

@@ -1332,6 +1332,7 @@ func TestNeverDecide(t *testing.T) {
 		{"the '$' of a wildcard tail", "D/a*.php$ A/*.php$", []int32{-1, -1}},
 		{"an anchored tail in a longer one", "D/a*.php$ A/**.php$", []int32{1, -1}},
 		{"everything, outranked", "D* A/*", []int32{1, -1}},
+		{"everything, as long as / and outranked by its Allow", "D* A/", []int32{1, -1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			specs := specsOf(tc.specs)
@@ -1397,6 +1398,19 @@ func FuzzNeverDecide(f *testing.F) {
 		}
 		specs := specsOf(strings.Join(fields, " "))
 		covers, _, _ := neverDecide(specs, 1<<20)
+		// The short paths, and those each pattern suggests, which may be
+		// longer or hold a '$': a cover must match them all too.
+		paths := paths
+		for _, spec := range specs {
+			body := strings.TrimSuffix(spec.pattern, "$")
+			if !strings.HasPrefix(body, "/") {
+				body = "/" + body
+			}
+			for _, fill := range []string{"", "a", "/b", "ab$"} {
+				p := strings.ReplaceAll(body, "*", fill)
+				paths = append(paths, p, p+"a", p+"/")
+			}
+		}
 		for i, j := range covers {
 			if j < 0 {
 				continue

@@ -1947,14 +1947,22 @@ type agentGroups struct {
 	groups []int
 }
 
+// ruleSetupWork is what deadRules counts for making ready to compare a
+// rule of a set, in neverDecide's units of work, beside an octet of its
+// pattern: compiling it, and sorting its words.
+const ruleSetupWork = 256
+
 // deadRules returns the rules of r that decide no query, in document order:
-// those that, in every set of groups an agent may get, have a cover, and
-// one rule that covers them in all. Rules of a group that names no agent
-// are in no set and left out. It takes at most budget units of work (see
-// neverDecide), a set at a time; partial holds each set it could not
-// compare all of, in which it found only the rules that another of the
-// same text covers.
-func deadRules(r *Robots, budget int) (dead []deadRule, partial []agentGroups) {
+// those that, in a set of groups an agent may get, have a cover whose group
+// is in every set the rule's group is in. (Rules keep their order from set
+// to set, so a cover in one set covers in every set that holds both.) Rules
+// of a group that names no agent are in no set and left out.
+//
+// It takes at most about budget units of work (see neverDecide), the sets
+// with the fewest rules first: partial holds the sets it compared only in
+// part, and skipped those it did not compare, for want of them; their
+// rules are reported only where a cover turned up in another set.
+func deadRules(r *Robots, budget int) (dead []deadRule, partial, skipped []agentGroups) {
 	x := newAgentIndex(r)
 	sets := make([]agentGroups, 0, len(x.slots)+1)
 	if len(x.fallback.groups) > 0 {
@@ -1965,9 +1973,28 @@ func deadRules(r *Robots, budget int) (dead []deadRule, partial []agentGroups) {
 			sets = append(sets, agentGroups{x.slots[i].token, x.slots[i].groups})
 		}
 	}
-	// The sets each group is in, in order, and for each rule, flattened in
-	// document order: how many sets it is covered in, and by what.
+	setup := make([]int, len(r.Groups))
+	for gi, g := range r.Groups {
+		for _, rule := range g.Rules {
+			setup[gi] += ruleSetupWork + len(rule.Pattern)
+		}
+	}
+	setupOf := func(set agentGroups) int {
+		n := 0
+		for _, gi := range set.groups {
+			n += setup[gi]
+		}
+		return n
+	}
+	slices.SortStableFunc(sets, func(a, b agentGroups) int { return cmp.Compare(setupOf(a), setupOf(b)) })
+	// The sets each group is in, ascending, and for each rule, flattened
+	// in document order, the covers found for it.
 	setsOf := make([][]int, len(r.Groups))
+	for si, set := range sets {
+		for _, gi := range set.groups {
+			setsOf[gi] = append(setsOf[gi], si)
+		}
+	}
 	base := make([]int, len(r.Groups)+1)
 	for gi, g := range r.Groups {
 		base[gi+1] = base[gi] + len(g.Rules)
@@ -1977,13 +2004,15 @@ func deadRules(r *Robots, budget int) (dead []deadRule, partial []agentGroups) {
 		where
 		pattern string // the spec's
 	}
-	covered := make([]int, base[len(r.Groups)])
-	by := make([][]coverBy, len(covered))
+	by := make([][]coverBy, base[len(r.Groups)])
 	var at []where
-	for si, set := range sets {
-		for _, gi := range set.groups {
-			setsOf[gi] = append(setsOf[gi], si)
+	for _, set := range sets {
+		cost := setupOf(set)
+		if cost > budget {
+			skipped = append(skipped, set)
+			continue
 		}
+		budget -= cost
 		specs, _ := ruleSpecs(nil, r.Groups, set.groups, nil)
 		covers, left, complete := neverDecide(specs, budget)
 		if budget = left; !complete {
@@ -2008,9 +2037,7 @@ func deadRules(r *Robots, budget int) (dead []deadRule, partial []agentGroups) {
 			}
 			if all {
 				w, c := at[specs[i].ref], specs[covers[i]]
-				n := base[w.group] + w.rule
-				covered[n]++
-				cw := at[c.ref]
+				n, cw := base[w.group]+w.rule, at[c.ref]
 				if !slices.ContainsFunc(by[n], func(b coverBy) bool { return b.where == cw }) {
 					by[n] = append(by[n], coverBy{cw, c.pattern})
 				}
@@ -2018,16 +2045,9 @@ func deadRules(r *Robots, budget int) (dead []deadRule, partial []agentGroups) {
 			i = j
 		}
 	}
-	// A cover found in one set covers in every set its group is in, since
-	// rules keep their order from set to set: one whose group is in every
-	// set the rule's is can be named for all of them.
 	for gi, g := range r.Groups {
 		for ri := range g.Rules {
-			n := base[gi] + ri
-			if len(setsOf[gi]) == 0 || covered[n] < len(setsOf[gi]) {
-				continue
-			}
-			for _, c := range by[n] {
+			for _, c := range by[base[gi]+ri] {
 				if isSubset(setsOf[gi], setsOf[c.group]) {
 					dead = append(dead, deadRule{gi, ri, c.group, c.rule, c.pattern})
 					break
@@ -2035,7 +2055,7 @@ func deadRules(r *Robots, budget int) (dead []deadRule, partial []agentGroups) {
 			}
 		}
 	}
-	return dead, partial
+	return dead, partial, skipped
 }
 
 // isSubset reports whether every element of a, ascending, is in b,

@@ -6671,11 +6671,18 @@ func TestLint(t *testing.T) {
 		{"an Allow of an index file covers one of its directory", "User-agent: a\nAllow: /d/index.html\nAllow: /d/$\n",
 			[]string{`line 3: "Allow: /d/$"` + warnNeverDecides + `line 2's "Allow: /d/index.html" (as "Allow: /d/$", by Google's index.html rule) matches every path it does and is as long, and comes first` + rfcRank}},
 		{"an Allow of an index file whose directory alone is covered", "User-agent: a\nAllow: /d/$\nAllow: /d/index.html\n", nil},
+		{"an Allow of an index file whose own pattern alone is covered", "User-agent: a\nAllow: /d/index.html\nAllow: /d/index.html*\nDisallow: /d/\n", nil},
+		{"an Allow of an index file covered by two rules, one for each of its patterns", "User-agent: a\nAllow: /d/index.html\nAllow: /d/index.html*\nAllow: /d/*$\n", nil},
+		{"a trailing *$ and ** are one pattern", "User-agent: a\nDisallow: /a*$\nDisallow: /a**\n",
+			[]string{`line 3: "Disallow: /a**"` + warnNeverDecides + `line 2's "Disallow: /a*$" matches the same paths and is as long (RFC 9309 §2.2.2), and comes first`}},
 		{"a misspelt rule that never decides", "User-agent: a\nDisallow: /a\nDissallow: /a\n",
 			[]string{`line 3: "Dissallow" read as Disallow` + misspelled, `line 3: "Disallow: /a"` + warnNeverDecides + `it repeats line 2`}},
 		{"too many rules with one prefix to compare: repeats are still found", "User-agent: a\n" + manyWild + "Disallow: /b\nDisallow: /b\n",
 			[]string{`line 2: too many rules of the agent "a"` + warnPartial,
 				fmt.Sprintf(`line %d: "Disallow: /b"`+warnNeverDecides+`it repeats line %d`, manyLines+3, manyLines+2)}},
+		{"the agents with the fewest rules are compared first", "User-agent: a\n" + manyWild + "User-agent: b\nDisallow: /x\nDisallow: /x\n",
+			[]string{`line 2: too many rules of the agent "a"` + warnPartial,
+				fmt.Sprintf(`line %d: "Disallow: /x"`+warnNeverDecides+`it repeats line %d`, manyLines+4, manyLines+3)}},
 		{"RFC 9309 §2.2.1: outranked by one rule for each agent, but none for all", "User-agent: *\nUser-agent: a\nDisallow: /x\nUser-agent: *\nAllow: /x\nUser-agent: a\nDisallow: /x*\n", nil},
 		{"RFC 9309 §2.2.1: a rule repeated in another * group", "User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /a\n",
 			[]string{`line 5: "Disallow: /a"` + warnNeverDecides + `it repeats line 2, in another "*" group (RFC 9309 §2.2.1 merges them)`}},
@@ -6824,6 +6831,39 @@ func TestLintIgnoredLinesChangeNothing(t *testing.T) {
 	}
 }
 
+// TestLintBoundOnWork checks Lint's bound on comparing rules where an
+// agent's rules are few but many agents share a large group: each agent's
+// set of groups is compared apart, so the work grows with both, and Lint
+// stops before it is done, with one warning, as its doc says.
+func TestLintBoundOnWork(t *testing.T) {
+	var doc strings.Builder
+	const agents = 150
+	name := func(i int) string { return fmt.Sprintf("bot%c%c", 'a'+i%26, 'a'+i/26) } // a product token has no digits
+	for i := range agents {
+		fmt.Fprintf(&doc, "User-agent: %s\n", name(i))
+	}
+	for i := range 1000 {
+		fmt.Fprintf(&doc, "Disallow: /p%d/\n", i)
+	}
+	for i := range agents {
+		fmt.Fprintf(&doc, "User-agent: %s\nDisallow: /q\nDisallow: /q*\n", name(i))
+	}
+	data := []byte(doc.String())
+	ws := Lint(data)
+	stopped := 0
+	for _, w := range ws {
+		if strings.HasPrefix(w.Msg, "Lint stopped comparing rules before those of the agents ") && strings.HasSuffix(w.Msg, warnSkipped) {
+			stopped++
+		}
+	}
+	if stopped != 1 {
+		t.Errorf("Lint of %d agents sharing a group of 1,000 rules warns %d times that it stopped comparing, want once; its warnings:\n%v", agents, stopped, ws)
+	}
+	if n := checkNeverDecides(t, "bound", data, ws); n == 0 {
+		t.Errorf("Lint of %d agents sharing a group of 1,000 rules reports no rule that never decides; each agent's own \"Disallow: /q\" is outranked", agents)
+	}
+}
+
 // checkNeverDecides asserts what Lint's warnings of rules that never decide
 // a query promise of data: without all those rules, every agent the
 // document names, and one it does not, is told the same of the paths the
@@ -6909,8 +6949,7 @@ func checkNeverDecides(t *testing.T, label string, data []byte, warnings []Warni
 		wRule := r.Groups[w.group].Rules[w.rule]
 		for agent := range agents {
 			for _, path := range rulePaths(wRule.Pattern) {
-				if d := pair.Explain(agent, path); d.Reason == ReasonRule && d.Group == w.group && d.Rule == wRule &&
-					(w.group != c.group || wRule != r.Groups[c.group].Rules[c.rule]) {
+				if d := pair.Explain(agent, path); d.Reason == ReasonRule && d.Group == w.group && d.Rule == wRule {
 					t.Fatalf("%s: line %d is said to outrank line %d wherever it matches, but with only those two rules, %s asks for %q and is told %v",
 						label, by, line, agent, path, d)
 				}

@@ -267,11 +267,12 @@ func (w Warning) String() string {
 //     that decides but changes no verdict ("Disallow: /a/" under "Disallow:
 //     /a"); an empty pattern, which matches nothing; or the rules of a group
 //     that names no agent, whose User-agent line draws its own warning.
-//     Comparing rules is bounded: where the rules of one agent share a prefix
-//     so much that comparing them all would take too long (some hundreds of
-//     long wildcard rules that all start "/*", or thousands of short ones),
-//     Lint reports among them only rules repeated or spelt otherwise, and
-//     says so at the first.
+//     Comparing rules is bounded, the agents with the fewest rules first:
+//     where the rules of one agent share a prefix so much that comparing them
+//     all would take too long (some hundreds of long wildcard rules that all
+//     start "/*", or thousands of short ones), or where many agents share
+//     large groups, Lint stops, says so at the first rule it did not compare
+//     in full, and may leave some rules that never decide unreported.
 //
 // Comments and blank lines draw no warning, nor do other records the
 // protocol does not define ("Host", "Clean-param": they are kept in
@@ -803,8 +804,8 @@ const deadRuleWork = 1 << 24
 // no query, since another outranks it wherever it matches (see deadRules),
 // and of each agent whose rules it could not compare in full.
 func (p *parser) lintDeadRules(r *Robots) {
-	dead, partial := deadRules(r, deadRuleWork)
-	if len(dead)+len(partial) == 0 {
+	dead, partial, skipped := deadRules(r, deadRuleWork)
+	if len(dead)+len(partial)+len(skipped) == 0 {
 		return
 	}
 	lines, _ := ruleLines(r)
@@ -827,7 +828,11 @@ func (p *parser) lintDeadRules(r *Robots) {
 				msg += fmt.Sprintf("line %d's %q%s has the same pattern, and an Allow wins a tie (RFC 9309 §2.2.2)", byLine, ruleText(by), where)
 				break
 			}
-			msg += fmt.Sprintf("line %d's %q%s is the same pattern once percent-encoding is normalised (RFC 9309 §2.2.2)", byLine, ruleText(by), where)
+			if strings.ContainsRune(rule.Pattern+by.Pattern, '%') || needsCanonical(rule.Pattern+by.Pattern) {
+				msg += fmt.Sprintf("line %d's %q%s is the same pattern once percent-encoding is normalised (RFC 9309 §2.2.2)", byLine, ruleText(by), where)
+			} else {
+				msg += fmt.Sprintf("line %d's %q%s matches the same paths and is as long (RFC 9309 §2.2.2)", byLine, ruleText(by), where)
+			}
 			if by.Allow != rule.Allow {
 				msg += ", and an Allow wins a tie"
 			} else {
@@ -857,18 +862,37 @@ func (p *parser) lintDeadRules(r *Robots) {
 		}
 		found = append(found, Warning{Line: int(line), Msg: msg})
 	}
-	for _, set := range partial {
+	firstLine := func(set agentGroups) int {
 		line := int32(0)
 		for _, gi := range set.groups {
 			if l := lines[gi]; len(l) > 0 && (line == 0 || l[0] < line) {
 				line = l[0]
 			}
 		}
+		return int(line)
+	}
+	for _, set := range partial {
 		agent := fmt.Sprintf("the agent %q", set.agent)
 		if set.agent == "*" {
 			agent = `the "*" groups`
 		}
-		found = append(found, Warning{Line: int(line), Msg: "too many rules of " + agent + warnPartial})
+		found = append(found, Warning{Line: firstLine(set), Msg: "too many rules of " + agent + warnPartial})
+	}
+	if len(skipped) > 0 {
+		// One warning, at the first of their rules: the sets may be many.
+		line, names := 0, make([]string, 0, len(skipped))
+		for _, set := range skipped {
+			if l := firstLine(set); l > 0 && (line == 0 || l < line) {
+				line = l
+			}
+			names = append(names, strconv.Quote(set.agent))
+		}
+		slices.Sort(names)
+		list := strings.Join(names[:min(3, len(names))], ", ")
+		if len(names) > 3 {
+			list += fmt.Sprintf(" and %d more", len(names)-3)
+		}
+		found = append(found, Warning{Line: line, Msg: "Lint stopped comparing rules before those of the agents " + list + warnSkipped})
 	}
 	slices.SortStableFunc(found, func(a, b Warning) int { return cmp.Compare(a.Line, b.Line) })
 	p.warnings = mergeWarnings(p.warnings, found)
@@ -894,9 +918,13 @@ func sharedAgent(g, h Group) string {
 // decides no query.
 const warnNeverDecides = " never decides a query: "
 
-// warnPartial ends Lint's warning for an agent whose rules it could not
-// compare in full, at the first of them.
-const warnPartial = " share a prefix to compare them all: of those, only rules repeated or spelt otherwise are reported as never deciding a query"
+// warnPartial and warnSkipped end Lint's warnings for the agents whose
+// rules it compared in part, and for those whose rules it did not compare,
+// at the first of them.
+const (
+	warnPartial = " share a prefix to compare them all: some that never decide a query may go unreported"
+	warnSkipped = ", for its bound on the work: some of theirs that never decide a query may go unreported"
+)
 
 // mergeWarnings returns a and b, each in line order, merged in line order,
 // a's first on a line.

@@ -276,7 +276,9 @@ func appendPattern(dst []byte, raw string) ([]byte, pattern, bool) {
 // canMatch reports whether a pattern as written can match any path: it is
 // not empty, and starts with '/' or '*', as matching starts at a path's
 // first octet.
-func canMatch(raw string) bool { return raw != "" && (raw[0] == '/' || raw[0] == '*') }
+func canMatch[T ~string | ~[]byte](raw T) bool {
+	return len(raw) > 0 && (raw[0] == '/' || raw[0] == '*')
+}
 
 // patternShape reports, without compiling raw, what appendPattern would
 // of it: whether it can match, and whether it compiles to a wildcard
@@ -945,36 +947,10 @@ func permute(rules []matchRule, keys []sortKey) {
 
 // ruleSet is newRuleSet, in sc's buffers.
 func (sc *compileScratch) ruleSet(specs []ruleSpec, first int32) ruleSet {
-	// All literal octets go into one array: compile into it first, then cut
-	// it into the patterns, once it no longer moves.
-	// Sized up front, as a pattern's canonical form is seldom longer than
-	// written: growing by appends would allocate about as much again.
-	n, size := len(specs), 0
-	for _, spec := range specs {
-		size += len(spec.pattern)
-	}
-	lits := slices.Grow(sc.lits[:0], size)
-	ends := slices.Grow(sc.ends[:0], n)
-	rules := slices.Grow(sc.rules[:0], n)
-	for _, spec := range specs {
-		var p pattern
-		var ok bool
-		if lits, p, ok = appendPattern(lits, spec.pattern); ok {
-			ends = append(ends, int32(len(lits)))
-			key := makeRankKey(p.length, spec.allow, first+int32(len(rules)))
-			rules = append(rules, matchRule{pattern: p, key: key, ref: spec.ref})
-		}
-	}
-	sc.lits, sc.ends, sc.rules = lits, ends, rules
+	sc.lits, sc.ends, sc.rules = compileSpecs(specs, first, sc.lits, sc.ends, sc.rules)
+	rules := sc.rules
 	if len(rules) == 0 {
 		return ruleSet{}
-	}
-	for i := range rules {
-		start := int32(0)
-		if i > 0 {
-			start = ends[i-1]
-		}
-		rules[i].lits = lits[start:ends[i]:ends[i]]
 	}
 	sc.keys = sortRules(rules, sc.keys)
 	// The wildcard rules keep their patterns, in an arena of their own; the
@@ -1014,6 +990,40 @@ func (sc *compileScratch) ruleSet(specs []ruleSpec, first int32) ruleSet {
 		s.wild = &wildRules{rules: wild, needles: sc.newNeedleIndex(wild)}
 	}
 	return s
+}
+
+// compileSpecs compiles specs, leaving out those that can match nothing,
+// into rules ranked from first, in the caller's buffers lits, ends and
+// rules, emptied first, and returns them. All literal octets go into one
+// array: compile into it first, then cut it into the patterns, once it no
+// longer moves. It is sized up front, as a pattern's canonical form is
+// seldom longer than written: growing by appends would allocate about as
+// much again.
+func compileSpecs(specs []ruleSpec, first int32, lits []byte, ends []int32, rules []matchRule) ([]byte, []int32, []matchRule) {
+	n, size := len(specs), 0
+	for _, spec := range specs {
+		size += len(spec.pattern)
+	}
+	lits = slices.Grow(lits[:0], size)
+	ends = slices.Grow(ends[:0], n)
+	rules = slices.Grow(rules[:0], n)
+	for _, spec := range specs {
+		var p pattern
+		var ok bool
+		if lits, p, ok = appendPattern(lits, spec.pattern); ok {
+			ends = append(ends, int32(len(lits)))
+			key := makeRankKey(p.length, spec.allow, first+int32(len(rules)))
+			rules = append(rules, matchRule{pattern: p, key: key, ref: spec.ref})
+		}
+	}
+	for i := range rules {
+		start := int32(0)
+		if i > 0 {
+			start = ends[i-1]
+		}
+		rules[i].lits = lits[start:ends[i]:ends[i]]
+	}
+	return lits, ends, rules
 }
 
 // nodePayload appends to dst the payload for rules, which share one prefix
@@ -1670,29 +1680,12 @@ func appendWords(dst []byte, p *pattern) ([]byte, [2]int) {
 // returns are only those of patterns by others of the same text (a rule
 // repeated or spelt otherwise).
 func neverDecide(specs []ruleSpec, budget int) (covers []int32, left int, complete bool) {
-	size := 0
-	for _, spec := range specs {
-		size += len(spec.pattern)
-	}
-	lits := make([]byte, 0, size)
-	ends := make([]int32, 0, len(specs))
-	rules := make([]matchRule, 0, len(specs))
-	from := make([]int32, 0, len(specs)) // the spec of each rule
+	_, _, rules := compileSpecs(specs, 0, nil, nil, nil)
+	from := make([]int32, 0, len(rules)) // the spec of each rule: those that can match
 	for i, spec := range specs {
-		var p pattern
-		var ok bool
-		if lits, p, ok = appendPattern(lits, spec.pattern); ok {
-			ends = append(ends, int32(len(lits)))
-			rules = append(rules, matchRule{pattern: p, key: makeRankKey(p.length, spec.allow, int32(len(rules))), ref: spec.ref})
+		if canMatch(spec.pattern) {
 			from = append(from, int32(i))
 		}
-	}
-	for i := range rules {
-		start := int32(0)
-		if i > 0 {
-			start = ends[i-1]
-		}
-		rules[i].lits = lits[start:ends[i]:ends[i]]
 	}
 	covers = make([]int32, len(specs))
 	for i := range covers {
@@ -1706,7 +1699,7 @@ func neverDecide(specs []ruleSpec, budget int) (covers []int32, left int, comple
 
 	// Patterns of one text match the same paths: the best of each covers
 	// the others, and only the best need be compared with the rest. The
-	// texts are views of lits, which no longer changes.
+	// texts are views of the rules' literals, which no longer change.
 	anchored := 0
 	for i := range rules {
 		anchored += b2i(rules[i].anchored)

@@ -1945,6 +1945,7 @@ type deadRule struct {
 type agentGroups struct {
 	agent  string
 	groups []int
+	setup  int // the work of making its rules ready to compare
 }
 
 // ruleSetupWork is what deadRules counts for making ready to compare a
@@ -1964,29 +1965,29 @@ const ruleSetupWork = 256
 // rules are reported only where a cover turned up in another set.
 func deadRules(r *Robots, budget int) (dead []deadRule, partial, skipped []agentGroups) {
 	x := newAgentIndex(r)
-	sets := make([]agentGroups, 0, len(x.slots)+1)
-	if len(x.fallback.groups) > 0 {
-		sets = append(sets, agentGroups{"*", x.fallback.groups})
-	}
-	for i := range x.slots {
-		if x.slots[i].like == nil {
-			sets = append(sets, agentGroups{x.slots[i].token, x.slots[i].groups})
-		}
-	}
 	setup := make([]int, len(r.Groups))
 	for gi, g := range r.Groups {
 		for _, rule := range g.Rules {
 			setup[gi] += ruleSetupWork + len(rule.Pattern)
 		}
 	}
-	setupOf := func(set agentGroups) int {
-		n := 0
-		for _, gi := range set.groups {
-			n += setup[gi]
+	sets := make([]agentGroups, 0, len(x.slots)+1)
+	add := func(agent string, groups []int) {
+		set := agentGroups{agent: agent, groups: groups}
+		for _, gi := range groups {
+			set.setup += setup[gi]
 		}
-		return n
+		sets = append(sets, set)
 	}
-	slices.SortStableFunc(sets, func(a, b agentGroups) int { return cmp.Compare(setupOf(a), setupOf(b)) })
+	if len(x.fallback.groups) > 0 {
+		add("*", x.fallback.groups)
+	}
+	for i := range x.slots {
+		if x.slots[i].like == nil {
+			add(x.slots[i].token, x.slots[i].groups)
+		}
+	}
+	slices.SortStableFunc(sets, func(a, b agentGroups) int { return cmp.Compare(a.setup, b.setup) })
 	// The sets each group is in, ascending, and for each rule, flattened
 	// in document order, the covers found for it.
 	setsOf := make([][]int, len(r.Groups))
@@ -2007,12 +2008,11 @@ func deadRules(r *Robots, budget int) (dead []deadRule, partial, skipped []agent
 	by := make([][]coverBy, base[len(r.Groups)])
 	var at []where
 	for _, set := range sets {
-		cost := setupOf(set)
-		if cost > budget {
+		if set.setup > budget {
 			skipped = append(skipped, set)
 			continue
 		}
-		budget -= cost
+		budget -= set.setup
 		specs, _ := ruleSpecs(nil, r.Groups, set.groups, nil)
 		covers, left, complete := neverDecide(specs, budget)
 		if budget = left; !complete {

@@ -295,8 +295,12 @@ func Lint(data []byte) []Warning {
 	kept := cutAtLimit(data, DefaultMaxBytes)
 	p := parser{lint: true}
 	next := p.parse(skipBOM(kept))
-	p.lintGroups()
-	p.lintDeadRules(p.robots())
+	// What only the whole document shows goes after the warnings of each
+	// line it falls on.
+	if late := append(p.groupWarnings(), deadRuleWarnings(p.robots())...); len(late) > 0 {
+		slices.SortStableFunc(late, func(a, b Warning) int { return cmp.Compare(a.Line, b.Line) })
+		p.warnings = mergeWarnings(p.warnings, late)
+	}
 	rest := data[len(kept):]
 	if len(kept) > 0 && kept[len(kept)-1] == '\r' && len(rest) > 0 && rest[0] == '\n' {
 		rest = rest[1:] // the line end of the last line read
@@ -686,7 +690,7 @@ func (p *parser) lintKey(num int32, kind int, key, value []byte, colon bool) {
 	}
 	switch kind {
 	case keyAllow, keyDisallow:
-		if p.groups > 0 && len(value) > 0 && value[0] != '/' && value[0] != '*' { // see canMatch
+		if p.groups > 0 && len(value) > 0 && !canMatch(value) {
 			p.warn(num, fmt.Sprintf("%s pattern %s starts with neither '/' nor '*': it matches no path", keyNames[kind], quoted(value)))
 		}
 	case keyCrawlDelay:
@@ -771,28 +775,18 @@ func (p *parser) lintUserAgent(num int32, ua []byte, newGroup bool) {
 // is a version such as "/2.1", which the token naming no more than itself
 // is no surprise after.
 func isVersion(s []byte) bool {
-	if len(s) < 2 || s[0] != '/' {
-		return false
-	}
-	for _, c := range s[1:] {
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return true
+	return len(s) > 0 && s[0] == '/' && isToken(s[1:])
 }
 
-// lintGroups warns of the last group when it has no rule: its agents may
-// then fetch everything. (Only the last can have none: a User-agent line
-// after another joins its group unless a rule came between.) It runs once
-// every line is read, so it puts its warning where the line order has it,
-// after the others of that line.
-func (p *parser) lintGroups() {
+// groupWarnings returns a warning for the last group when it has no rule:
+// its agents may then fetch everything. (Only the last can have none: a
+// User-agent line after another joins its group unless a rule came
+// between.) It can tell only once every line is read.
+func (p *parser) groupWarnings() []Warning {
 	if p.groups == 0 || !p.inUserAgents {
-		return
+		return nil
 	}
-	i, _ := slices.BinarySearchFunc(p.warnings, int(p.groupLine)+1, func(w Warning, line int) int { return cmp.Compare(w.Line, line) })
-	p.warnings = slices.Insert(p.warnings, i, Warning{Line: int(p.groupLine), Msg: "User-agent group has no Allow or Disallow line: its agents may fetch everything, as a group that names an agent takes it out of the \"*\" group's rules"})
+	return []Warning{{Line: int(p.groupLine), Msg: "User-agent group has no Allow or Disallow line: its agents may fetch everything, as a group that names an agent takes it out of the \"*\" group's rules"}}
 }
 
 // deadRuleWork bounds the work Lint spends finding rules that decide no
@@ -800,13 +794,13 @@ func (p *parser) lintGroups() {
 // tens of milliseconds.
 const deadRuleWork = 1 << 24
 
-// lintDeadRules warns of each rule of r, parsed from p's lines, that decides
-// no query, since another outranks it wherever it matches (see deadRules),
-// and of each agent whose rules it could not compare in full.
-func (p *parser) lintDeadRules(r *Robots) {
+// deadRuleWarnings returns a warning for each rule of r, as Parse made it,
+// that decides no query, since another outranks it wherever it matches (see
+// deadRules), and for the agents whose rules it could not compare in full.
+func deadRuleWarnings(r *Robots) []Warning {
 	dead, partial, skipped := deadRules(r, deadRuleWork)
 	if len(dead)+len(partial)+len(skipped) == 0 {
-		return
+		return nil
 	}
 	lines, _ := ruleLines(r)
 	var found []Warning
@@ -894,8 +888,7 @@ func (p *parser) lintDeadRules(r *Robots) {
 		}
 		found = append(found, Warning{Line: line, Msg: "Lint stopped comparing rules before those of the agents " + list + warnSkipped})
 	}
-	slices.SortStableFunc(found, func(a, b Warning) int { return cmp.Compare(a.Line, b.Line) })
-	p.warnings = mergeWarnings(p.warnings, found)
+	return found
 }
 
 // sharedAgent names the groups g and h are for both, after "another":

@@ -312,7 +312,9 @@ type Outcome struct {
 // Fetch retrieves the robots.txt of pageURL's origin and returns what it
 // decides. It never panics and always returns an Outcome; when it cannot
 // know, the outcome is Unreachable, which refuses everything but
-// /robots.txt.
+// /robots.txt. (A panic raised in the caller's own Client, by its
+// Transport, CheckRedirect or Jar, is not recovered: it passes through
+// Fetch, as it does through the Client's Do.)
 //
 // The request goes to scheme://host[:port]/robots.txt with GET: the page
 // URL's path, query, fragment and userinfo are dropped, so its credentials
@@ -1742,7 +1744,10 @@ func monthNumber(name string) int {
 // A Cache must not be copied after first use. Set its fields before first
 // use; it is safe for concurrent use. Its methods take a nil ctx as
 // context.Background(), as Fetch does. A nil *Cache fetches nothing and
-// refuses everything, with an error from Outcome.
+// refuses everything, with an error from Outcome. A retrieval, with the
+// Store's Get and Put around it, runs on a goroutine of the Cache's own, so
+// a panic in the Fetcher's Client (its Transport, CheckRedirect or Jar), as
+// one in the Store, ends the program: no caller can recover it.
 type Cache struct {
 	// Fetcher retrieves robots.txt for the Cache. Its UserAgent is
 	// required: without one the Cache refuses everything and fetches

@@ -995,6 +995,44 @@ func TestFetchLeavesOtherBodiesUnread(t *testing.T) {
 	}
 }
 
+// TestFetchPassesClientPanics holds Fetch's doc: a panic raised by the
+// caller's own Client is the caller's, and reaches it unchanged, rather
+// than being read as an outcome that would hide the bug.
+func TestFetchPassesClientPanics(t *testing.T) {
+	type boom struct{ where string }
+	tests := []struct {
+		name   string
+		client func() *http.Client
+	}{
+		{"Transport", func() *http.Client {
+			return &http.Client{Transport: roundTripFunc(func(*http.Request) (*http.Response, error) {
+				panic(boom{"Transport"})
+			})}
+		}},
+		{"CheckRedirect", func() *http.Client {
+			return &http.Client{
+				Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+					return &http.Response{StatusCode: 301, Header: http.Header{"Location": {"/elsewhere"}},
+						Body: http.NoBody, Request: r}, nil
+				}),
+				CheckRedirect: func(*http.Request, []*http.Request) error { panic(boom{"CheckRedirect"}) },
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			defer func() {
+				if got := recover(); got != (boom{tt.name}) {
+					t.Errorf("Fetch's panic = %v, want the Client's own %v", got, boom{tt.name})
+				}
+			}()
+			f := Fetcher{UserAgent: "ExampleBot/1.0", Client: tt.client()}
+			o := f.Fetch(context.Background(), "http://example.com/")
+			t.Errorf("Fetch returned %+v, want the Client's panic", o)
+		})
+	}
+}
+
 type roundTripFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

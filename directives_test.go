@@ -840,6 +840,7 @@ var utf16PrefixCases = []string{
 // prefix it starts with: if it stopped at one that cuts a tag short, or
 // ends on a '<', it would take the head to end there and miss the rest.
 func TestUTF16HeadMetasAnyPrefix(t *testing.T) {
+	t.Parallel()
 	for _, doc := range append(slices.Clone(utf16PrefixCases), headCases...) {
 		for _, bigEndian := range []bool{false, true} {
 			for _, isXHTML := range []bool{false, true} {
@@ -881,6 +882,7 @@ func FuzzUTF16HeadMetas(f *testing.F) {
 // it could tell a cut input from the whole one; one cut short by the end
 // must then end at the end, or be an error.
 func TestTokenizerReadsNoFurtherThanItsToken(t *testing.T) {
+	t.Parallel()
 	tokens := func(body string, cdata bool) (types []html.TokenType, ends []int) {
 		z := html.NewTokenizer(strings.NewReader(body))
 		end := 0
@@ -1749,6 +1751,7 @@ func TestParseDirectivesMany(t *testing.T) {
 }
 
 func TestLinks(t *testing.T) {
+	t.Parallel()
 	page, _ := url.Parse("https://example.com/dir/page.html?q=1#top")
 	deep := strings.Repeat("<div>", 10000) + `<a href="/deep">` + strings.Repeat("</div>", 10000)
 	long := strings.Repeat("a", 1<<20)
@@ -2118,6 +2121,7 @@ func optionalURL(raw string) (*url.URL, error) {
 // TestResolvePlainOnRealHrefs compares the two ways of resolving every href
 // of the pages in testdata/html, against a few bases.
 func TestResolvePlainOnRealHrefs(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join("testdata", "html", "*.html"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no pages in testdata/html: %v", err)
@@ -2381,6 +2385,7 @@ func TestGoldenPages(t *testing.T) {
 // golang.org/x/net/html.Parse, the HTML5 tree builder, on every page in
 // testdata/html.
 func TestGoldenPagesAgainstTreeBuilder(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join("testdata", "html", "*.html"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no pages in testdata/html: %v", err)
@@ -3653,6 +3658,7 @@ func foreignDocument(r *rand.Rand, prefix, suffix string) []byte {
 // many, which can only make a page's directives stricter, never one too
 // few.
 func TestHeadMetasNeverMissOne(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 20000 {
 		body := foreignDocument(r, "<head><template>", `<![CDATA[></template><meta name=robots content=noindex>]]>`)
@@ -3788,6 +3794,7 @@ var headFragments = fragments(`<head> </head> <body> </body> <html> </html> <!do
 // to two templates, and templates closed at random: a template in the head
 // holds anything, and the head resumes after it.
 func TestHeadMetasGenerated(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 7))
 	for range 20000 {
 		var b strings.Builder
@@ -3843,6 +3850,7 @@ var baseHrefs = []string{"/b1/", "http://:80/b2/", `\\h5.example\b3\`, "javascri
 // where foreignContent is unsure of what is open (see Links), and where
 // tables or a frameset move elements.
 func TestLinksNeverMissOne(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(5, 9))
 	base, _ := url.Parse("https://example.com/dir/page.html")
 	for range 20000 {
@@ -3985,6 +3993,7 @@ func TestDeepForeignContent(t *testing.T) {
 // every open element (run, skipTo, template, named, sameName) against its
 // definition, computed here the slow way.
 func TestForeignContentIndex(t *testing.T) {
+	t.Parallel()
 	// Elements that stay open, mostly SVG, to nest deep, and their end
 	// tags; then foreignFragments. Names of 16 and 17 octets share their
 	// first 15: foreignElement keeps those and the length.

@@ -3930,6 +3930,7 @@ func TestCacheEntryMerged(t *testing.T) {
 // as kept in memory and as read back from JSON, where a refusal keeps only
 // its missing UnreachableSince.
 func TestCacheEntryMergedExhaustive(t *testing.T) {
+	t.Parallel()
 	const day = 24 * time.Hour
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	days := []time.Duration{0, 12 * day, 25 * day, 33 * day, 45 * day}
@@ -3985,9 +3986,12 @@ func TestCacheEntryMergedExhaustive(t *testing.T) {
 							}
 							continue
 						}
-						where := fmt.Sprintf("timeline %v, Store saw %05b (in memory %v), Cache %05b", statusesOf(timeline), a, store == folds[a], b)
+						// where is written only for a failure: two million cases pass.
+						where := func() string {
+							return fmt.Sprintf("timeline %v, Store saw %05b (in memory %v), Cache %05b", statusesOf(timeline), a, store == folds[a], b)
+						}
 						if !same(got.Outcome, want.Outcome) || !same(got.LastReachable, want.LastReachable) {
-							t.Fatalf("%s: merged %s, last reachable %s; want %s, %s", where, describeOutcome(got.Outcome),
+							t.Fatalf("%s: merged %s, last reachable %s; want %s, %s", where(), describeOutcome(got.Outcome),
 								describeOutcome(got.LastReachable), describeOutcome(want.Outcome), describeOutcome(want.LastReachable))
 						}
 						if hidesRefusal(timeline, a, b) {
@@ -3997,7 +4001,7 @@ func TestCacheEntryMergedExhaustive(t *testing.T) {
 						for _, d := range later {
 							if at := now.Add(d); want.deciding(at).Status == Unreachable && got.deciding(at).Status != Unreachable {
 								t.Fatalf("%s: %v after the last outcome, merged (unreachable since %v) decides %s, the union (since %v) refuses: allows too soon",
-									where, d, got.UnreachableSince, got.deciding(at).Status, want.UnreachableSince)
+									where(), d, got.UnreachableSince, got.deciding(at).Status, want.UnreachableSince)
 							}
 						}
 					}
@@ -4883,6 +4887,7 @@ func TestDeflateReader(t *testing.T) {
 // limit, its inner layer longer than that (a gzip member for each line) or
 // not.
 func TestReadBodyInnerLayers(t *testing.T) {
+	t.Parallel()
 	// Raw deflate blocks that write nothing: a stored block of no octets,
 	// not the last, a million times (5 MiB), then a last empty block.
 	empty := bytes.Repeat(emptyBlock, 1<<20)

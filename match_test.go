@@ -101,6 +101,7 @@ func derivedPaths(r *Robots) []string {
 }
 
 func TestRuleSetAgreesWithBruteForceOnCorpus(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("testdata/robotstxt/*.txt")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no corpus: %v", err)
@@ -652,6 +653,7 @@ func TestHighBitPathOctets(t *testing.T) {
 // that of the matcher asked for the deciding rule on the canonical path.
 // The seed is fixed, so a failure repeats.
 func TestVerdictOnlyAgreesOnRandomDocuments(t *testing.T) {
+	t.Parallel()
 	g := &docGen{rng: rand.New(rand.NewPCG(1, 2))}
 	const docs = 250
 	var parts, inPlace, longRaw int

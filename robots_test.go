@@ -10,6 +10,11 @@ package robots
 // and content signals, the small helpers, writing, then the differential
 // tests against a naive reference model (refParse, refDecide), the fuzz
 // targets, and the outside suites of testdata/suites.
+//
+// In every test file, the tests that take longest, and measure neither
+// time nor the heap, call t.Parallel: they run together once the others
+// are done, so that go test ./... uses every core while the tests that
+// measure run alone.
 
 import (
 	"bufio"
@@ -2160,6 +2165,7 @@ func TestAgentViewsKeepNoUserAgent(t *testing.T) {
 // first query of a 2 MB document). Every token must be found within a few
 // places of its own, and answer by its own group.
 func TestAgentIndexSpread(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		token func(i int) string
@@ -2456,6 +2462,7 @@ func TestAgentsMadeOfPartsIndexRules(t *testing.T) {
 // asked as each of hundreds of tokens, would otherwise hold its entries
 // once a token (about 40 MB here), where the bound keeps it to a few.
 func TestAgentsMadeOfPartsSignals(t *testing.T) {
+	t.Parallel()
 	const tokens, shared, entries = 300, 1000, 2000
 	token := func(i int) string { return "bot" + letters(i) }
 	var doc strings.Builder
@@ -4295,6 +4302,7 @@ func TestConcurrentQueries(t *testing.T) {
 // The paths asked are those derivedPaths builds from each document's rules
 // (up to 200 of them).
 func TestConcurrentCompilesAgree(t *testing.T) {
+	t.Parallel()
 	files := corpusFiles(t)
 	if testing.Short() {
 		files = files[:40]
@@ -4595,6 +4603,7 @@ func TestMarshalTextFormat(t *testing.T) {
 // DefaultMaxBytes, where Parse would drop its last rules. Past the limit
 // MarshalText writes tightly; below it, as usual.
 func TestMarshalTextNearTheLimit(t *testing.T) {
+	t.Parallel()
 	const tail = "Allow:/a/b\nSitemap:https://example.com/s.xml\n"
 	var doc strings.Builder
 	doc.WriteString("User-agent:*\nContent-Signal:search=yes,ai-train=no\n")
@@ -4671,6 +4680,7 @@ func TestMarshalTextNearTheLimit(t *testing.T) {
 // records among the groups (which MarshalText moves into sections of their
 // own).
 func TestMarshalTextShortestForms(t *testing.T) {
+	t.Parallel()
 	// exactly returns head, then units as often as they fit, then a record
 	// padded so that the whole, with last (which has no line end), is
 	// DefaultMaxBytes octets.
@@ -5722,6 +5732,7 @@ func isHexDigit(c byte) bool {
 // rules. It also checks that Parse and the reference model read the same
 // groups.
 func TestDifferentialCorpus(t *testing.T) {
+	t.Parallel()
 	crawled := crawledPaths(t)
 	specFiles, err := filepath.Glob(filepath.Join("testdata", "spec", "*.txt"))
 	if err != nil {
@@ -5804,6 +5815,7 @@ func TestDifferentialCorpus(t *testing.T) {
 // of line end. Byte-level fuzzing rarely builds such lines; this does, the
 // same way every run.
 func TestDifferentialGenerated(t *testing.T) {
+	t.Parallel()
 	indents := []string{"", "", " ", "\t"}
 	keys := []string{"User-agent", "user-agent", "USERAGENT", "user agent", "Allow", "allow", "Disallow", "DISALLOW",
 		"disalow", "Dissallow", "diasllow", "Sitemap", "Crawl-delay", "Content-Signal", "Host", "Alow", "Disallowed", "", "#"}
@@ -5863,6 +5875,7 @@ func TestDifferentialGenerated(t *testing.T) {
 // index and the walk's remembered nodes, which TestDifferentialGenerated's
 // documents seldom reach.
 func TestDifferentialManyWildcards(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(9309, 3492))
 	inRules := []string{"a", "b", "/", "*", "*", "$", "%2", "%61", "%", "c"}
 	inPaths := []string{"a", "b", "/", "c", "%2", "%61", "$", "*"}
@@ -5944,6 +5957,7 @@ func checkRuleLines(t *testing.T, name string, data []byte, r *Robots) {
 // TestRoundTripCorpus is SPEC §1 "Writing" over every corpus file, and
 // checks the line of every rule in it (RuleLines).
 func TestRoundTripCorpus(t *testing.T) {
+	t.Parallel()
 	crawled := crawledPaths(t)
 	for _, file := range corpusFiles(t) {
 		data, err := os.ReadFile(file)
@@ -6514,6 +6528,7 @@ func TestOutsideSuites(t *testing.T) {
 // TestLint checks each warning Lint gives, and that a line Parse reads as it
 // looks draws none.
 func TestLint(t *testing.T) {
+	t.Parallel()
 	// A group, then comments up to the limit exactly.
 	full := "User-agent: a\nDisallow: /\n" + strings.Repeat("#\n", (DefaultMaxBytes-26)/2)
 	const (
@@ -6782,6 +6797,7 @@ func splitLines(data []byte) [][]byte {
 // TestLintIgnoredLinesChangeNothing runs checkLint over the corpus and the
 // seeds, and logs what the corpus draws.
 func TestLintIgnoredLinesChangeNothing(t *testing.T) {
+	t.Parallel()
 	files := corpusFiles(t)
 	warned, total, noPath, joins, noindex, noRules := 0, 0, 0, 0, 0, 0
 	neverFiles, never, repeats := 0, 0, 0
@@ -6836,6 +6852,7 @@ func TestLintIgnoredLinesChangeNothing(t *testing.T) {
 // set of groups is compared apart, so the work grows with both, and Lint
 // stops before it is done, with one warning, as its doc says.
 func TestLintBoundOnWork(t *testing.T) {
+	t.Parallel()
 	var doc strings.Builder
 	const agents = 150
 	name := func(i int) string { return fmt.Sprintf("bot%c%c", 'a'+i%26, 'a'+i/26) } // a product token has no digits

@@ -1,7 +1,6 @@
 package robots
 
 import (
-	"bufio"
 	"bytes"
 	"cmp"
 	"encoding/binary"
@@ -64,24 +63,6 @@ func bruteBest(rules []bruteRule, path []byte) (int32, bool) {
 	return best, bestKey.allow()
 }
 
-// corpusPaths returns the crawled paths of each corpus file.
-func corpusPaths(t testing.TB) map[string][]string {
-	t.Helper()
-	f, err := os.Open("testdata/crawled-paths.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	paths := make(map[string][]string)
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if file, path, ok := strings.Cut(sc.Text(), "\t"); ok && !strings.HasPrefix(file, "#") {
-			paths[file] = append(paths[file], path)
-		}
-	}
-	return paths
-}
-
 // derivedPaths returns paths built from a document's own patterns: the
 // pattern with its wildcards filled, cut short, extended, and with the
 // anchor's end passed, so that matches and near misses are both tried.
@@ -102,18 +83,14 @@ func derivedPaths(r *Robots) []string {
 
 func TestRuleSetAgreesWithBruteForceOnCorpus(t *testing.T) {
 	t.Parallel()
-	files, err := filepath.Glob("testdata/robotstxt/*.txt")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no corpus: %v", err)
-	}
-	crawled := corpusPaths(t)
-	for _, file := range files {
+	crawled := crawledPaths(t)
+	for _, file := range corpusFiles(t) {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
 		r := Parse(data)
-		paths := append(sample(derivedPaths(r), 400), crawled[filepath.Base(file)]...)
+		paths := append(spread(derivedPaths(r), 400), crawled[filepath.Base(file)]...)
 		for _, ua := range []string{"ExampleBot/1.0", "Googlebot/2.1", "bingbot"} {
 			a := r.Agent(ua)
 			if a.rules.empty() {
@@ -186,19 +163,6 @@ func TestRuleSetAgreesWithBruteForceOnNestedWildcards(t *testing.T) {
 			}
 		}
 	}
-}
-
-// sample returns at most n of paths, spread evenly, so that the largest
-// files do not dominate a test's time.
-func sample(paths []string, n int) []string {
-	if len(paths) <= n {
-		return paths
-	}
-	out := make([]string, 0, n)
-	for i := range n {
-		out = append(out, paths[i*len(paths)/n])
-	}
-	return out
 }
 
 // patternRegexp is an independent reading of a pattern, for comparison: the

@@ -822,7 +822,7 @@ func deadRuleWarnings(r *Robots) []Warning {
 				msg += fmt.Sprintf("line %d's %q%s has the same pattern, and an Allow wins a tie (RFC 9309 §2.2.2)", byLine, ruleText(by), where)
 				break
 			}
-			if strings.ContainsRune(rule.Pattern+by.Pattern, '%') || needsCanonical(rule.Pattern+by.Pattern) {
+			if needsCanonical(rule.Pattern) || needsCanonical(by.Pattern) { // a '%' among them
 				msg += fmt.Sprintf("line %d's %q%s is the same pattern once percent-encoding is normalised (RFC 9309 §2.2.2)", byLine, ruleText(by), where)
 			} else {
 				msg += fmt.Sprintf("line %d's %q%s matches the same paths and is as long (RFC 9309 §2.2.2)", byLine, ruleText(by), where)

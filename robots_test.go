@@ -6867,8 +6867,11 @@ func TestLintBoundOnWork(t *testing.T) {
 	ws := Lint(data)
 	stopped := 0
 	for _, w := range ws {
-		if strings.HasPrefix(w.Msg, "Lint stopped comparing rules before those of the agents ") && strings.HasSuffix(w.Msg, warnSkipped) {
+		if strings.HasPrefix(w.Msg, "Lint stopped comparing rules before ") {
 			stopped++
+			if !skippedMany.MatchString(w.Msg) {
+				t.Errorf("Lint of %d agents sharing a group of 1,000 rules warns %q, want the first three agents it skipped and how many more (%s)", agents, w.Msg, skippedMany)
+			}
 		}
 	}
 	if stopped != 1 {
@@ -6876,6 +6879,33 @@ func TestLintBoundOnWork(t *testing.T) {
 	}
 	if n := checkNeverDecides(t, "bound", data, ws); n == 0 {
 		t.Errorf("Lint of %d agents sharing a group of 1,000 rules reports no rule that never decides; each agent's own \"Disallow: /q\" is outranked", agents)
+	}
+}
+
+// skippedMany is TestLintBoundOnWork's warning that Lint skipped agents.
+var skippedMany = regexp.MustCompile(`^Lint stopped comparing rules before those of the agents "bot[a-z]{2}", "bot[a-z]{2}", "bot[a-z]{2}" and [1-9][0-9]* more` + regexp.QuoteMeta(warnSkipped) + `$`)
+
+// TestAgentsNamed holds the wording of the agents a Lint warning names,
+// one agent or many.
+func TestAgentsNamed(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		names []string
+		want  string
+	}{
+		{"one agent", []string{"a"}, `the agent "a"`},
+		{"the * groups", []string{"*"}, `the "*" groups`},
+		{"two, sorted", []string{"b", "a"}, `the agents "a" and "b"`},
+		{"three", []string{"c", "a", "b"}, `the agents "a", "b" and "c"`},
+		{"four: three named and one more", []string{"d", "c", "b", "a"}, `the agents "a", "b", "c" and 1 more`},
+		{"the * groups among others", []string{"x", "*"}, `the agents "*" and "x"`},
+		{"a token quoted as Go quotes it", []string{"a\"b"}, `the agent "a\"b"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := agentsNamed(slices.Clone(tc.names)); got != tc.want {
+				t.Errorf("agentsNamed(%q) = %s, want %s", tc.names, got, tc.want)
+			}
+		})
 	}
 }
 

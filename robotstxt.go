@@ -866,11 +866,7 @@ func deadRuleWarnings(r *Robots) []Warning {
 		return int(line)
 	}
 	for _, set := range partial {
-		agent := fmt.Sprintf("the agent %q", set.agent)
-		if set.agent == "*" {
-			agent = `the "*" groups`
-		}
-		found = append(found, Warning{Line: firstLine(set), Msg: "too many rules of " + agent + warnPartial})
+		found = append(found, Warning{Line: firstLine(set), Msg: "too many rules of " + agentsNamed([]string{set.agent}) + warnPartial})
 	}
 	if len(skipped) > 0 {
 		// One warning, at the first of their rules: the sets may be many.
@@ -879,16 +875,42 @@ func deadRuleWarnings(r *Robots) []Warning {
 			if l := firstLine(set); l > 0 && (line == 0 || l < line) {
 				line = l
 			}
-			names = append(names, strconv.Quote(set.agent))
+			names = append(names, set.agent)
 		}
-		slices.Sort(names)
-		list := strings.Join(names[:min(3, len(names))], ", ")
-		if len(names) > 3 {
-			list += fmt.Sprintf(" and %d more", len(names)-3)
-		}
-		found = append(found, Warning{Line: line, Msg: "Lint stopped comparing rules before those of the agents " + list + warnSkipped})
+		found = append(found, Warning{Line: line, Msg: "Lint stopped comparing rules before those of " + agentsNamed(names) + warnSkipped})
 	}
 	return found
+}
+
+// agentsNamed names the agents of a Lint warning, by their product tokens
+// ("*" for the "*" groups), in sorted order: `the agent "a"`, `the "*"
+// groups`, `the agents "a" and "b"`, `the agents "a", "b" and "c"`, or
+// `the agents "a", "b", "c" and 4 more`. It sorts names in place.
+func agentsNamed(names []string) string {
+	switch {
+	case len(names) == 1 && names[0] == "*":
+		return `the "*" groups`
+	case len(names) == 1:
+		return "the agent " + strconv.Quote(names[0])
+	}
+	slices.Sort(names)
+	shown := names[:min(3, len(names))]
+	var b strings.Builder
+	b.WriteString("the agents ")
+	for i, name := range shown {
+		switch {
+		case i == 0:
+		case i == len(shown)-1 && len(names) == len(shown):
+			b.WriteString(" and ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(name))
+	}
+	if len(names) > len(shown) {
+		fmt.Fprintf(&b, " and %d more", len(names)-len(shown))
+	}
+	return b.String()
 }
 
 // sharedAgent names the groups g and h are for both, after "another":
@@ -916,7 +938,7 @@ const warnNeverDecides = " never decides a query: "
 // at the first of them.
 const (
 	warnPartial = " share a prefix to compare them all: some that never decide a query may go unreported"
-	warnSkipped = ", for its bound on the work: some of theirs that never decide a query may go unreported"
+	warnSkipped = ", for its bound on the work: some of them that never decide a query may go unreported"
 )
 
 // mergeWarnings returns a and b, each in line order, merged in line order,

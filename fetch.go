@@ -369,7 +369,7 @@ func (f *Fetcher) Fetch(ctx context.Context, pageURL string) *Outcome {
 		return o.fail(err, retryLifetime)
 	}
 	if target.Scheme != "http" && target.Scheme != "https" {
-		return o.fail(fmt.Errorf("robots: %q: %w", pageURL, errNotHTTP), retryLifetime)
+		return o.fail(fmt.Errorf("robots: %q: %w", withoutUserinfo(pageURL, true), errNotHTTP), retryLifetime)
 	}
 	o.URL = target.String()
 	if err := checkUserAgent(f.UserAgent); err != nil {
@@ -861,7 +861,7 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 			// net/url quotes the Location as cleaned, where a backslash
 			// may have become a slash that hides userinfo from
 			// scrubUserinfo ("http://u:p\w@[::1"): quote it as sent.
-			why = fmt.Sprintf("status %d has a Location that does not parse: %q", resp.StatusCode, loc)
+			why = fmt.Sprintf("status %d has a Location that does not parse: %q", resp.StatusCode, withoutUserinfo(loc, false))
 		}
 		return nil, why
 	}

@@ -665,6 +665,12 @@ func TestFetchRedirectLocations(t *testing.T) {
 		// The backslash is a slash once cleaned, which would hide the
 		// userinfo from the scrubbing of the error that quotes it.
 		{"unparseable, with credentials and a backslash", "http://user:x\\secret@[::1", Unavailable, 302, allowsEverything, ""},
+		// Octets that end a URL in the text of an error, in a password
+		// never escaped: the Location does not parse, and is quoted.
+		{"unparseable, with '<' in the password", "http://user:x<secret@example.com/r", Unavailable, 302, allowsEverything, ""},
+		{"unparseable, with a quote in the password", "http://user:x\"secret@example.com/r", Unavailable, 302, allowsEverything, ""},
+		{"unparseable, with a backquote in the password", "http://user:x`secret@example.com/r", Unavailable, 302, allowsEverything, ""},
+		{"unparseable, with a '/' in the password", "http://user:x/secret@[::1/r", Unavailable, 302, allowsEverything, ""},
 		{"no host", "http:///robots.txt", Unavailable, 302, allowsEverything, ""},
 		{"empty authority", "//", Unavailable, 302, allowsEverything, "<self>/robots.txt"},
 		{"empty authority and a path", "///robots.txt", Unavailable, 302, allowsEverything, "<self>/robots.txt"},
@@ -5125,6 +5131,71 @@ func FuzzOutcomeOf(f *testing.F) {
 			t.Fatalf("%s decides /x as %v", describeOutcome(o), o.IsAllowed("ExampleBot", "/x"))
 		}
 	})
+}
+
+// TestFetchPageURLCredentials checks that an outcome's Error never quotes
+// the credentials of a page URL that is refused, whether it parses or not.
+func TestFetchPageURLCredentials(t *testing.T) {
+	for _, tc := range []struct{ name, pageURL string }{
+		{"not http", "ftp://user:secret@example.com/page"},
+		{"a port past 65535", "http://user:secret@example.com:99999/page"},
+		{"a host that cannot be one", "http://user:secret@a<b/page"},
+		{"a space in the password", "http://user:se cret@example.com/page"},
+		{"'<' in the password", "http://user:se<cret@example.com/page"},
+		{"'>' in the password", "http://user:se>cret@example.com/page"},
+		{"a quote in the password", "http://user:se\"cret@example.com/page"},
+		{"a backquote in the password", "http://user:se`cret@example.com/page"},
+		{"a '/' in the password", "http://user:se/cret@example.com/page"},
+		{"a '#' in the password", "http://user:se#cret@[::1/page"},
+		{"no slashes after the scheme", "http:user:se cret@example.com/page"},
+		{"backslashes after the scheme", "http:\\\\user:se cret@example.com/page"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := newTestFetcher().Fetch(context.Background(), tc.pageURL)
+			if o.Status != Unreachable || o.Error == "" {
+				t.Fatalf("Fetch(%q) = %s, want Unreachable with an Error", tc.pageURL, describeOutcome(o))
+			}
+			if strings.Contains(o.Error, "cret") || strings.Contains(o.Error, "user:") {
+				t.Errorf("Fetch(%q).Error = %q: credentials quoted", tc.pageURL, o.Error)
+			}
+			if _, err := RobotsURL(tc.pageURL); err != nil && (strings.Contains(err.Error(), "cret") || strings.Contains(err.Error(), "user:")) {
+				t.Errorf("RobotsURL(%q) error = %q: credentials quoted", tc.pageURL, err)
+			}
+		})
+	}
+}
+
+// TestWithoutUserinfo checks what errors keep of a URL they quote.
+func TestWithoutUserinfo(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		parsed   bool
+		want     string
+	}{
+		{"no userinfo", "http://a.example/x", true, "http://a.example/x"},
+		{"user and password", "http://u:p@a.example/x", true, "http://a.example/x"},
+		{"an '@' in the path is kept", "http://a.example/@me", true, "http://a.example/@me"},
+		{"an '@' in the query is kept", "http://a.example?to=x@y", true, "http://a.example?to=x@y"},
+		{"an '@' in the password, the last one ends it", "http://u:p@ss@a.example/", true, "http://a.example/"},
+		{"protocol-relative", "//u:p@a.example/x", true, "//a.example/x"},
+		{"a path", "/a@b", true, "/a@b"},
+		{"a relative path", "a@b/c", false, "a@b/c"},
+		{"one leading slash is a path", "/u:p@a", false, "/u:p@a"},
+		{"leading spaces", "  http://u:p@a.example", false, "  http://a.example"},
+		{"unparsed: a space in the password", "http://u:p w@a.example/x", false, "http://a.example/x"},
+		{"unparsed: a '/' in the password", "http://u:p/w@a.example/x", false, "http://a.example/x"},
+		{"unparsed: up to the last '@' of all", "http://u:p@[::1/x@y", false, "http://y"},
+		{"unparsed: a backslash", "http://u:p\\w@[::1", false, "http://[::1"},
+		{"unparsed: no slashes", "http:u:p w@a.example", false, "http:a.example"},
+		{"unparsed: backslashes", "http:\\\\u:p w@a.example", false, "http:\\\\a.example"},
+		{"unparsed: no '@'", "http://[::1", false, "http://[::1"},
+		{"a scheme alone", "mailto:", false, "mailto:"},
+		{"empty", "", false, ""},
+	} {
+		if got := withoutUserinfo(tc.in, tc.parsed); got != tc.want {
+			t.Errorf("%s: withoutUserinfo(%q, %v) = %q, want %q", tc.name, tc.in, tc.parsed, got, tc.want)
+		}
+	}
 }
 
 // TestScrubUserinfo checks what an outcome's Error keeps of the URLs it

@@ -234,7 +234,9 @@ var ErrNoOrigin = errors.New("URL has no origin")
 // label of more than 63 octets once punycoded, or octets that are not
 // UTF-8) gives an error that says so. An ASCII host is not held to DNS's
 // limits (63 octets a label, 253 a name): a name past them is an origin,
-// whose retrieval fails when it cannot be resolved.
+// whose retrieval fails when it cannot be resolved. Errors quote rawURL
+// without its userinfo (in text that does not parse, without everything
+// from the authority's start to its last '@'), so that they can be logged.
 func RobotsURL(rawURL string) (string, error) {
 	u, err := robotsURL(rawURL)
 	if err != nil {
@@ -243,11 +245,21 @@ func RobotsURL(rawURL string) (string, error) {
 	return u.String(), nil
 }
 
-// robotsURL is RobotsURL's URL, for callers that go on to use it.
+// robotsURL is RobotsURL's URL, for callers that go on to use it. Its
+// errors quote rawURL without its userinfo (see withoutUserinfo): the URL
+// a crawler logs may hold credentials, and Fetch's Error, which a Store
+// shares, quotes them.
 func robotsURL(rawURL string) (*url.URL, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
+		if ue, ok := err.(*url.Error); ok {
+			// Its URL is rawURL up to a '#', which may be in a password.
+			ue.URL = withoutUserinfo(rawURL, false)
+		}
 		return nil, fmt.Errorf("robots: %w", err)
+	}
+	if u.User != nil || u.Opaque != "" { // "http:u:p@h" is opaque to net/url
+		rawURL = withoutUserinfo(rawURL, u.User != nil)
 	}
 	if u.Scheme == "" || u.Host == "" || u.Hostname() == "" {
 		return nil, fmt.Errorf("robots: %q: %w", rawURL, ErrNoOrigin)
@@ -290,6 +302,50 @@ func robotsURL(rawURL string) (*url.URL, error) {
 		host += ":" + port
 	}
 	return &url.URL{Scheme: u.Scheme, Host: host, Path: "/robots.txt"}, nil
+}
+
+// withoutUserinfo returns rawURL without what a reader could take for its
+// userinfo, for errors that quote it: the octets from the start of its
+// authority to the authority's last '@'. The authority starts after a
+// scheme's ':' and any '/' or '\' that follow it (the URL Standard reads
+// "http:u:p@h" and "http:\\u:p@h" as authorities for http and https), or
+// after a leading "//" or "\\"; text with neither has no authority and is
+// returned as it is. In a URL that url.Parse read (parsed), the authority
+// ends at '/', '?' or '#', as it does there. In text that does not parse,
+// no reader can be sure where it ends (a space, a quote or a backslash may
+// be in a password that was never escaped), so it goes up to the last '@'
+// of all.
+func withoutUserinfo(rawURL string, parsed bool) string {
+	i := 0
+	for i < len(rawURL) && rawURL[i] <= ' ' {
+		i++
+	}
+	start := i
+	if i < len(rawURL) && urlOctets[rawURL[i]]&schemeFirst != 0 {
+		j := i + 1
+		for j < len(rawURL) && urlOctets[rawURL[j]]&schemeRest != 0 {
+			j++
+		}
+		if j < len(rawURL) && rawURL[j] == ':' {
+			start = j + 1
+		}
+	}
+	authority := start
+	for authority < len(rawURL) && (rawURL[authority] == '/' || rawURL[authority] == '\\') {
+		authority++
+	}
+	if start == i && authority-start < 2 {
+		return rawURL // no scheme, no "//": a path
+	}
+	end := len(rawURL)
+	if n := strings.IndexAny(rawURL[authority:], "/?#"); parsed && n >= 0 {
+		end = authority + n
+	}
+	at := strings.LastIndexByte(rawURL[authority:end], '@')
+	if at < 0 {
+		return rawURL
+	}
+	return rawURL[:authority] + rawURL[authority+at+1:]
 }
 
 // validHost reports whether u's host could name an origin. url.Parse lets

@@ -6834,6 +6834,11 @@ func TestLintIgnoredLinesChangeNothing(t *testing.T) {
 		label := fmt.Sprintf("seed %d", i)
 		checkNeverDecides(t, label, seed, checkLint(t, label, seed))
 	}
+	// A rule holding a '"', which its warning quotes as \".
+	quoted := []byte("User-agent: a\nDisallow: /\"x\nDisallow: /\"x\n")
+	if n := checkNeverDecides(t, "quoted", quoted, checkLint(t, "quoted", quoted)); n != 1 {
+		t.Errorf("Lint of %q reports %d rules that never decide, want 1", quoted, n)
+	}
 	// The README quotes these.
 	if warned != 201 || total != 6746 || noPath != 870 || noindex != 244 || joins != 51 || noRules != 10 {
 		t.Errorf("%d of %d corpus files draw %d warnings: %d patterns that match no path, %d Noindex lines, %d user-agent lines that join a group and %d groups without rules; the README says 201, 6,746, 870, 244, 51 and 10",
@@ -6917,7 +6922,8 @@ func TestAgentsNamed(t *testing.T) {
 func checkNeverDecides(t *testing.T, label string, data []byte, warnings []Warning) int {
 	t.Helper()
 	dead := make(map[int]int) // line: the line of the rule named to outrank it
-	coverLine := regexp.MustCompile(`^"[^"]*"` + warnNeverDecides + `(?:it repeats line |line )(\d+)`)
+	// The rule is quoted as strconv.Quote writes it: a '"' in it as \".
+	coverLine := regexp.MustCompile(`^"(?:[^"\\]|\\.)*"` + warnNeverDecides + `(?:it repeats line |line )(\d+)`)
 	for _, w := range warnings {
 		if strings.Contains(w.Msg, warnNeverDecides) {
 			m := coverLine.FindStringSubmatch(w.Msg)

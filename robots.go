@@ -2062,6 +2062,14 @@ func deadRules(r *Robots, budget int) (dead []deadRule, partial, skipped []agent
 		pattern string // the spec's
 	}
 	by := make([][]coverBy, base[len(r.Groups)])
+	// Which covers by holds: a rule of a group many agents share can have
+	// one in each of their sets, and looking for each along by's list
+	// made the work grow with the square of their number.
+	type ruleCover struct {
+		rule int
+		by   where
+	}
+	held := make(map[ruleCover]bool)
 	var at []where
 	for _, set := range sets {
 		if set.setup > budget {
@@ -2094,7 +2102,8 @@ func deadRules(r *Robots, budget int) (dead []deadRule, partial, skipped []agent
 			if all {
 				w, c := at[specs[i].ref], specs[covers[i]]
 				n, cw := base[w.group]+w.rule, at[c.ref]
-				if !slices.ContainsFunc(by[n], func(b coverBy) bool { return b.where == cw }) {
+				if key := (ruleCover{n, cw}); !held[key] {
+					held[key] = true
 					by[n] = append(by[n], coverBy{cw, c.pattern})
 				}
 			}

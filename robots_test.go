@@ -7039,6 +7039,40 @@ func FuzzLint(f *testing.F) {
 
 // BenchmarkLint times Lint over the corpus, beside Parse over the same
 // files: Lint parses as Parse does and writes its warnings.
+// BenchmarkLintSharedGroup times Lint on a file written to make its
+// search for rules that never decide do the most bookkeeping: one group
+// names every agent and holds a rule that each agent's own group outranks,
+// so the rule has a cover in every agent's set. Its MB/s should not fall
+// as the agents grow (it did, to a third, before covers were kept in a
+// map: 146 ms for 12,000 agents, where 3,000 took 19; now 45 and 11).
+func BenchmarkLintSharedGroup(b *testing.B) {
+	for _, agents := range []int{3000, 12000} {
+		var shared, own strings.Builder
+		for i := range agents {
+			token := ""
+			for n := i; ; n = n/26 - 1 { // a, ..., z, aa, ...: no digits in a product token
+				token = string(rune('a'+n%26)) + token
+				if n < 26 {
+					break
+				}
+			}
+			shared.WriteString("User-agent:" + token + "\n")
+			own.WriteString("User-agent:" + token + "\nAllow:/\n")
+		}
+		data := []byte(shared.String() + "Disallow:/\n" + own.String())
+		if len(data) > DefaultMaxBytes {
+			b.Fatalf("%d agents make %d octets, past the limit Lint reads", agents, len(data))
+		}
+		b.Run(fmt.Sprintf("agents=%d", agents), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Lint(data)
+			}
+		})
+	}
+}
+
 func BenchmarkLint(b *testing.B) {
 	docs := corpusData(b)
 	total := 0

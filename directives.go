@@ -565,11 +565,16 @@ type Link struct {
 //
 // As in a browser, a backslash before the query or fragment of an http or
 // https href, or of a relative one, is a slash: `\\cdn.example\x` is
-// "//cdn.example/x". Otherwise hrefs are read by RFC 3986, as net/url reads
-// them: "http:x" and "https:///x", which a browser would still resolve, are
-// not links, and neither is a href whose path holds a '%' not followed by
-// two hex digits ("/50%-off", which a browser sends as written) or whose
-// first segment holds a colon and is no scheme (":a", "1a:b").
+// "//cdn.example/x". And as in a browser, which RFC 3986 §5.2.2 allows a
+// parser that is not strict, a href that starts with base's own scheme
+// (http or https) not followed by "//" is relative: on an http page
+// "http:/x" is /x on the page's host and "http:x" a path beside the page.
+// Otherwise hrefs are read by RFC 3986, as net/url reads them: "http:x" on
+// an https page and "https:///x", which a browser would still resolve (to
+// the host x), are not links, and neither is a href whose path holds a '%'
+// not followed by two hex digits ("/50%-off", which a browser sends as
+// written) or whose first segment holds a colon and is no scheme (":a",
+// "1a:b").
 //
 // NoFollow is set when rel, read as ASCII case-insensitive tokens separated
 // by whitespace, holds nofollow, ugc or sponsored (so "nofollow,noopener" is
@@ -647,7 +652,7 @@ func Links(body []byte, base *url.URL) []Link {
 	if found.haveBase {
 		// A base naming no host ("///x/") leaves base in force, as an http
 		// URL with no host does: read as a path, it would be another page.
-		if u, ok := parseHref(found.base); ok {
+		if u, ok := parseHref(found.base, base); ok {
 			u = resolve(base, u)
 			if len(u.RawQuery) <= MaxLinkBytes {
 				u.RawQuery = escapeQuery(u.RawQuery) // as its links' will be
@@ -826,7 +831,7 @@ func plainHost(name string) bool {
 // resolveHref returns the URL a link's href leads to from base, as Links
 // returns it, or "" for a link Links leaves out.
 func resolveHref(base *url.URL, href string) string {
-	ref, ok := parseHref(href)
+	ref, ok := parseHref(href, base)
 	if !ok {
 		return ""
 	}

@@ -1922,6 +1922,16 @@ func TestLinks(t *testing.T) {
 		{"javascript", page, `<a href="javascript:void(0)"><a href=" JavaScript:alert(1)">`, nil},
 		{"mailto tel data ftp", page, `<a href="mailto:a@b.c"><a href="tel:123"><a href="data:text/html,x"><a href="ftp://f.example/">`, nil},
 		{"http without host", page, `<a href="http:foo"><a href="https:///path">`, nil},
+		// RFC 3986 §5.2.2, not strict, as browsers read them: the page's own
+		// scheme with no "//" after it is no scheme at all.
+		{"the page's scheme without slashes: relative", page, `<a href="https:/x"><a href="https:y"><a href="HTTPS:?q"><a href="https:"><a href="https:#f"><a href=" https:\z">`,
+			[]Link{{URL: "https://example.com/x"}, {URL: "https://example.com/dir/y"}, {URL: "https://example.com/dir/page.html?q"},
+				{URL: "https://example.com/dir/page.html?q=1"}, {URL: "https://example.com/dir/page.html?q=1"}, {URL: "https://example.com/z"}}},
+		{"the page's scheme without slashes, a colon in the first segment", page, `<a href="https:a:b"><a href="https:/../../x">`,
+			[]Link{{URL: "https://example.com/dir/a:b"}, {URL: "https://example.com/x"}}},
+		{"the page's scheme without slashes in a base", page, `<base href="https:/b/"><a href="x">`, []Link{{URL: "https://example.com/b/x"}}},
+		{"another scheme without slashes names no host", page, `<a href="http:/x"><a href="http:y">`, nil},
+		{"the page's scheme without slashes, no base", nil, `<a href="https:/x"><a href="/y">`, []Link{{URL: "/y"}}},
 		{"unparseable", page, `<a href="http://[::1"><a href="/%zz"><a href="/ok">`, []Link{{URL: "https://example.com/ok"}}},
 		// url.Parse takes these; the URL Standard refuses them, and no
 		// connection reaches them.
@@ -2177,6 +2187,7 @@ func FuzzResolvePlain(f *testing.F) {
 	f.Add("", "http://H/%41?q=%zz")
 	f.Add("https://h/a b/", "x?y'z")
 	f.Add("0", "%2A") // found by a review: url.Parse alone makes a path of "%2A" "*"
+	f.Add("http:/b/", "http:a:b")
 	page, _ := url.Parse("https://example.com/dir/page.html")
 	f.Fuzz(func(t *testing.T, rawBase, href string) {
 		var bases []*url.URL
@@ -2184,7 +2195,7 @@ func FuzzResolvePlain(f *testing.F) {
 			bases = append(bases, u)
 		}
 		// As Links takes a <base href>: resolved against the page's URL.
-		if ref, ok := parseHref(rawBase); ok {
+		if ref, ok := parseHref(rawBase, page); ok {
 			bases = append(bases, resolve(page, ref))
 		}
 		for _, base := range bases {
@@ -2896,7 +2907,7 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 		// A browser falls back to the page's URL when the base's does not
 		// parse, as an http URL without a host does not, or is a data: or
 		// javascript: URL (HTML §4.2.3).
-		if u, err := url.Parse(whatwgHref(*baseHref)); err == nil && u.Scheme != "data" && u.Scheme != "javascript" {
+		if u, err := url.Parse(relativeInScheme(whatwgHref(*baseHref), base)); err == nil && u.Scheme != "data" && u.Scheme != "javascript" {
 			u = rfcResolve(base, u)
 			port, err := strconv.Atoi(u.Port())
 			hostless := !slices.Contains([]string{"http", "https", "ftp", "ws", "wss"}, u.Scheme)
@@ -2912,7 +2923,7 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 	}
 	var out []Link
 	for _, l := range raw {
-		href := whatwgHref(l.URL)
+		href := relativeInScheme(whatwgHref(l.URL), base)
 		ref, err := url.Parse(href)
 		if err == nil && ref.Path == "*" && ref.RawPath == "" && strings.HasPrefix(href, "%") {
 			// A browser keeps the escape of "%2A"; net/url would write
@@ -3003,6 +3014,22 @@ func whatwgHref(href string) string {
 		b.WriteString("?" + query)
 	}
 	return b.String()
+}
+
+// relativeInScheme is href, as whatwgHref writes it, as a reference
+// relative to base when it names base's scheme, http or https, with no "//"
+// after it (RFC 3986 §5.2.2, not strict, as a browser reads it): the text
+// after the colon, with "./" before it where its first segment would read
+// as a scheme.
+func relativeInScheme(href string, base *url.URL) string {
+	scheme, rest, ok := strings.Cut(href, ":")
+	if !ok || base == nil || (base.Scheme != "http" && base.Scheme != "https") || strings.ToLower(scheme) != base.Scheme || strings.HasPrefix(rest, "//") {
+		return href
+	}
+	if first, _, _ := strings.Cut(strings.SplitN(rest, "?", 2)[0], "/"); strings.Contains(first, ":") {
+		return "./" + rest
+	}
+	return rest
 }
 
 // rfcResolve resolves ref against base with net/url, but for the path:
@@ -3331,6 +3358,8 @@ func FuzzLinks(f *testing.F) {
 	// A path of "%2A" alone, whose escape url.Parse loses, and "%2a", whose
 	// escape it keeps (see parseCleaned).
 	f.Add(`<a href="%2a"><a href="%2A?q"><a href="*">`, "https://example.com/dir/page.html")
+	// The page's own scheme with no "//" after it: relative.
+	f.Add(`<base href="HTTP:b/"><a href="http:/x"><a href="http:a:b?c"><a href="http:"><a href="https:y">`, "http://example.com/dir/page.html?q")
 	f.Fuzz(func(t *testing.T, body, rawBase string) {
 		base, err := optionalURL(rawBase)
 		if err != nil {

@@ -853,7 +853,7 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 	}
 	// Read as Links reads a href, as a browser reads a Location: a path's
 	// escapes kept beside octets net/url would escape, a fragment unread.
-	href := cleanHref(loc)
+	href := withoutBaseScheme(cleanHref(loc), from)
 	ref, err := parseCleaned(href)
 	if err != nil {
 		why := fmt.Sprintf("status %d has a Location that does not parse: %v", resp.StatusCode, err)

@@ -648,6 +648,10 @@ func TestFetchRedirectLocations(t *testing.T) {
 		{"a query escaped as a browser escapes it", "/real-robots.txt?x=\u00e9\"<>'", Parsed, 200, rulesOfFetchRobots, "<self>/real-robots.txt?x=%C3%A9%22%3C%3E%27"},
 		{"whitespace around, a backslash, a fragment not read", " \\files\\robots.txt#50% ", Parsed, 200, rulesOfFetchRobots, "<self>/files/robots.txt"},
 		{"absolute path", "/files/robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>/files/robots.txt"},
+		// RFC 3986 §5.2.2, not strict, as browsers read them (see TestLinks).
+		{"the request's scheme, no slashes, a path from the root", "http:/files/robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>/files/robots.txt"},
+		{"the request's scheme, no slashes, a relative path", "HTTP:real-robots.txt", Parsed, 200, rulesOfFetchRobots, "<self>/real-robots.txt"},
+		{"another scheme, no slashes", "https:/files/robots.txt", Unavailable, 302, allowsEverything, "<self>/robots.txt"},
 		{"protocol-relative", "//" + otherHostPort + "/robots.txt", Parsed, 200, otherRules, other.URL + "/robots.txt"},
 		{"cross-host", other.URL + "/robots.txt", Parsed, 200, otherRules, other.URL + "/robots.txt"},
 		{"cross-host, then relative to it", other.URL + "/dir/step", Parsed, 200, otherRules, other.URL + "/dir/next.txt"},

@@ -541,10 +541,41 @@ func cleanHref(s string) string {
 
 // parseHref parses a href or a Location as cleanHref prepares it, and
 // reports false when it does not parse or names no host ("//", "///x").
-func parseHref(raw string) (*url.URL, bool) {
-	href := cleanHref(raw)
+// base is what it will be resolved against, or nil (see
+// withoutBaseScheme).
+func parseHref(raw string, base *url.URL) (*url.URL, bool) {
+	href := withoutBaseScheme(cleanHref(raw), base)
 	u, err := parseCleaned(href)
 	return u, err == nil && !hostless(href, u)
+}
+
+// withoutBaseScheme returns href, as cleanHref prepares it, without its
+// scheme when that is base's, http or https, and no "//" follows it: RFC
+// 3986 §5.2.2 lets a parser that is not strict read such a scheme as
+// absent, and browsers do (the URL Standard's "special relative or
+// authority state"). So on an http page "http:/x" is /x on the page's host,
+// "http:x" a path beside the page and "http:?q" the page with the query q,
+// where a strict reading makes each a URL with no host, which no crawler
+// can fetch. A scheme that is not base's keeps the strict reading ("http:x"
+// on an https page names no host; the URL Standard would make x the host).
+func withoutBaseScheme(href string, base *url.URL) string {
+	if base == nil || base.Scheme != "http" && base.Scheme != "https" {
+		return href
+	}
+	n := len(base.Scheme)
+	if len(href) <= n || href[n] != ':' || !strings.EqualFold(href[:n], base.Scheme) || strings.HasPrefix(href[n+1:], "//") {
+		return href
+	}
+	rest := href[n+1:]
+	// A colon in the first segment would be read as a scheme ("http:a:b").
+	first := rest
+	if i := strings.IndexAny(rest, "/?"); i >= 0 {
+		first = rest[:i]
+	}
+	if strings.Contains(first, ":") {
+		return "./" + rest
+	}
+	return rest
 }
 
 // parseCleaned is url.Parse for a href or a Location that cleanHref has

@@ -1387,6 +1387,12 @@ func (r *Robots) agent(userAgent string, q *tokenKey) *Agent {
 // Agent, which answers the same, at the cost of a lookup in the index.
 const maxFallbackViews = 32
 
+// maxViewToken bounds the tokens fallbackView keeps a view for, in octets:
+// a view holds a copy of its token, and the user agent a caller asks as may
+// be of any length. A longer token (no crawler's comes near it) gets the
+// shared Agent, as a token past maxFallbackViews does.
+const maxViewToken = 64
+
 // fallbackView returns the view of the fallback Agent a for token: a copy
 // that shares its compiled rules and carries the token, for Robots.Agent to
 // keep in the document. Each token's view is made once.
@@ -1398,7 +1404,7 @@ func (x *agentIndex) fallbackView(a *Agent, q *tokenKey, userAgent string) *Agen
 			return v
 		}
 	}
-	if len(x.fallbackViews) == maxFallbackViews {
+	if len(x.fallbackViews) == maxFallbackViews || q.n > maxViewToken {
 		return a
 	}
 	v := *a

@@ -3139,6 +3139,37 @@ func TestFallbackViews(t *testing.T) {
 			t.Errorf("%d views of the fallback, want %d", n, maxFallbackViews)
 		}
 	})
+	t.Run("tokens longer than maxViewToken", func(t *testing.T) {
+		// A view holds its token: user agents of 1 MiB each, which a
+		// service that checks URLs for its users may be asked as, would
+		// have held 32 MiB.
+		r := parseString(oneNamedAndStar)
+		x := r.agents.Load()
+		if x == nil {
+			r.IsAllowed("a", "/")
+			x = r.agents.Load()
+		}
+		fallback := x.agentOf(&x.fallback)
+		for _, n := range []int{maxViewToken + 1, 1 << 20} {
+			for i := range 3 {
+				ua := strings.Repeat(letters(i), n/len(letters(i))+1)[:n]
+				a := r.Agent(ua)
+				if a != fallback {
+					t.Errorf("Agent of a %d-octet token: a view of its own, want the fallback Agent", n)
+				}
+				if a.IsAllowed("/x") || !a.IsAllowed("/a") || r.IsAllowed(ua, "/x") {
+					t.Fatalf("a %d-octet token does not answer by the * group", n)
+				}
+			}
+		}
+		if n := len(x.fallbackViews); n != 0 {
+			t.Errorf("%d views of the fallback, want none", n)
+		}
+		ua := strings.Repeat("b", maxViewToken)
+		if a := r.Agent(ua); a == fallback || a.token != ua {
+			t.Errorf("Agent of a %d-octet token: the fallback itself, or a view of another token (%q), want its own view", len(ua), a.token)
+		}
+	})
 	t.Run("user agents without a token", func(t *testing.T) {
 		r := parseString(oneNamedAndStar)
 		for _, ua := range []string{"", "123bot", " ExampleBot", "/1.0"} {

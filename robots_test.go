@@ -6564,7 +6564,8 @@ func TestLint(t *testing.T) {
 		// g opens each document that needs a group with a rule.
 		g          = "User-agent: a\nDisallow: /p\n"
 		notToken   = ` is not a token (letters, digits, '-', '_' and '.'): not a record, ignored`
-		noRules    = `User-agent group has no Allow or Disallow line: its agents may fetch everything, as a group that names an agent takes it out of the "*" group's rules`
+		noRules    = `User-agent group has no Allow or Disallow line: `
+		outOfStar  = ` may fetch everything, as a group that names an agent takes it out of the "*" group's rules`
 		misspelled = `, a misspelling Google's parser accepts; other parsers may ignore the line`
 		typo       = `: kept as a record, which no query reads`
 		joins      = `: only an Allow or Disallow line ends a group's User-agent lines (RFC 9309 §2.1)`
@@ -6630,11 +6631,21 @@ func TestLint(t *testing.T) {
 			[]string{"line 3: User-agent joins the group line 1 opened" + joins, "line 6: User-agent joins the group line 1 opened" + joins}},
 		{"a rule ends a group", "User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /\n", nil},
 		{"a last group without rules", "User-agent: *\nDisallow: /archive/\n\n# Googlebot\nUser-agent: Googlebot\n",
-			[]string{"line 5: " + noRules}},
+			[]string{"line 5: " + noRules + `the agent "googlebot"` + outOfStar}},
 		{"a last group of a Crawl-delay alone", "User-agent: *\nDisallow: /\n\nUser-agent: SlowBot\nUser-agent: b\nCrawl-delay: 10\n",
-			[]string{"line 4: " + noRules}},
+			[]string{"line 4: " + noRules + `the agents "b" and "slowbot"` + outOfStar}},
 		{"groups without rules, joined", "User-agent: a\nCrawl-delay: 1\nUser-agent: b\n",
-			[]string{"line 1: " + noRules, "line 3: User-agent joins the group line 1 opened" + joins}},
+			[]string{"line 1: " + noRules + `the agents "a" and "b" may fetch everything`, "line 3: User-agent joins the group line 1 opened" + joins}},
+		{"a last group without rules, and no * group", "User-agent: Googlebot\nDisallow: /x\n\nUser-agent: bingbot\nCrawl-delay: 1\n",
+			[]string{"line 4: " + noRules + `the agent "bingbot" may fetch everything`}},
+		{"a * group alone, without rules", "User-agent: *\n",
+			[]string{"line 1: " + noRules + "every agent no other group names may fetch everything"}},
+		{"a last * group without rules, naming an agent too", "User-agent: a\nDisallow: /x\n\nUser-agent: *\nUser-agent: c/1.0\nUser-agent: a\n",
+			[]string{"line 4: " + noRules + `the agent "c", and every agent no other group names, may fetch everything`}},
+		{"RFC 9309 §2.2.1: a last group without rules, its agent named before", "User-agent: a\nDisallow: /x\n\nUser-agent: A/2\n",
+			[]string{"line 4: " + noRules + "it adds no rule to the other groups its agents are in (RFC 9309 §2.2.1 merges them)"}},
+		{"RFC 9309 §2.2.1: a last * group without rules after another", "User-agent: *\nDisallow: /x\n\nUser-agent: bot\nDisallow: /y\n\nUser-agent: *\n",
+			[]string{"line 7: " + noRules + "it adds no rule to the other groups its agents are in (RFC 9309 §2.2.1 merges them)"}},
 		{"an empty Disallow is a rule", "User-agent: a\nDisallow:\n", nil},
 		{"RFC 9309 §2.2.1: a value with no product token", "User-agent: 360Spider\nUser-agent:\nUser-agent: /x\nDisallow: /\n",
 			[]string{`line 1: User-agent "360Spider" ` + noToken, `line 2: User-agent "" ` + noToken, `line 3: User-agent "/x" ` + noToken}},

@@ -237,12 +237,12 @@ func (w Warning) String() string {
 //     that joins the group of an earlier one across other lines (a blank
 //     line, a comment, a Crawl-delay), since only a rule ends a run of
 //     User-agent lines; a last group with no Allow or Disallow line, whose
-//     agents may then fetch everything ("User-agent: bingbot" and
-//     "Crawl-delay: 1" take Bing out of the "*" group's rules); a User-agent
-//     value that names no agent ("360Spider"), that names a product token
-//     followed by anything but a version ("Example Bot" names example only,
-//     "Mozilla/5.0 (compatible; b)" mozilla; "ExampleBot/2.1" draws
-//     nothing), or that starts with '*' and is read as "*"; an Allow or
+//     agents no other group names may then fetch everything ("User-agent:
+//     bingbot" and "Crawl-delay: 1" take Bing out of the "*" group's rules);
+//     a User-agent value that names no agent ("360Spider"), that names a
+//     product token followed by anything but a version ("Example Bot" names
+//     example only, "Mozilla/5.0 (compatible; b)" mozilla; "ExampleBot/2.1"
+//     draws nothing), or that starts with '*' and is read as "*"; an Allow or
 //     Disallow pattern that starts with neither '/' nor '*', which matches
 //     no path; a record whose key is one or two typing mistakes from a key
 //     Parse reads ("Disallows", "Site-map"), or is Noindex, which Google has
@@ -297,7 +297,8 @@ func Lint(data []byte) []Warning {
 	next := p.parse(skipBOM(kept))
 	// What only the whole document shows goes after the warnings of each
 	// line it falls on.
-	if late := append(p.groupWarnings(), deadRuleWarnings(p.robots())...); len(late) > 0 {
+	r := p.robots()
+	if late := append(p.groupWarnings(r), deadRuleWarnings(r)...); len(late) > 0 {
 		slices.SortStableFunc(late, func(a, b Warning) int { return cmp.Compare(a.Line, b.Line) })
 		p.warnings = mergeWarnings(p.warnings, late)
 	}
@@ -778,15 +779,51 @@ func isVersion(s []byte) bool {
 	return len(s) > 0 && s[0] == '/' && isToken(s[1:])
 }
 
-// groupWarnings returns a warning for the last group when it has no rule:
-// its agents may then fetch everything. (Only the last can have none: a
-// User-agent line after another joins its group unless a rule came
-// between.) It can tell only once every line is read.
-func (p *parser) groupWarnings() []Warning {
-	if p.groups == 0 || !p.inUserAgents {
+// groupWarnings returns a warning for the last group of r, as p parsed it,
+// when it has no rule: the agents no other group names may then fetch
+// everything. (Only the last can have none: a User-agent line after
+// another joins its group unless a rule came between.) It can tell only
+// once every line is read.
+func (p *parser) groupWarnings(r *Robots) []Warning {
+	if p.groups == 0 || !p.inUserAgents || len(r.Groups) == 0 {
 		return nil
 	}
-	return []Warning{{Line: int(p.groupLine), Msg: "User-agent group has no Allow or Disallow line: its agents may fetch everything, as a group that names an agent takes it out of the \"*\" group's rules"}}
+	last := r.Groups[len(r.Groups)-1]
+	named := make(map[string]bool) // by the other groups
+	otherStar, starRules := false, false
+	for _, g := range r.Groups[:len(r.Groups)-1] {
+		for _, ua := range g.UserAgents {
+			if isWildcard(ua) {
+				otherStar, starRules = true, starRules || len(g.Rules) > 0
+			} else {
+				named[ProductToken(ua)] = true
+			}
+		}
+	}
+	star := false
+	var alone []string // the tokens no other group names
+	for _, ua := range last.UserAgents {
+		if isWildcard(ua) {
+			star = true
+		} else if t := ProductToken(ua); t != "" && !named[t] && !slices.Contains(alone, t) {
+			alone = append(alone, t)
+		}
+	}
+	var msg string
+	switch {
+	case star && !otherStar && len(alone) > 0:
+		msg = agentsNamed(alone) + ", and every agent no other group names, may fetch everything"
+	case star && !otherStar:
+		msg = "every agent no other group names may fetch everything"
+	case len(alone) > 0:
+		msg = agentsNamed(alone) + " may fetch everything"
+		if starRules {
+			msg += `, as a group that names an agent takes it out of the "*" group's rules`
+		}
+	default:
+		msg = "it adds no rule to the other groups its agents are in (RFC 9309 §2.2.1 merges them)"
+	}
+	return []Warning{{Line: int(p.groupLine), Msg: "User-agent group has no Allow or Disallow line: " + msg}}
 }
 
 // deadRuleWork bounds the work Lint spends finding rules that decide no

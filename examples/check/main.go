@@ -32,11 +32,12 @@
 //
 // The exit status is 0 when every URL is allowed, 1 when any is disallowed,
 // and 2 on a usage error, when the file, the origin URL or standard input
-// cannot be used, or when a URL is not on the -origin given. A URL that is
-// neither absolute nor a path starting with "/" is not an error: the library
-// disallows it ("disallowed: invalid URL"), so the status is 1. Nor is an
-// origin whose robots.txt cannot be fetched: by RFC 9309 it disallows
-// everything, so the status is 1 (the reason is written to standard error).
+// cannot be used, when standard input holds no URL, or when a URL is not on
+// the -origin given. A URL that is neither absolute nor a path starting
+// with "/" is not an error: the library disallows it ("disallowed: invalid
+// URL"), so the status is 1. Nor is an origin whose robots.txt cannot be
+// fetched: by RFC 9309 it disallows everything, so the status is 1 (the
+// reason is written to standard error).
 //
 // From the repository root (the second command fetches from the network;
 // offline, the origin is unreachable, "no response", and both paths are
@@ -76,7 +77,7 @@ With -robots, what robots.Lint finds in FILE goes to standard error first.
 
 Exit status: 0 when every URL is allowed, 1 when any is disallowed (an origin
 whose robots.txt cannot be fetched disallows everything), 2 on usage or input
-errors.
+errors (no URL at all among them).
 
 `
 
@@ -160,13 +161,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	lines := bufio.NewScanner(stdin)
 	lines.Buffer(nil, 1<<20)
+	asked := 0
 	for lines.Scan() {
 		if u := strings.TrimSpace(lines.Text()); u != "" {
 			check(u)
+			asked++
 		}
 	}
 	if err := lines.Err(); err != nil {
 		fmt.Fprintln(stderr, "check: reading standard input:", err)
+		return exitError
+	}
+	if asked == 0 {
+		// Not 0: a script would read it as "every URL allowed".
+		fmt.Fprintln(stderr, "check: no URL to check: none given as an argument or on standard input")
 		return exitError
 	}
 	return status
@@ -214,6 +222,9 @@ func fetchRules(originURL, agent string, timeout time.Duration, log io.Writer) (
 	f := robots.Fetcher{UserAgent: agent, Timeout: timeout}
 	o := f.Fetch(context.Background(), robotsURL)
 	fmt.Fprintf(log, "check: %s: %s (%s)", robotsURL, o.Status, httpStatus(o))
+	if o.Truncated {
+		fmt.Fprintf(log, ", cut at %d octets: the lines past it are ignored (RFC 9309 §2.5)", robots.DefaultMaxBytes)
+	}
 	if o.Error != "" {
 		fmt.Fprintf(log, ": %s", o.Error)
 	}

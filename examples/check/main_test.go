@@ -173,6 +173,17 @@ type failingReader struct{}
 
 func (failingReader) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }
 
+// TestNoURL: standard input with no URL on it is an input error, not a
+// success a script would read as "every URL allowed".
+func TestNoURL(t *testing.T) {
+	for _, stdin := range []string{"", "\n  \n\t\n"} {
+		got := runCheck(stdin, "-agent", "ExampleBot", "-robots", robotsFile)
+		if got.code != 2 || got.stdout != "" || !strings.Contains(got.stderr, "no URL to check") {
+			t.Errorf("check with standard input %q = %d, stdout %q, stderr %q; want 2, nothing, and that no URL was given", stdin, got.code, got.stdout, got.stderr)
+		}
+	}
+}
+
 func TestStdinError(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"-agent", "ExampleBot", "-robots", robotsFile}, failingReader{}, &stdout, &stderr)
@@ -300,6 +311,21 @@ func TestOrigin(t *testing.T) {
 				t.Errorf("server saw GET %s with User-Agent %q, want /robots.txt with %q", gotPath, gotAgent, "ExampleBot/1.0")
 			}
 		})
+	}
+}
+
+// TestOriginTruncated: a robots.txt past the limit is parsed up to it, and
+// check says so, as Lint does for a file given with -robots.
+func TestOriginTruncated(t *testing.T) {
+	body := "User-agent: *\nDisallow: /early\n" + strings.Repeat("# filler\n", robots.DefaultMaxBytes/9+1) + "Disallow: /late\n"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(body))
+	}))
+	defer srv.Close()
+	got := runCheck("", "-agent", "ExampleBot", "-origin", srv.URL, "/early", "/late")
+	want := "/early\tdisallowed by line 2 \"Disallow: /early\"\n/late\tallowed: no rule matches\n"
+	if got.code != 1 || got.stdout != want || !strings.Contains(got.stderr, "parsed (HTTP 200), cut at 512000 octets") {
+		t.Errorf("check of a %d-octet robots.txt = %d, stdout:\n%s\nstderr: %s\nwant 1, stdout:\n%s\nstderr saying it was cut", len(body), got.code, got.stdout, got.stderr, want)
 	}
 }
 

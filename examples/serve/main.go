@@ -228,6 +228,13 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "listen on `address`")
 	printOnly := flag.Bool("print", false, "write robots.txt and each page's directives to standard output, and exit")
 	flag.Parse()
+	if flag.NArg() > 0 {
+		// Not ignored: "serve 9000" would serve on 8080, and say so only
+		// in passing.
+		fmt.Fprintf(os.Stderr, "serve: unexpected argument %q (give an address with -addr)\n", flag.Arg(0))
+		flag.Usage()
+		os.Exit(2)
+	}
 
 	if *printOnly {
 		if err := printSite(os.Stdout); err != nil {
@@ -246,6 +253,20 @@ func main() {
 		log.Fatal(err)
 	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	log.Printf("serving http://%s/robots.txt and %d pages", ln.Addr(), len(pages))
+	log.Printf("serving %s/robots.txt and %d pages", servingURL(ln.Addr()), len(pages))
 	log.Fatal(srv.Serve(ln))
+}
+
+// servingURL is the URL to open for a listener at addr: on every interface
+// ("[::]:9000", "0.0.0.0:9000"), it is localhost's, since "http://[::]:9000"
+// cannot be opened as written.
+func servingURL(addr net.Addr) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "http://" + addr.String()
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }

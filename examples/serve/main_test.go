@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/xml"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -174,6 +175,24 @@ func TestDirectives(t *testing.T) {
 
 // TestPrint checks -print against the golden file, and that what it prints
 // is what the server sends.
+func TestServingURL(t *testing.T) {
+	for _, tc := range []struct{ addr, want string }{
+		{"127.0.0.1:8080", "http://127.0.0.1:8080"},
+		{"[::]:9000", "http://localhost:9000"},
+		{"0.0.0.0:9000", "http://localhost:9000"},
+		{"[::1]:80", "http://[::1]:80"},
+		{"[fe80::1%eth0]:80", "http://[fe80::1%eth0]:80"},
+	} {
+		addr, err := net.ResolveTCPAddr("tcp", tc.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := servingURL(addr); got != tc.want {
+			t.Errorf("servingURL(%s) = %s, want %s", tc.addr, got, tc.want)
+		}
+	}
+}
+
 func TestPrint(t *testing.T) {
 	var out bytes.Buffer
 	if err := printSite(&out); err != nil {

@@ -1947,9 +1947,11 @@ func (e *CacheEntry) refused() bool {
 }
 
 // usable reports whether e holds an outcome that is not dated further in
-// the future than a clock can be ahead of now.
+// the future than a clock can be ahead of now, and whose run of Unreachable
+// outcomes, if any, does not begin after it.
 func (e *CacheEntry) usable(now time.Time) bool {
-	return e != nil && e.Outcome != nil && !now.Add(maxClockSkew).Before(e.Outcome.FetchedAt)
+	return e != nil && e.Outcome != nil && !now.Add(maxClockSkew).Before(e.Outcome.FetchedAt) &&
+		!e.UnreachableSince.After(e.Outcome.FetchedAt)
 }
 
 // unreachableTooLong stands for "no reachable outcome on record, unreachable
@@ -2029,7 +2031,10 @@ func (e *CacheEntry) deciding(now time.Time) *Outcome {
 // machine whose clock is ahead) is taken as it is, the entry fresh until
 // FetchedAt plus its Lifetime (or the Cache's MinLifetime, if longer); one
 // further ahead makes the entry stale, and its history is not carried on: the
-// next retrieval begins a new one.
+// next retrieval begins a new one. So does an UnreachableSince after the
+// entry's own FetchedAt, which no Cache writes: a run of failures cannot
+// begin after its latest one, and one dated years ahead would keep the
+// 30-day rule from ever applying.
 //
 // Workers that share a Store each fetch an origin that none of them holds a
 // fresh entry for: the one retrieval in flight per origin is per Cache. Their

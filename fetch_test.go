@@ -4166,6 +4166,55 @@ func TestCacheFreshDoesNotAllocate(t *testing.T) {
 	}
 }
 
+// TestCacheRunAfterItsOutcome: an entry whose run of Unreachable outcomes
+// begins after its own outcome, which no Cache writes (a Store's entry
+// edited by hand, say), carries no history, as one dated too far ahead
+// does: a run dated years ahead would keep the 30-day rule from ever
+// applying to the origin.
+func TestCacheRunAfterItsOutcome(t *testing.T) {
+	now := time.Now().UTC()
+	parsed := &Outcome{Status: Parsed, Robots: Parse([]byte("User-agent: *\nDisallow: /private/\n")), FetchedAt: now.Add(-40 * 24 * time.Hour), Lifetime: time.Hour}
+	failed := &Outcome{Status: Unreachable, HTTPStatus: 503, FetchedAt: now.Add(-2 * time.Hour), Lifetime: time.Hour}
+	for _, tc := range []struct {
+		name  string
+		since time.Time
+		keeps bool // the history
+	}{
+		{"a run that began before its outcome", now.Add(-31 * 24 * time.Hour), true},
+		{"a run that began with its outcome", failed.FetchedAt, true},
+		{"a run that begins after its outcome", failed.FetchedAt.Add(time.Second), false},
+		{"a run that begins years ahead", now.AddDate(10, 0, 0), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := &CacheEntry{Outcome: failed, LastReachable: parsed, UnreachableSince: tc.since}
+			if e.usable(now) != tc.keeps {
+				t.Errorf("usable = %v, want %v", e.usable(now), tc.keeps)
+			}
+			again := &Outcome{Status: Unreachable, HTTPStatus: 503, FetchedAt: now, Lifetime: time.Hour}
+			n := e.next(again)
+			if got := n.LastReachable == parsed && n.UnreachableSince.Equal(tc.since); got != tc.keeps {
+				t.Errorf("next: last reachable %s, unreachable since %v; want the history kept: %v", describeOutcome(n.LastReachable), n.UnreachableSince, tc.keeps)
+			}
+			if !tc.keeps && (n.LastReachable != nil || !n.UnreachableSince.Equal(now)) {
+				t.Errorf("next: last reachable %s, unreachable since %v; want a new run from %v", describeOutcome(n.LastReachable), n.UnreachableSince, now)
+			}
+			// Through a Cache: a 503 again; 31 days unreachable decide by
+			// the parsed copy, a run that cannot be by the 503.
+			srv := startServer(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(503) })
+			store := &MemoryStore{}
+			store.Put(context.Background(), srv.URL, &CacheEntry{Outcome: failed, LastReachable: parsed, UnreachableSince: tc.since})
+			cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+			wantPublic := tc.keeps && now.Sub(tc.since) >= unreachableGrace
+			if got := cache.IsAllowed(context.Background(), fetchAgent, srv.URL+"/public"); got != wantPublic {
+				t.Errorf("IsAllowed(/public) = %v, want %v", got, wantPublic)
+			}
+			if cache.IsAllowed(context.Background(), fetchAgent, srv.URL+"/private/x") {
+				t.Error("IsAllowed(/private/x) = true, want false")
+			}
+		})
+	}
+}
+
 // TestCacheHistoryWithoutPut: with a Store that cannot keep anything, the
 // Cache's own entries carry an unreachable origin's history from one
 // retrieval to the next, and once the Store holds nothing for the origin
@@ -4179,12 +4228,16 @@ func TestCacheHistoryWithoutPut(t *testing.T) {
 	})
 	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: &failingPutStore{}}
 	ctx := context.Background()
-	age := func() { // makes the Cache's own entry stale, as time would
+	const step = 2 * maxLifetime
+	age := func() { // makes the Cache's own entry stale, as time would: its dates all move back
 		own, _ := cache.own.Load().Get(ctx, srv.URL)
 		aged := *own
 		o := *own.Outcome
-		o.FetchedAt = o.FetchedAt.Add(-2 * maxLifetime)
+		o.FetchedAt = o.FetchedAt.Add(-step)
 		aged.Outcome = &o
+		if !aged.UnreachableSince.IsZero() {
+			aged.UnreachableSince = aged.UnreachableSince.Add(-step)
+		}
 		cache.own.Load().Put(ctx, srv.URL, &aged)
 	}
 	cache.IsAllowed(ctx, fetchAgent, srv.URL+"/")
@@ -4192,6 +4245,7 @@ func TestCacheHistoryWithoutPut(t *testing.T) {
 	var firstFailure time.Time
 	for i := range 3 {
 		age()
+		firstFailure = firstFailure.Add(-step)
 		cache.IsAllowed(ctx, fetchAgent, srv.URL+"/")
 		own, _ := cache.own.Load().Get(ctx, srv.URL)
 		if own.Outcome.Status != Unreachable || own.LastReachable == nil || own.LastReachable.Status != Parsed {

@@ -321,6 +321,12 @@ func (s Source) String() string {
 // therefore, a Robots-Tag field "noindex", which addresses a bot of that
 // name (see ParseRobotsTag): to log a field that said nothing to the agent,
 // look for a Robots-Tag header when no Source has CarrierRobotsTag.
+//
+// Each Source holds some 200 octets beside its Value, and each header line
+// or meta tag that addresses the agent gives one: a response of 10,000
+// X-Robots-Tag lines of "all" gives 10,000 Sources, some 2 MB, where
+// DirectivesFor allocates nothing for it. Bound the headers of a response
+// from an untrusted source before explaining them.
 func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives, []Source) {
 	var sources []Source
 	r := collect(h, body, ProductToken(userAgent), &sources)

@@ -13,7 +13,9 @@
 // (RFC 9309 §2.3.1). The URLs are the arguments, or the lines of standard
 // input when there are none; each is an absolute URL or a path starting with
 // "/". With -origin, a path is taken on that origin and an absolute URL must
-// be on it.
+// be on it. A path is everything that starts with "/", as IsAllowed reads
+// it: "//other/d" is the path //other/d on the origin, not a URL of the
+// host other, as a href would be.
 //
 // For each URL, check prints the URL, a tab and the decision with the rule
 // and line that decided it ([robots.Decision.String]); a URL not on the

@@ -285,7 +285,12 @@ type Source struct {
 
 // String returns the source as evidence for a log line:
 // `X-Robots-Tag: noindex`, `Robots-Tag: *;noindex` or
-// `<meta name="robots" content="noindex">`; an ignored field says why.
+// `<meta name="robots" content="noindex">`; an ignored field says why. A
+// header's value is written as received but for what is not graphic (a
+// control, a bidi override, an octet that is not UTF-8), escaped as Go
+// escapes it in a quoted string ("\x1b", "\u202e", "\xff"), so that a server
+// cannot start a log line of its own or reorder what a reader sees; a meta
+// tag's name and content are quoted.
 // The two Sources of a carrier that says something to every bot and
 // something to the agent ("noarchive, examplebot: noindex") give the same
 // string: their Directives.Bot tells them apart.
@@ -300,11 +305,11 @@ func (s Source) String() string {
 	} else {
 		b = append(b, s.Carrier.String()...)
 		b = append(b, ": "...)
-		b = append(b, s.Value...)
+		b = append(b, escapeNongraphic(s.Value)...)
 	}
 	if s.Err != nil {
 		b = append(b, " (ignored: "...)
-		b = append(b, s.Err.Error()...)
+		b = append(b, escapeNongraphic(s.Err.Error())...)
 		b = append(b, ')')
 	}
 	return string(b)

@@ -1342,6 +1342,25 @@ func TestDocumentedLimits(t *testing.T) {
 	}
 }
 
+// TestSourceStringEscapes: a Source's string is one line of text a reader
+// sees as it is, whatever a server sent.
+func TestSourceStringEscapes(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		src  Source
+		want string
+	}{
+		{"a header as received", Source{Carrier: CarrierXRobotsTag, Value: " noindex, nofollow"}, "X-Robots-Tag:  noindex, nofollow"},
+		{"a bidi override and an octet that is not UTF-8", Source{Carrier: CarrierXRobotsTag, Value: "noindex, \u202egnp.live\u202c \xff"}, `X-Robots-Tag: noindex, \u202egnp.live\u202c \xff`},
+		{"line ends and ESC from a header built by hand", Source{Carrier: CarrierRobotsTag, Value: "*;noindex\r\nX: y\x1b"}, `Robots-Tag: *;noindex\r\nX: y\x1b`},
+		{"a meta tag, quoted", Source{Carrier: CarrierMetaTag, Name: "robots", Value: "noindex\n"}, `<meta name="robots" content="noindex\n">`},
+	} {
+		if got := tc.src.String(); got != tc.want {
+			t.Errorf("%s: String() = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
 func TestExplainDirectivesIgnoredField(t *testing.T) {
 	h := http.Header{"Robots-Tag": {"noindex, examplebot: nofollow"}}
 	got, sources := ExplainDirectives(h, nil, exampleBot)

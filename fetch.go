@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -296,7 +297,11 @@ type Outcome struct {
 	// final status (a 1xx, or one outside 100-599, so that "HTTP/1.1 000",
 	// whose HTTPStatus is 0, is told from no response). "" when a 2xx, 4xx
 	// or 5xx decided. Fetch cuts it at 2 KiB: it may quote what a server
-	// sent, but never the userinfo ("user:password@") of a URL it quotes.
+	// sent, but never the userinfo ("user:password@") of a URL it quotes,
+	// and what is not graphic in it (a control such as CR, LF or ESC, a
+	// bidi override, an octet that is not UTF-8: a certificate's names are
+	// quoted raw by crypto/x509) is escaped as Go escapes it ("\r",
+	// "\u202e", "\xff"), so that it is one line of text.
 	Error string
 
 	// FetchedAt is when the retrieval ended, in UTC.
@@ -865,11 +870,10 @@ func redirectTarget(from *url.URL, resp *http.Response) (next *url.URL, why stri
 		}
 		return nil, why
 	}
-	if ref.User != nil { // quoted below, in an Error a Store may share
-		shown := *ref
-		shown.User = nil
-		loc = shown.String()
-	}
+	// Quoted below, in an Error a Store may share: without what a browser
+	// would read as userinfo, which url.Parse may have read as a path
+	// ("http:///u:p@h").
+	loc = withoutUserinfo(href, true)
 	if hostless(href, ref) { // as Links reads it; "//" would resolve to the request itself, a loop
 		return nil, fmt.Sprintf("status %d redirects to %q, which names no host", resp.StatusCode, loc)
 	}
@@ -1085,13 +1089,63 @@ func deflateReader(r io.Reader) io.Reader {
 	return flate.NewReader(br)
 }
 
-// scrubUserinfo returns s with the userinfo of every URL in it left out:
-// after each "//" that starts an authority (at the start of s, or after a
-// ':', a quote or a space), the authority's octets up to its last '@'. An
+// scrubUserinfo returns s with the userinfo of every URL in it left out. An
 // outcome's Error quotes URLs from errors and Locations, which a caller's
 // client or a server may have written with credentials, and outcomes are
-// stored and shared.
+// stored and shared. A URL in a Go-quoted string (as net/http, net/url and
+// this package quote them, with %q) is read whole, so that a space or a
+// quote in a password never escaped cannot hide where it ends: without its
+// userinfo as withoutUserinfo has it, by url.Parse's reading if it parses,
+// else up to its last '@'. Elsewhere, after each "//" that starts an
+// authority (at the start of s, or after a ':', a quote or a space), the
+// authority's octets up to its last '@' go.
 func scrubUserinfo(s string) string {
+	if strings.IndexByte(s, '@') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		q := strings.IndexByte(s[i:], '"')
+		if q < 0 {
+			b.WriteString(scrubUnquoted(s[i:]))
+			break
+		}
+		q += i
+		b.WriteString(scrubUnquoted(s[i:q]))
+		end := quotedEnd(s, q)
+		if end < 0 {
+			b.WriteString(scrubUnquoted(s[q:]))
+			break
+		}
+		lit := s[q:end]
+		if u, err := strconv.Unquote(lit); err == nil && strings.IndexByte(u, '@') >= 0 {
+			_, err := url.Parse(u)
+			if w := withoutUserinfo(u, err == nil); w != u {
+				lit = strconv.Quote(w)
+			}
+		}
+		b.WriteString(lit)
+		i = end
+	}
+	return b.String()
+}
+
+// quotedEnd returns the index just past the Go-quoted string that starts
+// with the '"' at s[q], or -1 when it does not end.
+func quotedEnd(s string, q int) int {
+	for k := q + 1; k < len(s); k++ {
+		switch s[k] {
+		case '\\':
+			k++
+		case '"':
+			return k + 1
+		}
+	}
+	return -1
+}
+
+// scrubUnquoted is scrubUserinfo for text outside quoted strings.
+func scrubUnquoted(s string) string {
 	if strings.IndexByte(s, '@') < 0 {
 		return s
 	}
@@ -1146,7 +1200,7 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 // done stamps the outcome with its lifetime and the time it was decided,
 // and cuts its Error, without userinfo, to maxErrorBytes.
 func (o *Outcome) done(lifetime time.Duration) *Outcome {
-	o.Error = clipError(scrubUserinfo(o.Error))
+	o.Error = clipError(escapeNongraphic(scrubUserinfo(o.Error)))
 	o.Lifetime = lifetime
 	o.FetchedAt = time.Now().UTC()
 	return o
@@ -2587,7 +2641,7 @@ func Origin(rawURL string) (string, error) {
 func originOf(rawURL string) (string, error) {
 	origin, ok := originKey(rawURL)
 	if !ok {
-		return "", fmt.Errorf("robots: %q has no http or https origin: %w", rawURL, ErrNoOrigin)
+		return "", fmt.Errorf("robots: %q has no http or https origin: %w", withoutUserinfo(rawURL, false), ErrNoOrigin)
 	}
 	return origin, nil
 }

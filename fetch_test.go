@@ -675,6 +675,11 @@ func TestFetchRedirectLocations(t *testing.T) {
 		{"unparseable, with a quote in the password", "http://user:x\"secret@example.com/r", Unavailable, 302, allowsEverything, ""},
 		{"unparseable, with a backquote in the password", "http://user:x`secret@example.com/r", Unavailable, 302, allowsEverything, ""},
 		{"unparseable, with a '/' in the password", "http://user:x/secret@[::1/r", Unavailable, 302, allowsEverything, ""},
+		{"unparseable, a tab between the slashes", "/\t/user:secret@[::1", Unavailable, 302, allowsEverything, ""},
+		// Userinfo to a browser, a path to net/url: not followed, and not
+		// quoted either.
+		{"three slashes after the scheme, with credentials", "http:///user:secret@example.com/", Unavailable, 302, allowsEverything, ""},
+		{"three slashes, with credentials", "///user:secret@example.com/", Unavailable, 302, allowsEverything, ""},
 		{"no host", "http:///robots.txt", Unavailable, 302, allowsEverything, ""},
 		{"empty authority", "//", Unavailable, 302, allowsEverything, "<self>/robots.txt"},
 		{"empty authority and a path", "///robots.txt", Unavailable, 302, allowsEverything, "<self>/robots.txt"},
@@ -5207,6 +5212,10 @@ func TestFetchPageURLCredentials(t *testing.T) {
 		{"a '#' in the password", "http://user:se#cret@[::1/page"},
 		{"no slashes after the scheme", "http:user:se cret@example.com/page"},
 		{"backslashes after the scheme", "http:\\\\user:se cret@example.com/page"},
+		{"three slashes after the scheme", "http:///user:secret@example.com/"},
+		{"a slash and a backslash after the scheme", "http:/\\user:secret@example.com/"},
+		{"a tab in the scheme", "ht\ttp://user:se cret@[::1"},
+		{"a port past 65535, through Origin", "https://user:secret@example.com:99999/"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := newTestFetcher().Fetch(context.Background(), tc.pageURL)
@@ -5218,6 +5227,9 @@ func TestFetchPageURLCredentials(t *testing.T) {
 			}
 			if _, err := RobotsURL(tc.pageURL); err != nil && (strings.Contains(err.Error(), "cret") || strings.Contains(err.Error(), "user:")) {
 				t.Errorf("RobotsURL(%q) error = %q: credentials quoted", tc.pageURL, err)
+			}
+			if _, err := Origin(tc.pageURL); err != nil && (strings.Contains(err.Error(), "cret") || strings.Contains(err.Error(), "user:")) {
+				t.Errorf("Origin(%q) error = %q: credentials quoted", tc.pageURL, err)
 			}
 		})
 	}
@@ -5247,12 +5259,40 @@ func TestWithoutUserinfo(t *testing.T) {
 		{"unparsed: no slashes", "http:u:p w@a.example", false, "http:a.example"},
 		{"unparsed: backslashes", "http:\\\\u:p w@a.example", false, "http:\\\\a.example"},
 		{"unparsed: no '@'", "http://[::1", false, "http://[::1"},
+		{"unparsed: a tab in the scheme", "ht\ttp://u:p w@[::1", false, "http://[::1"},
+		{"unparsed: a tab between the slashes", "/\t/u:p@[::1", false, "//[::1"},
+		{"three slashes after the scheme", "http:///u:p@a.example/x", true, "http:///a.example/x"},
+		{"a slash and a backslash after the scheme", "http:/\\u:p@a.example/x", true, "http:/\\a.example/x"},
+		{"three slashes, no scheme", "///u:p@a.example/x", true, "///a.example/x"},
 		{"a scheme alone", "mailto:", false, "mailto:"},
 		{"empty", "", false, ""},
 	} {
 		if got := withoutUserinfo(tc.in, tc.parsed); got != tc.want {
 			t.Errorf("%s: withoutUserinfo(%q, %v) = %q, want %q", tc.name, tc.in, tc.parsed, got, tc.want)
 		}
+	}
+}
+
+// TestEscapeNongraphic checks what an outcome's Error and a Source's
+// string keep of text a server chose: everything graphic as it is, the
+// rest escaped.
+func TestEscapeNongraphic(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"graphic text and spaces", `Get "https://h/": EOF é 日本`, `Get "https://h/": EOF é 日本`},
+		{"line ends", "a\r\n2025-01-01 INFO forged", `a\r\n2025-01-01 INFO forged`},
+		{"a tab, ESC and NUL", "a\tb\x1b[2J\x00", `a\tb\x1b[2J\x00`},
+		{"a bidi override and a line separator", "gnp.\u202eexe\u2028x", `gnp.\u202eexe\u2028x`},
+		{"an octet that is not UTF-8", "a\xffb", `a\xffb`},
+		{"U+FFFD itself is kept", "a\ufffdb", "a\ufffdb"},
+	} {
+		if got := escapeNongraphic(tc.in); got != tc.want {
+			t.Errorf("%s: escapeNongraphic(%q) = %q, want %q", tc.name, tc.in, got, tc.want)
+		}
+	}
+	// Through an Outcome: crypto/x509 quotes a certificate's names raw.
+	o := OutcomeOf(nil, errors.New("x509: certificate is valid for a\r\nINFO allowed\x1b[2J, not localhost"))
+	if strings.ContainsAny(o.Error, "\r\n\x1b") || !strings.Contains(o.Error, `a\r\nINFO allowed\x1b[2J`) {
+		t.Errorf("OutcomeOf's Error = %q, want its controls escaped", o.Error)
 	}
 }
 
@@ -5277,6 +5317,13 @@ func TestScrubUserinfo(t *testing.T) {
 		{"single-quoted, protocol-relative", "fetch '//u:pw@a.example/robots.txt' failed", "fetch '//a.example/robots.txt' failed"},
 		{"single-quoted, a host alone", "'http://u:pw@a.example' failed", "'http://a.example' failed"},
 		{"a '//' before a space is kept", "see // x@y z", "see // x@y z"},
+		// Quoted whole, as net/http quotes a Location it cannot parse.
+		{"quoted, a space in the password", `failed to parse Location header "http://user:my secret@[::1": parse "http://user:my secret@[::1": missing ']' in host`,
+			`failed to parse Location header "http://[::1": parse "http://[::1": missing ']' in host`},
+		{"quoted, a quote in the password", `Get "http://u:p\"w@a.example/": EOF`, `Get "http://a.example/": EOF`},
+		{"quoted, an '@' in the path is kept", `Get "http://a.example/@me": EOF`, `Get "http://a.example/@me": EOF`},
+		{"quoted, three slashes", `Get "http:///u:p@a.example/": EOF`, `Get "http:///a.example/": EOF`},
+		{"a quote that does not end", `x "http://u:p@a.example/`, `x "http://a.example/`},
 	} {
 		if got := scrubUserinfo(tc.in); got != tc.want {
 			t.Errorf("%s: scrubUserinfo(%q) = %q, want %q", tc.name, tc.in, got, tc.want)

@@ -258,8 +258,10 @@ func robotsURL(rawURL string) (*url.URL, error) {
 		}
 		return nil, fmt.Errorf("robots: %w", err)
 	}
-	if u.User != nil || u.Opaque != "" { // "http:u:p@h" is opaque to net/url
-		rawURL = withoutUserinfo(rawURL, u.User != nil)
+	if strings.IndexByte(rawURL, '@') >= 0 {
+		// Not only u.User: "http:u:p@h" is opaque to net/url, and
+		// "http:///u:p@h" a path, where a browser reads userinfo in both.
+		rawURL = withoutUserinfo(rawURL, true)
 	}
 	if u.Scheme == "" || u.Host == "" || u.Hostname() == "" {
 		return nil, fmt.Errorf("robots: %q: %w", rawURL, ErrNoOrigin)
@@ -314,8 +316,20 @@ func robotsURL(rawURL string) (*url.URL, error) {
 // ends at '/', '?' or '#', as it does there. In text that does not parse,
 // no reader can be sure where it ends (a space, a quote or a backslash may
 // be in a password that was never escaped), so it goes up to the last '@'
-// of all.
+// of all. Tabs and line ends are left out first, as a browser leaves them
+// out of a URL ("ht\tp://u:p@h" is http://u:p@h to it).
 func withoutUserinfo(rawURL string, parsed bool) string {
+	if strings.IndexByte(rawURL, '@') < 0 {
+		return rawURL
+	}
+	if strings.ContainsAny(rawURL, "\t\n\r") {
+		rawURL = strings.Map(func(r rune) rune {
+			if r == '\t' || r == '\n' || r == '\r' {
+				return -1
+			}
+			return r
+		}, rawURL)
+	}
 	i := 0
 	for i < len(rawURL) && rawURL[i] <= ' ' {
 		i++
@@ -346,6 +360,40 @@ func withoutUserinfo(rawURL string, parsed bool) string {
 		return rawURL
 	}
 	return rawURL[:authority] + rawURL[authority+at+1:]
+}
+
+// escapeNongraphic returns s with each rune that is not graphic (a control
+// such as CR, LF, ESC or NUL, a line or paragraph separator, a format
+// character such as a bidi override) written as Go escapes it in a quoted
+// string ("\r", "\x1b", "\u202e"), and each octet that is not UTF-8 as
+// "\xff", so that text a server chose cannot start a log line of its own,
+// move a terminal's cursor or reorder what a reader sees. A space is kept.
+func escapeNongraphic(s string) string {
+	clean := true
+	for _, r := range s {
+		if r != ' ' && (r == utf8.RuneError || !unicode.IsGraphic(r)) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case r != ' ' && !unicode.IsGraphic(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // validHost reports whether u's host could name an origin. url.Parse lets

@@ -592,8 +592,11 @@ type Link struct {
 // one token, and not nofollow). Links that cannot be crawled are left out: a
 // href that does not parse as a URL, or that resolves to a scheme other than
 // http and https (javascript:, mailto:, data:, tel:, ...) or to an http URL
-// with no host name (as "//" and "///x" do, which name an empty host) or a
-// port past 65535, or whose resolved URL is longer than MaxLinkBytes. Links
+// with no host name (as "//" and "///x" do, which name an empty host), a
+// port past 65535 or a host that RobotsURL refuses, and so IsAllowed ("a<b",
+// octets that are not UTF-8, an IPv6 zone that is not ASCII), or whose
+// resolved URL is longer than MaxLinkBytes; a <base href> naming such a
+// host is ignored. Links
 // inside comments and raw-text elements (<script>, <style>, <textarea>,
 // <title>) are not links; inside SVG and MathML those elements hold markup
 // and a self-closing tag is empty, as in a browser, and SVG's <a href> is a
@@ -1090,7 +1093,11 @@ func crawlable(u *url.URL) bool {
 // requires: a host name, and a port, if any, below 65536. url.Parse accepts
 // "http://:80/", "http://h:99999/" and, in a reference, "//::0" (host ":",
 // port 0, which it writes back as "http://::0" and then refuses), all of
-// which the URL Standard refuses and no connection can reach.
+// which the URL Standard refuses and no connection can reach. So are hosts
+// RobotsURL refuses otherwise, which IsAllowed and Origin refuse too: one
+// holding '"', '<' or ']' ("http://a<b/"), one whose octets are not UTF-8
+// ("caf%E9"), a label too long for DNS once punycoded, an IPv6 zone that is
+// not ASCII. A link to one would be a URL no crawler can ask about.
 func hasOrigin(u *url.URL) bool {
 	if h := u.Hostname(); h == "" || strings.Contains(h, ":") && !strings.HasPrefix(u.Host, "[") {
 		return false
@@ -1100,7 +1107,11 @@ func hasOrigin(u *url.URL) bool {
 			return false
 		}
 	}
-	return true
+	if plainHost(u.Hostname()) {
+		return true // what robotsURL would find, without its allocations
+	}
+	_, err := robotsURL((&url.URL{Scheme: "http", Host: u.Host}).String())
+	return err == nil
 }
 
 // relTokens splits a rel attribute into lower-cased tokens and reports

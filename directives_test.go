@@ -1956,6 +1956,15 @@ func TestLinks(t *testing.T) {
 		// connection reaches them.
 		{"authority without a host name", page, `<a href="http://:80/x"><a href="//:8080/y"><a href="https://:443"><a href="http://user@:80/x"><a href="/ok">`,
 			[]Link{{URL: "https://example.com/ok"}}},
+		// Hosts RobotsURL refuses, and so IsAllowed and Origin: a link to
+		// one is a URL no crawler can ask about (once returned as written).
+		{"hosts no origin has", page, "<a href=\"http://caf\xe9.example/menu\"><a href=\"http://a&quot;b/x\"><a href=\"http://a<b/x\"><a href=\"http://a]/x\"><a href=\"http://%C3/x\"><a href=\"/ok\">",
+			[]Link{{URL: "https://example.com/ok"}}},
+		{"IPv6 zones that are not ASCII or hold a bracket", page, `<a href="http://[fe80::1%25é]/x"><a href="http://[fe80::1%25%5B]/x"><a href="http://[fe80::1%25eth0]/ok">`,
+			[]Link{{URL: "http://[fe80::1%25eth0]/ok"}}},
+		{"a label too long for DNS once punycoded", page, `<a href="http://` + strings.Repeat("a", 70) + `é.example/x"><a href="http://café.example/ok">`,
+			[]Link{{URL: "http://caf%C3%A9.example/ok"}}},
+		{"a base whose host no origin has is ignored", page, `<base href="http://[fe80::1%25é]/d/"><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
 		{"colons in a host without brackets", page, `<a href="//::0"><a href="http://a:b:80/"><a href="//[::1]:80/ok">`, []Link{{URL: "https://[::1]:80/ok"}}},
 		{"port past 65535", page, `<a href="http://example.com:99999/x"><a href="http://[::1]:65536/"><a href="http://example.com:65535/ok">`,
 			[]Link{{URL: "http://example.com:65535/ok"}}},
@@ -2935,7 +2944,8 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 			written := *u
 			written.RawQuery = whatwgQuery(u.RawQuery)
 			fits := len(written.String()) <= MaxLinkBytes
-			if fits && (hostless || u.Hostname() != "" && (u.Port() == "" || err == nil && port <= 65535)) {
+			_, noOrigin := RobotsURL(u.String()) // a host such as "a<b" or "caf%E9"
+			if fits && (hostless || u.Hostname() != "" && (u.Port() == "" || err == nil && port <= 65535) && noOrigin == nil) {
 				base = u
 			}
 		}
@@ -2965,6 +2975,9 @@ func treeLinks(t testing.TB, body []byte, base *url.URL) []Link {
 		}
 		if port, err := strconv.Atoi(u.Port()); u.Port() != "" && (err != nil || port > 65535) {
 			continue
+		}
+		if _, err := RobotsURL(u.String()); err != nil {
+			continue // a host no origin has ('"', '<', octets that are not UTF-8): Links leaves it out
 		}
 		l.URL = u.String()
 		if len(l.URL) > MaxLinkBytes {

@@ -61,7 +61,8 @@
 // body (reading one octet more, to know whether it cut the last line).
 // X-Robots-Tag lines, meta tag content, [ParseDirectives],
 // [Robots.UnmarshalText] and [Outcome.UnmarshalJSON] read what they are given
-// whole: bound it before, where it comes from a stranger. Everything is safe
+// whole (UnmarshalText up to math.MaxInt32 octets, as ParseLimit): bound it
+// before, where it comes from a stranger. Everything is safe
 // for concurrent use unless its documentation says otherwise.
 package robots
 
@@ -1218,7 +1219,8 @@ func (r *Robots) RuleLines(group int) []int {
 // applicable groups give one, the longest applies: it satisfies them all. A
 // value is decimal seconds with an optional fraction ("10", "0.5", ".5",
 // "5."); anything else ("10s", "1e3", "-1", "0x10") is ignored as if the line
-// were absent, and "0" is no delay: (0, false), as for no line. Crawl-delay
+// were absent, and "0" is no delay: (0, false), as for no line, as is a
+// value under a nanosecond, which a Duration cannot hold. Crawl-delay
 // is not part of RFC 9309; Google ignores it, other crawlers read it as
 // seconds between requests. A value too long for a Duration is the longest
 // Duration (about 292 years): cap it to what the crawler can wait, rather

@@ -1294,7 +1294,8 @@ func (p *parser) robots() *Robots {
 // parsers, which may not know the misspellings, should stay well under the
 // limit. A document built by hand, or read with a larger limit, that does
 // not fit even so is written in the tight form, of any length: UnmarshalText
-// and ParseLimit read it whole.
+// and ParseLimit read it whole, up to math.MaxInt32 octets (2 GiB less one),
+// past which ParseLimit's limit cannot go.
 //
 // MarshalText returns an error, naming the value, when a value cannot be
 // written so that it reads back the same: a line break or '#' in any value,
@@ -1314,8 +1315,9 @@ func (r *Robots) MarshalText() ([]byte, error) {
 }
 
 // UnmarshalText replaces the contents of r with what Parse reads from data,
-// all of it: it reads back what MarshalText wrote, which may be longer than
-// DefaultMaxBytes when the document came from a larger limit. Apply Parse or
+// all of it up to math.MaxInt32 octets, as ParseLimit reads it: it reads back
+// what MarshalText wrote, which may be longer than DefaultMaxBytes when the
+// document came from a larger limit. Apply Parse or
 // ParseLimit to text from elsewhere. Decision.Line then counts lines of
 // data, not of the file MarshalText wrote it from (an Outcome's JSON keeps
 // those). UnmarshalText never fails. It must not run concurrently with any
@@ -1331,7 +1333,10 @@ func (r *Robots) UnmarshalText(data []byte) error {
 }
 
 // String returns the text MarshalText writes; values MarshalText would
-// refuse are written as they are.
+// refuse are written as given where a line can hold them (a value with a
+// line break or '#' as it is), but a negative Crawl-delay is left out, and
+// Content-Signal keys are written lower-cased, as Parse reads them (so
+// "Search" yes and "search" no give "search=yes, search=no").
 func (r *Robots) String() string {
 	return string(write(r).buf)
 }

@@ -953,6 +953,31 @@ func TestDirectivesForUTF16CostFollowsHead(t *testing.T) {
 	}
 }
 
+// TestDirectivesForUTF16HeadNeverEnds checks the doc's bound on a UTF-16
+// page whose head never ends: less than twice what decoding the body whole
+// and reading it once allocates, whatever its length. Reading prefixes up to
+// just under all of it, then all of it, allocated three times (found by a
+// review of the docs' claims).
+func TestDirectivesForUTF16HeadNeverEnds(t *testing.T) {
+	allocated := func(f func()) uint64 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		f()
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	for _, octets := range []int{utf16Prefix<<4 - 4, utf16Prefix<<4 + 4, utf16Prefix<<5 + 4} {
+		text := "<html><head><title>" + strings.Repeat("x", octets/2)
+		page := utf16Bytes("\uFEFF"+text, false)
+		h := http.Header{"Content-Type": {"text/html"}}
+		got := allocated(func() { DirectivesFor(h, page, exampleBot) })
+		once := allocated(func() { headMetas(decodeUTF16(page[2:], false), false, func(name, content []byte) {}) })
+		if got >= 2*once {
+			t.Errorf("a %d-octet UTF-16 page whose head never ends: DirectivesFor allocated %d octets, %.2f times one decoding and reading (%d), want under 2", len(page), got, float64(got)/float64(once), once)
+		}
+	}
+}
+
 func TestAsUTF8(t *testing.T) {
 	tests := []struct {
 		name        string

@@ -62,8 +62,8 @@
 // X-Robots-Tag lines, meta tag content, [ParseDirectives],
 // [Robots.UnmarshalText] and [Outcome.UnmarshalJSON] read what they are given
 // whole (UnmarshalText up to math.MaxInt32 octets, as ParseLimit): bound it
-// before, where it comes from a stranger. Everything is safe
-// for concurrent use unless its documentation says otherwise.
+// before, where it comes from a stranger. Everything is safe for concurrent
+// use unless its documentation says otherwise.
 package robots
 
 import (

@@ -6638,6 +6638,8 @@ func TestLint(t *testing.T) {
 			[]string{"line 1: " + noRules + `the agents "a" and "b" may fetch everything`, "line 3: User-agent joins the group line 1 opened" + joins}},
 		{"a last group without rules, and no * group", "User-agent: Googlebot\nDisallow: /x\n\nUser-agent: bingbot\nCrawl-delay: 1\n",
 			[]string{"line 4: " + noRules + `the agent "bingbot" may fetch everything`}},
+		{"a last group whose user agents name no agent", "User-agent: a\nDisallow: /x\n\nUser-agent: 1\n",
+			[]string{`line 4: User-agent "1" ` + noToken, "line 4: " + noRules + "its User-agent lines name no agent, so it applies to none"}},
 		{"a * group alone, without rules", "User-agent: *\n",
 			[]string{"line 1: " + noRules + "every agent no other group names may fetch everything"}},
 		{"a last * group without rules, naming an agent too", "User-agent: a\nDisallow: /x\n\nUser-agent: *\nUser-agent: c/1.0\nUser-agent: a\n",
@@ -7110,6 +7112,36 @@ func BenchmarkLintSharedGroup(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				Lint(data)
+			}
+		})
+	}
+}
+
+// BenchmarkLintHostile times Lint on 500 KiB of the shapes that take it
+// longest, which its doc's "some 50 to 120 ms" describes: a misspelt key on
+// every line, and one group of nothing but User-agent lines, whose warning
+// lists the agents (it compared each with those before it, quadratic, until
+// a review of this session: 1.8 s).
+func BenchmarkLintHostile(b *testing.B) {
+	fill := func(line func(i int) string) []byte {
+		var doc strings.Builder
+		for i := 0; doc.Len() < DefaultMaxBytes-100; i++ {
+			doc.WriteString(line(i))
+		}
+		return []byte(doc.String())
+	}
+	for _, bc := range []struct {
+		name string
+		data []byte
+	}{
+		{"misspelt-keys", fill(func(int) string { return "disalowx:/\n" })},
+		{"user-agent-lines", fill(func(i int) string { return "User-agent:" + letters(i) + "\n" })},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(bc.data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Lint(bc.data)
 			}
 		})
 	}

@@ -801,17 +801,23 @@ func (p *parser) groupWarnings(r *Robots) []Warning {
 			}
 		}
 	}
-	star := false
+	star, agents := false, 0
 	var alone []string // the tokens no other group names
 	for _, ua := range last.UserAgents {
 		if isWildcard(ua) {
 			star = true
-		} else if t := ProductToken(ua); t != "" && !named[t] && !slices.Contains(alone, t) {
-			alone = append(alone, t)
+		} else if t := ProductToken(ua); t != "" {
+			agents++
+			if !named[t] {
+				named[t] = true // listed once
+				alone = append(alone, t)
+			}
 		}
 	}
 	var msg string
 	switch {
+	case !star && agents == 0:
+		msg = "its User-agent lines name no agent, so it applies to none"
 	case star && !otherStar && len(alone) > 0:
 		msg = agentsNamed(alone) + ", and every agent no other group names, may fetch everything"
 	case star && !otherStar:

@@ -230,8 +230,8 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // DirectivesFor accepts any input; what does not parse applies nothing. It
 // is safe for concurrent use. It allocates next to nothing for the
 // directives it merges, but keeps each unknown name once, in Other: a line
-// of 100,000 distinct ones (some 500 KB) allocates some 30 MB. Bound the headers
-// of a response from an untrusted source before reading them.
+// of 100,000 distinct ones (some 500 KB) allocates some 30 MB. Bound the
+// headers of a response from an untrusted source before reading them.
 func DirectivesFor(h http.Header, body []byte, userAgent string) Directives {
 	r := collect(h, body, ProductToken(userAgent), nil)
 	return r.directives()
@@ -1112,10 +1112,10 @@ func hasOrigin(u *url.URL) bool {
 		}
 	}
 	if plainHost(u.Hostname()) {
-		return true // what robotsURL would find, without its allocations
+		return true // what the checks below would find, without their allocations
 	}
-	_, err := robotsURL((&url.URL{Scheme: "http", Host: u.Host}).String())
-	return err == nil
+	_, err := asciiHost(u.Hostname())
+	return validHost(u) && err == nil // robotsURL's checks of a host
 }
 
 // relTokens splits a rel attribute into lower-cased tokens and reports

@@ -374,7 +374,7 @@ func (f *Fetcher) Fetch(ctx context.Context, pageURL string) *Outcome {
 		return o.fail(err, retryLifetime)
 	}
 	if target.Scheme != "http" && target.Scheme != "https" {
-		return o.fail(fmt.Errorf("robots: %q: %w", withoutUserinfo(pageURL, true), errNotHTTP), retryLifetime)
+		return o.fail(fmt.Errorf("robots: %q: %w", pageURL, errNotHTTP), retryLifetime) // without userinfo once done scrubs it
 	}
 	o.URL = target.String()
 	if err := checkUserAgent(f.UserAgent); err != nil {
@@ -1112,36 +1112,21 @@ func scrubUserinfo(s string) string {
 		}
 		q += i
 		b.WriteString(scrubUnquoted(s[i:q]))
-		end := quotedEnd(s, q)
-		if end < 0 {
+		lit, err := strconv.QuotedPrefix(s[q:])
+		if err != nil { // a '"' that starts no Go-quoted string
 			b.WriteString(scrubUnquoted(s[q:]))
 			break
 		}
-		lit := s[q:end]
-		if u, err := strconv.Unquote(lit); err == nil && strings.IndexByte(u, '@') >= 0 {
+		i = q + len(lit)
+		if u, _ := strconv.Unquote(lit); strings.IndexByte(u, '@') >= 0 {
 			_, err := url.Parse(u)
 			if w := withoutUserinfo(u, err == nil); w != u {
 				lit = strconv.Quote(w)
 			}
 		}
 		b.WriteString(lit)
-		i = end
 	}
 	return b.String()
-}
-
-// quotedEnd returns the index just past the Go-quoted string that starts
-// with the '"' at s[q], or -1 when it does not end.
-func quotedEnd(s string, q int) int {
-	for k := q + 1; k < len(s); k++ {
-		switch s[k] {
-		case '\\':
-			k++
-		case '"':
-			return k + 1
-		}
-	}
-	return -1
 }
 
 // scrubUnquoted is scrubUserinfo for text outside quoted strings.

@@ -259,11 +259,9 @@ func robotsURL(rawURL string) (*url.URL, error) {
 		}
 		return nil, fmt.Errorf("robots: %w", err)
 	}
-	if strings.IndexByte(rawURL, '@') >= 0 {
-		// Not only u.User: "http:u:p@h" is opaque to net/url, and
-		// "http:///u:p@h" a path, where a browser reads userinfo in both.
-		rawURL = withoutUserinfo(rawURL, true)
-	}
+	// Not only u.User's: "http:u:p@h" is opaque to net/url, and
+	// "http:///u:p@h" a path, where a browser reads userinfo in both.
+	rawURL = withoutUserinfo(rawURL, true)
 	if u.Scheme == "" || u.Host == "" || u.Hostname() == "" {
 		return nil, fmt.Errorf("robots: %q: %w", rawURL, ErrNoOrigin)
 	}
@@ -336,14 +334,8 @@ func withoutUserinfo(rawURL string, parsed bool) string {
 		i++
 	}
 	start := i
-	if i < len(rawURL) && urlOctets[rawURL[i]]&schemeFirst != 0 {
-		j := i + 1
-		for j < len(rawURL) && urlOctets[rawURL[j]]&schemeRest != 0 {
-			j++
-		}
-		if j < len(rawURL) && rawURL[j] == ':' {
-			start = j + 1
-		}
+	if n := schemeLen(rawURL[i:]); n > 0 && i+n < len(rawURL) && rawURL[i+n] == ':' {
+		start = i + n + 1
 	}
 	authority := start
 	for authority < len(rawURL) && (rawURL[authority] == '/' || rawURL[authority] == '\\') {
@@ -370,14 +362,7 @@ func withoutUserinfo(rawURL string, parsed bool) string {
 // "\xff", so that text a server chose cannot start a log line of its own,
 // move a terminal's cursor or reorder what a reader sees. A space is kept.
 func escapeNongraphic(s string) string {
-	clean := true
-	for _, r := range s {
-		if r != ' ' && (r == utf8.RuneError || !unicode.IsGraphic(r)) {
-			clean = false
-			break
-		}
-	}
-	if clean {
+	if strings.IndexFunc(s, func(r rune) bool { return r != ' ' && (r == utf8.RuneError || !unicode.IsGraphic(r)) }) < 0 {
 		return s
 	}
 	var b strings.Builder
@@ -2566,6 +2551,20 @@ func isRobotsTxt(path string) bool {
 	return string(appendCanonicalPath(buf[:0], path)) == robotsTxt
 }
 
+// schemeLen returns the length of the scheme s starts with, without its
+// ':', or 0 when it starts with none (RFC 3986 §3.1: scheme = ALPHA *(
+// ALPHA / DIGIT / "+" / "-" / "." )).
+func schemeLen(s string) int {
+	if s == "" || urlOctets[s[0]]&schemeFirst == 0 {
+		return 0
+	}
+	i := 1
+	for i < len(s) && urlOctets[s[i]]&schemeRest != 0 {
+		i++
+	}
+	return i
+}
+
 // requestPath returns what rawURL asks a server for: for an absolute URL its
 // path and query (which may start with '?' when the path is empty), for a
 // /-rooted path the path itself. It reports false for anything else.
@@ -2573,15 +2572,8 @@ func requestPath(rawURL string) (string, bool) {
 	if strings.HasPrefix(rawURL, "/") {
 		return rawURL, true
 	}
-	// RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-	if rawURL == "" || urlOctets[rawURL[0]]&schemeFirst == 0 {
-		return "", false
-	}
-	i := 1
-	for i < len(rawURL) && urlOctets[rawURL[i]]&schemeRest != 0 {
-		i++
-	}
-	if !strings.HasPrefix(rawURL[i:], "://") {
+	i := schemeLen(rawURL)
+	if i == 0 || !strings.HasPrefix(rawURL[i:], "://") {
 		return "", false
 	}
 	rest := rawURL[i+3:]

@@ -286,11 +286,11 @@ func (w Warning) String() string {
 // takes over real files (this package's tests' 332), since most of it goes
 // to finding the rules that never decide, and some 50 to 120 ms for 500 KiB
 // written to take the longest (the longest, a misspelt key on every line,
-// each weighed against the keys it may stand for). Its warnings hold some 0.25 times the size
-// of those files over them all, a few times the size of a small file that
-// draws many, and under 50 times the size of a file written to draw the
-// most, with a warning or more on every short line (some 22 MB for 500
-// KiB). Bound what a stranger sends before linting it, as before parsing
+// each weighed against the keys it may stand for). Its warnings hold some
+// 0.25 times the size of those files over them all, a few times the size
+// of a small file that draws many, and under 50 times the size of a file
+// written to draw the most, with a warning or more on every short line (some
+// 22 MB for 500 KiB). Bound what a stranger sends before linting it, as before parsing
 // it.
 func Lint(data []byte) []Warning {
 	kept := cutAtLimit(data, DefaultMaxBytes)

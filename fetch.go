@@ -1096,9 +1096,11 @@ func deflateReader(r io.Reader) io.Reader {
 // this package quote them, with %q) is read whole, so that a space or a
 // quote in a password never escaped cannot hide where it ends: without its
 // userinfo as withoutUserinfo has it, by url.Parse's reading if it parses,
-// else up to its last '@'. Elsewhere, after each "//" that starts an
-// authority (at the start of s, or after a ':', a quote or a space), the
-// authority's octets up to its last '@' go.
+// else up to its last '@'; url.Parse's error that follows such a URL in
+// net/http's message for a Location that does not parse is given as the URL
+// without its userinfo has it (see unparsedReason). Elsewhere, after each
+// "//" that starts an authority (at the start of s, or after a ':', a quote
+// or a space), the authority's octets up to its last '@' go.
 func scrubUserinfo(s string) string {
 	if strings.IndexByte(s, '@') < 0 {
 		return s
@@ -1121,7 +1123,16 @@ func scrubUserinfo(s string) string {
 		if u, _ := strconv.Unquote(lit); strings.IndexByte(u, '@') >= 0 {
 			_, err := url.Parse(u)
 			if w := withoutUserinfo(u, err == nil); w != u {
-				lit = strconv.Quote(w)
+				b.WriteString(strconv.Quote(w))
+				if err != nil && strings.HasPrefix(s[i:], `: parse "`) {
+					// net/http's "failed to parse Location header %q: %v"
+					// goes on with url.Parse's error for the same text,
+					// which ends the message and may quote the password
+					// (see unparsedReason).
+					b.WriteString(": " + unparsedReason(w).Error())
+					break
+				}
+				continue
 			}
 		}
 		b.WriteString(lit)

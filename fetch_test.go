@@ -295,6 +295,12 @@ func TestOutcomeOf(t *testing.T) {
 		w.Header()["Location"] = []string{"http://user:secret@[::1"} // does not parse
 		w.WriteHeader(http.StatusFound)
 	})
+	mux.HandleFunc("/bad-location-port", func(w http.ResponseWriter, r *http.Request) {
+		// url.Parse reads "http://user:secret" before the '#', a port of
+		// "secret", and says so.
+		w.Header()["Location"] = []string{"http://user:secret#x@127.0.0.1/"}
+		w.WriteHeader(http.StatusFound)
+	})
 	srv := startServer(t, mux.ServeHTTP)
 	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	// stopAfter follows up to hops redirects, then hands over the next one.
@@ -405,6 +411,8 @@ func TestOutcomeOf(t *testing.T) {
 		}, status: Unreachable, lifetime: time.Hour, errorHas: `Get "http://a.example/robots.txt": boom`, checks: refusesAllButRobotsTxt},
 		{name: "a Location net/http cannot parse, with credentials", respond: get(http.DefaultClient, "/bad-location"), status: Unreachable, lifetime: time.Hour,
 			errorHas: `"http://[::1"`, checks: refusesAllButRobotsTxt},
+		{name: "a Location net/http cannot parse, a '#' in its password", respond: get(http.DefaultClient, "/bad-location-port"), status: Unreachable, lifetime: time.Hour,
+			errorHas: `failed to parse Location header "http://127.0.0.1/": parse "http://127.0.0.1/": its authority does not parse`, checks: refusesAllButRobotsTxt},
 		{name: "a body cut short under a Client.Timeout", respond: get(withTimeout, "/short"), status: Unreachable, httpStatus: 200, lifetime: time.Hour,
 			url: srv.URL + "/short", final: srv.URL + "/short", errorHas: "reading the body of", checks: refusesAllButRobotsTxt},
 		{name: "a response and an error", respond: func() (*http.Response, error) {
@@ -5210,6 +5218,12 @@ func TestFetchPageURLCredentials(t *testing.T) {
 		{"a backquote in the password", "http://user:se`cret@example.com/page"},
 		{"a '/' in the password", "http://user:se/cret@example.com/page"},
 		{"a '#' in the password", "http://user:se#cret@[::1/page"},
+		// url.Parse ends the host at the '/', '?' or '#' and reads the
+		// password before it as a port, which its error quotes.
+		{"a password ended by '/'", "http://user:secret/x@example.com/page"},
+		{"a password ended by '?'", "http://user:secret?x@example.com/page"},
+		{"a password ended by '#'", "http://user:secret#x@example.com/page"},
+		{"a password ended by '#', the rest not parsing", "http://user:secret#x@[::1/page"},
 		{"no slashes after the scheme", "http:user:se cret@example.com/page"},
 		{"backslashes after the scheme", "http:\\\\user:se cret@example.com/page"},
 		{"three slashes after the scheme", "http:///user:secret@example.com/"},
@@ -5324,6 +5338,14 @@ func TestScrubUserinfo(t *testing.T) {
 		{"quoted, an '@' in the path is kept", `Get "http://a.example/@me": EOF`, `Get "http://a.example/@me": EOF`},
 		{"quoted, three slashes", `Get "http:///u:p@a.example/": EOF`, `Get "http:///a.example/": EOF`},
 		{"a quote that does not end", `x "http://u:p@a.example/`, `x "http://a.example/`},
+		// net/http's error for a Location that does not parse goes on with
+		// url.Parse's, which quotes the Location as url.Parse split it.
+		{"quoted, a '#' in the password, then url.Parse's error", `Get "http://a.example/robots.txt": failed to parse Location header "http://user:secret#x@b.example/": parse "http://user:secret": invalid port ":secret" after host`,
+			`Get "http://a.example/robots.txt": failed to parse Location header "http://b.example/": parse "http://b.example/": its authority does not parse (shown without what may be userinfo)`},
+		{"quoted, a '/' in the password, the rest not parsing", `failed to parse Location header "http://user:secret/x@[::1": parse "http://user:secret/x@[::1": invalid port ":secret" after host`,
+			`failed to parse Location header "http://[::1": parse "http://[::1": missing ']' in host`},
+		{"url.Parse's error of a URL without userinfo is kept", `failed to parse Location header "http://[::1": parse "http://[::1": missing ']' in host`,
+			`failed to parse Location header "http://[::1": parse "http://[::1": missing ']' in host`},
 	} {
 		if got := scrubUserinfo(tc.in); got != tc.want {
 			t.Errorf("%s: scrubUserinfo(%q) = %q, want %q", tc.name, tc.in, got, tc.want)

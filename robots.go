@@ -236,8 +236,11 @@ var ErrNoOrigin = errors.New("URL has no origin")
 // UTF-8) gives an error that says so. An ASCII host is not held to DNS's
 // limits (63 octets a label, 253 a name): a name past them is an origin,
 // whose retrieval fails when it cannot be resolved. Errors quote rawURL
-// without its userinfo (in text that does not parse, without everything
-// from the authority's start to its last '@'), so that they can be logged.
+// without its userinfo, so that they can be logged: in text that does not
+// parse, without everything from the authority's start to its last '@',
+// and with the reason the rest gives, not url.Parse's for the whole, which
+// can quote part of a password ("http://u:pa/ss@h/" reads as a host
+// "u:pa" whose port is "pa").
 func RobotsURL(rawURL string) (string, error) {
 	u, err := robotsURL(rawURL)
 	if err != nil {
@@ -254,8 +257,14 @@ func robotsURL(rawURL string) (*url.URL, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
 		if ue, ok := err.(*url.Error); ok {
-			// Its URL is rawURL up to a '#', which may be in a password.
-			ue.URL = withoutUserinfo(rawURL, false)
+			// Its URL is rawURL up to a '#', which may be in a password,
+			// and its message may quote part of what withoutUserinfo
+			// leaves out (see unparsedReason).
+			if shown := withoutUserinfo(rawURL, false); shown != rawURL {
+				err = unparsedReason(shown)
+			} else {
+				ue.URL = rawURL
+			}
 		}
 		return nil, fmt.Errorf("robots: %w", err)
 	}
@@ -304,6 +313,24 @@ func robotsURL(rawURL string) (*url.URL, error) {
 	}
 	return &url.URL{Scheme: u.Scheme, Host: host, Path: "/robots.txt"}, nil
 }
+
+// unparsedReason is the error to give for text that url.Parse refused,
+// where w is that text without what withoutUserinfo left out: url.Parse's
+// error for w, or errUnreadAuthority when only what was left out stopped it.
+// url.Parse's error for the whole text would quote it as url.Parse split
+// it, and a password holding a '/', '?' or '#' ends a host there, so that
+// it comes out whole as a port (`parse "http://u:pw": invalid port ":pw"
+// after host`).
+func unparsedReason(w string) error {
+	if _, err := url.Parse(w); err != nil {
+		return err
+	}
+	return &url.Error{Op: "parse", URL: w, Err: errUnreadAuthority}
+}
+
+// errUnreadAuthority is unparsedReason's reason for text that does not
+// parse only in the part left out of its error.
+var errUnreadAuthority = errors.New("its authority does not parse (shown without what may be userinfo)")
 
 // withoutUserinfo returns rawURL without what a reader could take for its
 // userinfo, for errors that quote it: the octets from the start of its

@@ -918,7 +918,9 @@ func revisits(via []*http.Request, last *http.Request, next *url.URL) bool {
 
 // readBody reads at most maxBytes+1 decoded bytes of resp's body, one more
 // than is parsed so that the parser can tell a line cut by the limit from a
-// whole one. A body that ends early, or that fails to decode, is an error.
+// whole one. A body that ends early, or that fails to decode, before
+// maxBytes have arrived is an error; past them it is truncated, as one that
+// went on is.
 func readBody(resp *http.Response, maxBytes int) (body []byte, truncated bool, err error) {
 	limit := int64(maxBytes)
 	if limit < math.MaxInt64 {
@@ -943,13 +945,31 @@ func readBody(resp *http.Response, maxBytes int) (body []byte, truncated bool, e
 		buf.Grow(int(min(n, DefaultMaxBytes+1)))
 	}
 	if _, err := buf.ReadFrom(io.LimitReader(r, limit)); err != nil {
-		return nil, false, err
+		if buf.Len() < maxBytes || ranOutOfTime(resp, err) {
+			return nil, false, err
+		}
+		// All maxBytes arrived, and the octet read past them only to
+		// tell whether the file goes on failed: a body cut there, or
+		// damaged there, is read as one that went on (see Fetch).
+		return buf.Bytes(), true, nil
 	}
 	body = buf.Bytes()
 	if len(body) > maxBytes {
 		return body, true, nil
 	}
 	return body, false, nil
+}
+
+// ranOutOfTime reports whether err, which reading resp's body ended in,
+// is a deadline's or a cancel's: those say nothing of the body.
+func ranOutOfTime(resp *http.Response, err error) bool {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return true
+	}
+	if ne, ok := errors.AsType[net.Error](err); ok && ne.Timeout() {
+		return true
+	}
+	return resp.Request != nil && resp.Request.Context().Err() != nil
 }
 
 // decodedBody undoes resp's Content-Encoding on sent, its body as sent:

@@ -1301,6 +1301,16 @@ func TestFetchBody(t *testing.T) {
 		{"too many codings", 0, serveEncoded("gzip, gzip, gzip, gzip, gzip", threeLines), Unreachable, 200, false, refusesAllButRobotsTxt},
 		{"cut short by the server", 0, cutShort, Unreachable, 200, false, refusesAllButRobotsTxt},
 		{"cut short past the limit", 40, cutShort, Parsed, 200, true, firstRule},
+		// Cut right after the limit: all MaxBytes arrived, and only the
+		// octet read to tell whether the file goes on is missing.
+		{"cut short right after the limit", 47, cutShort, Parsed, 200, true, bothRules},
+		{"cut short one octet before the limit", 48, cutShort, Unreachable, 200, false, refusesAllButRobotsTxt},
+		{"bad chunking right after the limit", 47, badChunking, Parsed, 200, true, bothRules},
+		{"truncated gzip right after the limit", 47, func(w http.ResponseWriter, r *http.Request) {
+			z := compressed("gzip", threeLines)
+			w.Header().Set("Content-Encoding", "gzip")
+			w.Write(z[:len(z)-6])
+		}, Parsed, 200, true, bothRules},
 		{"reset mid-body", 0, rawResponse("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n"+threeLines, resetConn), Unreachable, 200, false, refusesAllButRobotsTxt},
 		{"bad chunking", 0, badChunking, Unreachable, 200, false, refusesAllButRobotsTxt},
 		{"bad chunking past the limit", 40, badChunking, Parsed, 200, true, firstRule},

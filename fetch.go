@@ -337,7 +337,11 @@ type Outcome struct {
 // §4.2) or no origin, makes a URL longer than 8,000 octets or is longer than
 // 64 KiB itself, or a 3xx that is not a redirect: 300, 304, 305, 306 and
 // unassigned ones) is Unavailable; so is a 4xx other than 429, whose body is
-// never parsed. Any 2xx is parsed, whatever its Content-Type: an HTML page is
+// never parsed: 407 Proxy Authentication Required too (RFC 9309 §2.3.1.3
+// makes no exception), though over http it comes from the crawler's own
+// proxy, not the site (over https the proxy's refusal is a network
+// failure), so a crawler behind such a proxy should give its Client the
+// proxy's credentials. Any 2xx is parsed, whatever its Content-Type: an HTML page is
 // read as any text is, and most yield no rules and allow everything (see
 // Parse for the lines of a page that read as rules). A 429, a 5xx, a final
 // 1xx, a status outside 100-599, a malformed response, and every network,
@@ -353,10 +357,12 @@ type Outcome struct {
 // where the server closes the connection, cannot be told from a whole one and
 // is parsed as it came. So is a 206 Partial Content, as any 2xx, though it
 // holds part of a file. A coded body, and each layer under the last, is read
-// only as far as a compressed form of MaxBytes could go (eight times the
-// MaxBytes+1 octets read, and 1 MiB): one that goes on further, as endless
-// empty deflate blocks do, is a decoding failure, so that a body that decodes
-// to nothing cannot keep a retrieval reading until its Timeout.
+// only up to eight times the MaxBytes+1 octets read, and 1 MiB, more than a
+// compressor needs (deflate's stored blocks add 5 octets to 64 KiB, a gzip
+// member a line some 25 octets a line): one that goes on further, as endless
+// empty deflate blocks or thousands of gzip members of a few octets each do,
+// is a decoding failure, so that a body that decodes to nothing cannot keep a
+// retrieval reading until its Timeout.
 //
 // Timeout bounds the whole retrieval, and ctx can end it sooner; a nil ctx
 // is context.Background(). A nil *Fetcher is the zero Fetcher, which has no

@@ -1246,6 +1246,61 @@ func TestDirectivesForUnion(t *testing.T) {
 	}
 }
 
+// TestDirectivesForEveryFlag puts each flag through each carrier, alone and
+// beside another carrier's flag, so that the union must keep both: flags
+// are OR'ed (SPEC §3), whichever carrier sets them.
+func TestDirectivesForEveryFlag(t *testing.T) {
+	flags := []struct {
+		name string
+		set  Directives
+	}{
+		{"noindex", Directives{NoIndex: true}},
+		{"nofollow", Directives{NoFollow: true}},
+		{"noarchive", Directives{NoArchive: true}},
+		{"nosnippet", Directives{NoSnippet: true}},
+		{"noimageindex", Directives{NoImageIndex: true}},
+		{"notranslate", Directives{NoTranslate: true}},
+	}
+	carriers := []struct {
+		name  string
+		carry func(h http.Header, flag string) string // adds flag to h, or returns a head holding it
+	}{
+		{"X-Robots-Tag", func(h http.Header, flag string) string { h.Add("X-Robots-Tag", flag); return "" }},
+		{"X-Robots-Tag scoped", func(h http.Header, flag string) string { h.Add("X-Robots-Tag", "examplebot: "+flag); return "" }},
+		{"Robots-Tag", func(h http.Header, flag string) string { h.Add("Robots-Tag", "*;"+flag); return "" }},
+		{"Robots-Tag for the bot", func(h http.Header, flag string) string { h.Add("Robots-Tag", "examplebot;"+flag); return "" }},
+		{"meta robots", func(h http.Header, flag string) string { return `<meta name="robots" content="` + flag + `">` }},
+		{"meta for the bot", func(h http.Header, flag string) string { return `<meta name="ExampleBot" content="` + flag + `">` }},
+	}
+	for _, f := range flags {
+		for _, c := range carriers {
+			t.Run(f.name+" by "+c.name, func(t *testing.T) {
+				h := http.Header{"Content-Type": {"text/html"}}
+				head := c.carry(h, f.name)
+				if got := DirectivesFor(h, []byte("<head>"+head), exampleBot); show(got) != show(f.set) {
+					t.Errorf("alone: %s, want %s", show(got), show(f.set))
+				}
+				// Beside a flag from another carrier.
+				other, want := "noarchive", f.set
+				if f.set.NoArchive {
+					other = "noindex"
+					want.NoIndex = true
+				} else {
+					want.NoArchive = true
+				}
+				if c.name == "meta robots" || c.name == "meta for the bot" {
+					h.Add("X-Robots-Tag", other)
+				} else {
+					head = `<meta name="robots" content="` + other + `">`
+				}
+				if got := DirectivesFor(h, []byte("<head>"+head), exampleBot); show(got) != show(want) {
+					t.Errorf("beside %s: %s, want %s", other, show(got), show(want))
+				}
+			})
+		}
+	}
+}
+
 func TestDirectivesForNil(t *testing.T) {
 	if got := DirectivesFor(nil, nil, ""); show(got) != show(Directives{}) {
 		t.Errorf("DirectivesFor(nil, nil, \"\") = %s, want {}", show(got))

@@ -1621,10 +1621,12 @@ func parseLegacy(value string, c *collector) {
 		// item: the two halves are read as one when they make a date.
 		// Otherwise the date is read up to the comma, and what follows is
 		// read as items, from the comma on, when it may be one: when it
-		// does not start with a digit ("unavailable_after: Wed, noindex"
-		// applies noindex), or names something ("360spider: noindex"). Else
-		// it is the rest of a broken date ("June 25, 2010", "25 Jun 2010,
-		// 3:00 PM EST"), dropped.
+		// starts with neither a digit nor, after a weekday, a month
+		// ("unavailable_after: Wed, noindex" applies noindex), or names
+		// something ("360spider: noindex"). Else it is the rest of a broken
+		// date ("June 25, 2010", "25 Jun 2010, 3:00 PM EST", "Wednesday,
+		// June 25, 2025"), dropped; so are the digit-led items after a date
+		// read across its comma, as after a whole one ("…GMT, 2010").
 		if end < len(value) && value[end] == ',' {
 			date, ok := dateSoFar(value[start:end])
 			next := end + 1 + indexSeparator(value[end+1:])
@@ -1635,10 +1637,18 @@ func parseLegacy(value string, c *collector) {
 					if !word {
 						p.item(value[start:end]) // a whole date before the comma is kept
 					}
-					if !digitLed || namesSomething(rest) {
+					if !(digitLed || word && monthLed(rest)) || namesSomething(rest) {
 						start = end + 1
 						continue
 					}
+				}
+				for next < len(value) && value[next] == ',' {
+					after := next + 1 + indexSeparator(value[next+1:])
+					more := trimASCIISpace(value[next+1 : after])
+					if more == "" || !isDigit(more[0]) || namesSomething(more) {
+						break
+					}
+					next = after
 				}
 				start = next + 1
 				continue
@@ -1647,6 +1657,21 @@ func parseLegacy(value string, c *collector) {
 		p.item(value[start:end])
 		start = end + 1
 	}
+}
+
+// monthLed reports whether s starts with a month's name, in full or in
+// three letters, followed by a space or a digit: "June 25" or "Jun 2025",
+// the rest of a date written after a weekday's comma.
+func monthLed(s string) bool {
+	i := 0
+	for i < len(s) && isAlpha(s[i]) {
+		i++
+	}
+	if i == len(s) || s[i] != ' ' && !isDigit(s[i]) {
+		return false
+	}
+	_, ok := monthByName(s[:i])
+	return ok
 }
 
 // indexSeparator returns the index of the first ',' or ';' in s, or len(s).

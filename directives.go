@@ -122,7 +122,10 @@ type Directives struct {
 // "15:00:00,5+02:00"); when it is not, the date before the comma is read
 // alone, and what follows is read as items if it names something ("2025-06-25,
 // 360spider: noindex"), else dropped as the rest of a broken date ("June 25,
-// 2010 3:00 PM EST"). A date before 0001-01-01T00:00:01Z (the zero time.Time,
+// 2010 3:00 PM EST"), as is a month after a weekday ("Wednesday, June 25,
+// 2025", which is no date read here) and, after a date, each digit-led item
+// that names nothing ("…GMT, 5").
+// A date before 0001-01-01T00:00:01Z (the zero time.Time,
 // a date in the year 0000, which RFC 3339 allows, or a year-1 date with a zone
 // east of UTC) is read as that instant: the zero UnavailableAfter means none,
 // and a date long past must not be lost.

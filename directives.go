@@ -112,23 +112,23 @@ type Directives struct {
 // UTC, a time without a zone is UTC, a fraction is of the last component
 // given, 15:00,5 being 15:00:30): calendar dates, with a time of hours and
 // minutes at least (ISO 8601's week and ordinal dates, 2010-W25-5 and
-// 2010-176, and an hour alone, 2010-06-25T15, are not read), RFC 1123 and
-// RFC 822 dates with or without the weekday (and with a comment after the
-// zone, "+0000 (UTC)"), RFC 850 dates, and "25-Jun-2010 15:00:00 EST"; years
-// have two or four digits (two digits: 00-49 is 20xx, 50-99 is 19xx); zones
-// are numeric or one of UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST and
+// 2010-176, and an hour alone, 2010-06-25T15, are not read), RFC 1123 and RFC
+// 822 dates with or without the weekday (and with a comment after the zone,
+// "+0000 (UTC)"), RFC 850 dates, and "25-Jun-2010 15:00:00 EST"; years have
+// two or four digits (two digits: 00-49 is 20xx, 50-99 is 19xx); zones are
+// numeric or one of UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST and
 // PDT. The comma after a weekday does not end the item, nor does one before a
 // digit when the whole is a date (ISO 8601's decimal comma,
 // "15:00:00,5+02:00"); when it is not, the date before the comma is read
-// alone, and what follows is read as items if it names something ("2025-06-25,
-// 360spider: noindex"), else dropped as the rest of a broken date ("June 25,
-// 2010 3:00 PM EST"), as is a month after a weekday ("Wednesday, June 25,
-// 2025", which is no date read here) and, after a date, each digit-led item
-// that names nothing ("…GMT, 5").
-// A date before 0001-01-01T00:00:01Z (the zero time.Time,
-// a date in the year 0000, which RFC 3339 allows, or a year-1 date with a zone
-// east of UTC) is read as that instant: the zero UnavailableAfter means none,
-// and a date long past must not be lost.
+// alone, and what follows is read as items if it names something
+// ("2025-06-25, 360spider: noindex"), else dropped as the rest of a broken
+// date ("June 25, 2010 3:00 PM EST"), as is a month after a weekday
+// ("Wednesday, June 25, 2025", which is no date read here) and, after a date,
+// each digit-led item that names nothing ("…GMT, 5"). A date before
+// 0001-01-01T00:00:01Z (the zero time.Time, a date in the year 0000, which
+// RFC 3339 allows, or a year-1 date with a zone east of UTC) is read as that
+// instant: the zero UnavailableAfter means none, and a date long past must
+// not be lost.
 //
 // ParseDirectives accepts any string, in time linear in its length. A
 // directive whose value does not parse (max-snippet: abc, a limit below -1,

@@ -339,9 +339,9 @@ type Outcome struct {
 // unassigned ones) is Unavailable; so is a 4xx other than 429, whose body is
 // never parsed: 407 Proxy Authentication Required too (RFC 9309 §2.3.1.3
 // makes no exception), though over http it comes from the crawler's own
-// proxy, not the site (over https the proxy's refusal is a network
-// failure), so a crawler behind such a proxy should give its Client the
-// proxy's credentials. Any 2xx is parsed, whatever its Content-Type: an HTML page is
+// proxy, not the site (over https the proxy's refusal is a network failure),
+// so a crawler behind such a proxy should give its Client the proxy's
+// credentials. Any 2xx is parsed, whatever its Content-Type: an HTML page is
 // read as any text is, and most yield no rules and allow everything (see
 // Parse for the lines of a page that read as rules). A 429, a 5xx, a final
 // 1xx, a status outside 100-599, a malformed response, and every network,
@@ -926,7 +926,7 @@ func revisits(via []*http.Request, last *http.Request, next *url.URL) bool {
 // than is parsed so that the parser can tell a line cut by the limit from a
 // whole one. A body that ends early, or that fails to decode, before
 // maxBytes have arrived is an error; past them it is truncated, as one that
-// went on is.
+// went on is (a deadline or a cancel there is still an error).
 func readBody(resp *http.Response, maxBytes int) (body []byte, truncated bool, err error) {
 	limit := int64(maxBytes)
 	if limit < math.MaxInt64 {

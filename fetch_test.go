@@ -1621,6 +1621,17 @@ func TestFetchTimeout(t *testing.T) {
 			checkOutcome(t, o, srv.URL, refusesAllButRobotsTxt)
 		})
 	}
+	// Past MaxBytes, a body cut short is read as Truncated (TestFetchBody),
+	// but a timeout still ends the retrieval: the octet waited for there
+	// says whether the file goes on, and no server's answer came.
+	t.Run("stalls right after MaxBytes", func(t *testing.T) {
+		srv := startServer(t, stallBody)
+		f := &Fetcher{UserAgent: fetchAgent, Timeout: timeout, MaxBytes: len("User-agent: *\n")}
+		o := f.Fetch(context.Background(), srv.URL)
+		if o.Status != Unreachable || o.HTTPStatus != 200 || !strings.HasPrefix(o.Error, "robots: Fetcher.Timeout of 200ms ran out") {
+			t.Errorf("Fetch = %s, error %q; want unreachable 200, the Fetcher's Timeout named", describeOutcome(o), o.Error)
+		}
+	})
 	t.Run("a Transport's timeout is not the Client's", func(t *testing.T) {
 		srv := startServer(t, stall)
 		client := &http.Client{Timeout: time.Hour, Transport: &http.Transport{ResponseHeaderTimeout: timeout / 4}}

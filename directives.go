@@ -123,8 +123,8 @@ type Directives struct {
 // alone, and what follows is read as items if it names something
 // ("2025-06-25, 360spider: noindex"), else dropped as the rest of a broken
 // date ("June 25, 2010 3:00 PM EST"), as is a month after a weekday
-// ("Wednesday, June 25, 2025", which is no date read here) and, after a date,
-// each digit-led item that names nothing ("…GMT, 5"). A date before
+// ("Wednesday, June 25, 2025", which is no date read here), with the
+// digit-led items after them that name nothing. A date before
 // 0001-01-01T00:00:01Z (the zero time.Time, a date in the year 0000, which
 // RFC 3339 allows, or a year-1 date with a zone east of UTC) is read as that
 // instant: the zero UnavailableAfter means none, and a date long past must
@@ -1628,8 +1628,7 @@ func parseLegacy(value string, c *collector) {
 		// ("unavailable_after: Wed, noindex" applies noindex), or names
 		// something ("360spider: noindex"). Else it is the rest of a broken
 		// date ("June 25, 2010", "25 Jun 2010, 3:00 PM EST", "Wednesday,
-		// June 25, 2025"), dropped; so are the digit-led items after a date
-		// read across its comma, as after a whole one ("…GMT, 2010").
+		// June 25, 2025"), dropped with the digit-led items after it.
 		if end < len(value) && value[end] == ',' {
 			date, ok := dateSoFar(value[start:end])
 			next := end + 1 + indexSeparator(value[end+1:])
@@ -1644,14 +1643,18 @@ func parseLegacy(value string, c *collector) {
 						start = end + 1
 						continue
 					}
-				}
-				for next < len(value) && value[next] == ',' {
-					after := next + 1 + indexSeparator(value[next+1:])
-					more := trimASCIISpace(value[next+1 : after])
-					if more == "" || !isDigit(more[0]) || namesSomething(more) {
-						break
+					// More of the broken date ("Wednesday, June 25,
+					// 2025"). Not after a whole date: String writes one
+					// with a weekday, and an unknown name such as "0"
+					// after it must read back.
+					for next < len(value) && value[next] == ',' {
+						after := next + 1 + indexSeparator(value[next+1:])
+						more := trimASCIISpace(value[next+1 : after])
+						if more == "" || !isDigit(more[0]) || namesSomething(more) {
+							break
+						}
+						next = after
 					}
-					next = after
 				}
 				start = next + 1
 				continue

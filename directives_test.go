@@ -258,8 +258,12 @@ func TestParseDirectives(t *testing.T) {
 			[]Directives{{}, {Bot: "junebot", NoIndex: true}}},
 		{"a weekday, a month, then a scope", "unavailable_after: Wednesday, June 25, 2025, 360spider: noindex",
 			[]Directives{{}, {Bot: "360spider", NoIndex: true}}},
-		{"digits after a whole weekday date are dropped, not Other", "unavailable_after: Wed, 25 Jun 2025 15:00:00 GMT, 5, noarchive",
-			[]Directives{{NoArchive: true, UnavailableAfter: utc(2025, 6, 25, 15, 0, 0)}}},
+		// String writes a date with its weekday: an unknown name after it,
+		// digits alone too, must read back.
+		{"digits after a whole weekday date are an unknown name", "unavailable_after: Wed, 25 Jun 2025 15:00:00 GMT, 5, noarchive",
+			[]Directives{{NoArchive: true, UnavailableAfter: utc(2025, 6, 25, 15, 0, 0), Other: []string{"5"}}}},
+		{"digits after a broken weekday date are dropped", "unavailable_after: Wednesday, June 25, 2025 3:00 PM, 12, noarchive",
+			[]Directives{{NoArchive: true}}},
 		{"digits after a whole date are dropped, not Other", "unavailable_after: 25 Jun 2010 15:00:00 GMT, 2010, nofollow",
 			[]Directives{{NoFollow: true, UnavailableAfter: utc(2010, 6, 25, 15, 0, 0)}}},
 		// A comma between a date and a scope whose name starts with a digit

@@ -3695,6 +3695,30 @@ func TestCache30DayRule(t *testing.T) {
 	}
 }
 
+// TestCache30DaysRunOutDuringTheFetch: the 30-day rule is judged when the
+// retrieval has answered, not when the question was asked. The server
+// answers its 503 only once the 30 days have passed, so the original
+// always allows; code that judged at the question would refuse, unless the
+// machine is so slow that the question itself came after the 30 days.
+func TestCache30DaysRunOutDuringTheFetch(t *testing.T) {
+	t.Parallel()
+	const margin = time.Second
+	since := time.Now().Add(-unreachableGrace + margin)
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(time.Until(since.Add(unreachableGrace + 10*time.Millisecond)))
+		w.WriteHeader(http.StatusServiceUnavailable)
+	})
+	store := &MemoryStore{}
+	store.Put(context.Background(), srv.URL, &CacheEntry{
+		Outcome:          &Outcome{Status: Unreachable, HTTPStatus: 503, Lifetime: time.Hour, FetchedAt: since},
+		UnreachableSince: since,
+	})
+	cache := &Cache{Fetcher: Fetcher{UserAgent: fetchAgent}, Store: store}
+	if !cache.IsAllowed(context.Background(), fetchAgent, srv.URL+"/private/x") {
+		t.Error("IsAllowed after 30 days of failures, the last of them answered past the 30 days = false, want true: read as unavailable")
+	}
+}
+
 // TestCacheOldRefusalAndAFreshFailure: the Cache's own record of a refused
 // redirect 40 days ago, read together with the Store's first failure a
 // minute ago, starts no 30 days: the origin is refused, not allowed.

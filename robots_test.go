@@ -6746,6 +6746,24 @@ func TestLint(t *testing.T) {
 		{"lengths counted once percent-encoding is normalised", "User-agent: a\nDisallow: /%7Ea\nAllow: /~a*\n",
 			[]string{`line 2: "Disallow: /%7Ea"` + warnNeverDecides + `line 3's "Allow: /~a*" matches every path it does and is longer once percent-encoding is normalised (4 octets against 3; RFC 9309 §2.2.2)`}},
 
+		// Found by a mutation review: each pins a branch no other case did.
+		{"a last group naming an agent beside * after another * group", "User-agent: *\nDisallow: /x\n\nUser-agent: *\nUser-agent: a\n",
+			[]string{"line 4: " + noRules + `the agent "a"` + outOfStar}},
+		{"a bad Crawl-delay before any group draws one warning", "Crawl-delay: soon\nUser-agent: a\nDisallow: /x\n",
+			[]string{"line 1: " + warnDelayFirst}},
+		{"a relative rule before any group draws one warning", "Disallow: x\n" + g,
+			[]string{"line 1: " + warnRuleFirst}},
+		{"a value of 64 octets is quoted whole", g + "Sitemap: " + strings.Repeat("s", 64) + "\n",
+			[]string{`line 3: Sitemap "` + strings.Repeat("s", 64) + `"` + relative}},
+		{"a value of 65 octets is quoted to 64", g + "Sitemap: " + strings.Repeat("s", 65) + "\n",
+			[]string{`line 3: Sitemap "` + strings.Repeat("s", 64) + `"...` + relative}},
+		{"a Content-Signal of commas alone", g + "Content-Signal: ,\n",
+			[]string{`line 3: Content-Signal "," holds no key=yes or key=no member: ignored`}},
+		{"the same pattern once normalised, the escape in the earlier rule", "User-agent: a\nDisallow: /%7E\nDisallow: /~\n",
+			[]string{`line 3: "Disallow: /~"` + warnNeverDecides + `line 2's "Disallow: /%7E" is the same pattern once percent-encoding is normalised (RFC 9309 §2.2.2), and comes first`}},
+		{"outranked by a rule longer once normalised, the escape in it", "User-agent: a\nDisallow: /x\nAllow: /%78*\n",
+			[]string{`line 2: "Disallow: /x"` + warnNeverDecides + `line 3's "Allow: /%78*" matches every path it does and is longer once percent-encoding is normalised (3 octets against 2; RFC 9309 §2.2.2)`}},
+
 		// Line numbers and the limit.
 		{"lines end at LF, CR and CRLF", g + "x\ry\r\nz\n\rw", []string{"line 3: one word without a colon" + warnNotRecord,
 			"line 4: one word without a colon" + warnNotRecord, "line 5: one word without a colon" + warnNotRecord, "line 7: one word without a colon" + warnNotRecord}},
@@ -6920,6 +6938,11 @@ func TestLintBoundOnWork(t *testing.T) {
 			stopped++
 			if !skippedMany.MatchString(w.Msg) {
 				t.Errorf("Lint of %d agents sharing a group of 1,000 rules warns %q, want the first three agents it skipped and how many more (%s)", agents, w.Msg, skippedMany)
+			}
+			// At the first of the skipped agents' rules, as Lint's doc
+			// says: the shared group's first, after its User-agent lines.
+			if w.Line != agents+1 {
+				t.Errorf("Lint's warning that it stopped comparing stands at line %d, want %d", w.Line, agents+1)
 			}
 		}
 	}

@@ -284,7 +284,9 @@ type Outcome struct {
 	Redirects int
 
 	// Truncated reports that the body was longer than MaxBytes: only its
-	// first MaxBytes bytes were parsed.
+	// first MaxBytes bytes were parsed. A body whose first MaxBytes bytes
+	// arrived and that then broke off, short of what its framing said,
+	// counts as longer (see Fetch).
 	Truncated bool
 
 	// Error says why the retrieval failed or stopped short of a final

@@ -204,31 +204,30 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // body that starts with a byte order mark, UTF-8's or UTF-16's, is
 // text/plain, whatever follows it). Only <meta name="robots"> and <meta
 // name="<product token>"> tags that the HTML5 tree builder places in <head>
-// count, with scripting enabled or disabled: a meta inside a <noscript> in the
-// head counts, as a crawler that runs no scripts reads it, and so does one that
-// an element in such a <noscript> would push out of the head, as a browser
-// reads it (where a CDATA section in SVG or MathML in a head <template> leaves
-// unsure how the tree builder reads it, or where browsers read one as the
-// letter of the standard does not, in a <foreignObject>, say, those either
-// reading places there too; misnested markup in such a template can still hide
-// the metas after it, as Links explains). Reading stops where the head ends, so
-// the cost does not grow with the body, but for a head that never ends (an
-// unclosed <title> or <template> in it is read to the end of the body). A
-// body in UTF-16 is decoded only as far as its head goes (its first 16 KiB,
-// then twice as much each time the head goes on past what was decoded, and
-// all of it once that is half of it or more, so that a head that never ends
-// costs less than twice a reading of all of it): one
-// that starts with a UTF-16 byte order mark, or whose Content-Type charset
-// names UTF-16 ("utf-16", "utf-16be", ...) and that starts with no UTF-8
-// mark, as the HTML encoding sniffing algorithm decides (the charset
-// parameter read as WHATWG MIME Sniffing parses it: `charset="utf-16` names
-// UTF-16, and `charset =utf-16` is no charset). Other encodings are read as
-// octets, which finds the same tags and names in every encoding whose ASCII
-// is ASCII. In application/xhtml+xml, which is XML, a self-closing tag such
-// as <title/> is an empty element, where HTML would read the rest of the page
-// as its text. A nil h or body is valid.
-// Header names are matched in any case, also in a map written by hand whose
-// keys are not in net/http's canonical form.
+// count, with scripting enabled or disabled: a meta inside a <noscript> in
+// the head counts, as a crawler that runs no scripts reads it, and so does
+// one that an element in such a <noscript> would push out of the head, as a
+// browser reads it (where a CDATA section in SVG or MathML in a head
+// <template> leaves unsure how the tree builder reads it, or where browsers
+// read one as the letter of the standard does not, in a <foreignObject>, say,
+// those either reading places there too; misnested markup in such a template
+// can still hide the metas after it, as Links explains). Reading stops where
+// the head ends, so the cost does not grow with the body, but for a head that
+// never ends (an unclosed <title> or <template> in it is read to the end of
+// the body). A body in UTF-16 is decoded only as far as its head goes (its
+// first 16 KiB, then twice as much each time the head goes on past what was
+// decoded, and all of it once that is half of it or more, so that a head that
+// never ends costs less than twice a reading of all of it): one that starts
+// with a UTF-16 byte order mark, or whose Content-Type charset names UTF-16
+// ("utf-16", "utf-16be", ...) and that starts with no UTF-8 mark, as the HTML
+// encoding sniffing algorithm decides (the charset parameter read as WHATWG
+// MIME Sniffing parses it: `charset="utf-16` names UTF-16, and `charset
+// =utf-16` is no charset). Other encodings are read as octets, which finds
+// the same tags and names in every encoding whose ASCII is ASCII. In
+// application/xhtml+xml, which is XML, a self-closing tag such as <title/> is
+// an empty element, where HTML would read the rest of the page as its text. A
+// nil h or body is valid. Header names are matched in any case, also in a map
+// written by hand whose keys are not in net/http's canonical form.
 //
 // DirectivesFor accepts any input; what does not parse applies nothing. It
 // is safe for concurrent use. It allocates next to nothing for the
@@ -1117,8 +1116,11 @@ func hasOrigin(u *url.URL) bool {
 	if plainHost(u.Hostname()) {
 		return true // what the checks below would find, without their allocations
 	}
+	if !validHost(u) { // robotsURL's checks of a host, in its order
+		return false
+	}
 	_, err := asciiHost(u.Hostname())
-	return validHost(u) && err == nil // robotsURL's checks of a host
+	return err == nil
 }
 
 // relTokens splits a rel attribute into lower-cased tokens and reports
@@ -1643,18 +1645,7 @@ func parseLegacy(value string, c *collector) {
 						start = end + 1
 						continue
 					}
-					// More of the broken date ("Wednesday, June 25,
-					// 2025"). Not after a whole date: String writes one
-					// with a weekday, and an unknown name such as "0"
-					// after it must read back.
-					for next < len(value) && value[next] == ',' {
-						after := next + 1 + indexSeparator(value[next+1:])
-						more := trimASCIISpace(value[next+1 : after])
-						if more == "" || !isDigit(more[0]) || namesSomething(more) {
-							break
-						}
-						next = after
-					}
+					next = pastDigitLed(value, next)
 				}
 				start = next + 1
 				continue
@@ -1663,6 +1654,24 @@ func parseLegacy(value string, c *collector) {
 		p.item(value[start:end])
 		start = end + 1
 	}
+}
+
+// pastDigitLed returns the index of the separator that ends the run of
+// ','-separated items starting at value[next] that are more of a broken date
+// ("Wednesday, June 25, 2025"): each starts with a digit and names nothing.
+// It is next when there is none. Not used after a whole date: String writes
+// one with a weekday, and an unknown name such as "0" after it must read
+// back.
+func pastDigitLed(value string, next int) int {
+	for next < len(value) && value[next] == ',' {
+		after := next + 1 + indexSeparator(value[next+1:])
+		more := trimASCIISpace(value[next+1 : after])
+		if more == "" || !isDigit(more[0]) || namesSomething(more) {
+			break
+		}
+		next = after
+	}
+	return next
 }
 
 // monthLed reports whether s starts with a month's name, in full or in

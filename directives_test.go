@@ -1303,7 +1303,7 @@ func TestDirectivesForEveryFlag(t *testing.T) {
 				} else {
 					want.NoArchive = true
 				}
-				if c.name == "meta robots" || c.name == "meta for the bot" {
+				if head != "" { // the flag is in a meta tag: the other in a header
 					h.Add("X-Robots-Tag", other)
 				} else {
 					head = `<meta name="robots" content="` + other + `">`

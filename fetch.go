@@ -971,10 +971,10 @@ func readBody(resp *http.Response, maxBytes int) (body []byte, truncated bool, e
 // ranOutOfTime reports whether err, which reading resp's body ended in,
 // is a deadline's or a cancel's: those say nothing of the body.
 func ranOutOfTime(resp *http.Response, err error) bool {
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+	if errors.Is(err, context.Canceled) {
 		return true
 	}
-	if ne, ok := errors.AsType[net.Error](err); ok && ne.Timeout() {
+	if ne, ok := errors.AsType[net.Error](err); ok && ne.Timeout() { // context.DeadlineExceeded too
 		return true
 	}
 	return resp.Request != nil && resp.Request.Context().Err() != nil

@@ -282,16 +282,16 @@ func (w Warning) String() string {
 // An HTML page draws a warning for most of its lines.
 //
 // Lint accepts any bytes, in time and memory linear in their length but for
-// the comparing of rules, which is bounded: some 8 times the time Parse
-// takes over real files (this package's tests' 332), since most of it goes
-// to finding the rules that never decide, and some 50 to 120 ms for 500 KiB
+// the comparing of rules, which is bounded: some 8 times the time Parse takes
+// over real files (this package's tests' 332), since most of it goes to
+// finding the rules that never decide, and some 50 to 120 ms for 500 KiB
 // written to take the longest (the longest, a misspelt key on every line,
 // each weighed against the keys it may stand for). Its warnings hold some
-// 0.25 times the size of those files over them all, a few times the size
-// of a small file that draws many, and under 50 times the size of a file
-// written to draw the most, with a warning or more on every short line (some
-// 22 MB for 500 KiB). Bound what a stranger sends before linting it, as before parsing
-// it.
+// 0.25 times the size of those files over them all, a few times the size of a
+// small file that draws many, and under 50 times the size of a file written
+// to draw the most, with a warning or more on every short line (some 22 MB
+// for 500 KiB). Bound what a stranger sends before linting it, as before
+// parsing it.
 func Lint(data []byte) []Warning {
 	kept := cutAtLimit(data, DefaultMaxBytes)
 	p := parser{lint: true}
@@ -801,13 +801,13 @@ func (p *parser) groupWarnings(r *Robots) []Warning {
 			}
 		}
 	}
-	star, agents := false, 0
+	star, anyToken := false, false
 	var alone []string // the tokens no other group names
 	for _, ua := range last.UserAgents {
 		if isWildcard(ua) {
 			star = true
 		} else if t := ProductToken(ua); t != "" {
-			agents++
+			anyToken = true
 			if !named[t] {
 				named[t] = true // listed once
 				alone = append(alone, t)
@@ -816,7 +816,7 @@ func (p *parser) groupWarnings(r *Robots) []Warning {
 	}
 	var msg string
 	switch {
-	case !star && agents == 0:
+	case !star && !anyToken:
 		msg = "its User-agent lines name no agent, so it applies to none"
 	case star && !otherStar && len(alone) > 0:
 		msg = agentsNamed(alone) + ", and every agent no other group names, may fetch everything"
@@ -1324,11 +1324,11 @@ func (r *Robots) MarshalText() ([]byte, error) {
 // UnmarshalText replaces the contents of r with what Parse reads from data,
 // all of it up to math.MaxInt32 octets, as ParseLimit reads it: it reads back
 // what MarshalText wrote, which may be longer than DefaultMaxBytes when the
-// document came from a larger limit. Apply Parse or
-// ParseLimit to text from elsewhere. Decision.Line then counts lines of
-// data, not of the file MarshalText wrote it from (an Outcome's JSON keeps
-// those). UnmarshalText never fails. It must not run concurrently with any
-// other use of r: queries, MarshalText, String, RuleLines.
+// document came from a larger limit. Apply Parse or ParseLimit to text from
+// elsewhere. Decision.Line then counts lines of data, not of the file
+// MarshalText wrote it from (an Outcome's JSON keeps those). UnmarshalText
+// never fails. It must not run concurrently with any other use of r: queries,
+// MarshalText, String, RuleLines.
 func (r *Robots) UnmarshalText(data []byte) error {
 	parsed := ParseLimit(data, len(data)+1)
 	r.Groups, r.Sitemaps, r.Records = parsed.Groups, parsed.Sitemaps, parsed.Records

@@ -495,6 +495,57 @@ func TestParseSyntax(t *testing.T) {
 // Parsing: groups, sitemaps, records (SPEC §1 "Groups", RFC 9309 §2.1,
 // §2.2.1, §2.2.4)
 
+// TestKeyKind holds keyKind, which compares words, to what it stands for:
+// a key is one of keySpellings when its octets, ASCII-lower-cased, are that
+// spelling's. Each spelling is tried with every octet of it replaced by each
+// of the 256, which reaches every octet a word comparison could confuse
+// with a letter, '-' or ' ' (NUL and CR differ from ' ' and '-' only in the
+// bit that lower-cases a letter), and keys of every length up to 16 made of
+// a spelling's octets.
+func TestKeyKind(t *testing.T) {
+	spelled := map[string]int{}
+	for _, s := range keySpellings {
+		spelled[s.key] = s.kind
+	}
+	want := func(key []byte) int {
+		lower := make([]byte, len(key))
+		for i, c := range key {
+			lower[i] = lowerASCII(c)
+		}
+		if kind, ok := spelled[string(lower)]; ok {
+			return kind
+		}
+		return keyOther
+	}
+	check := func(key []byte) {
+		t.Helper()
+		w := want(key)
+		if got := keyKind(key); got != w {
+			t.Errorf("keyKind(%q) = %d, want %d", key, got, w)
+		}
+		if got := keyKind(string(key)); got != w {
+			t.Errorf("keyKind(string %q) = %d, want %d", key, got, w)
+		}
+	}
+	for _, s := range keySpellings {
+		if kind := keyKind(strings.ToUpper(s.key)); kind != s.kind {
+			t.Errorf("keyKind(%q) = %d, want %d", strings.ToUpper(s.key), kind, s.kind)
+		}
+		for i := range len(s.key) {
+			for c := range 256 {
+				key := []byte(s.key)
+				key[i] = byte(c)
+				check(key)
+			}
+		}
+		long := strings.Repeat(s.key, 4)
+		for n := range 17 {
+			check([]byte(long[:n]))
+			check([]byte(long[len(long)-n:]))
+		}
+	}
+}
+
 func TestParseGroups(t *testing.T) {
 	for _, tc := range []struct {
 		name, doc, want string

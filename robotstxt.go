@@ -453,46 +453,83 @@ const (
 	keyContentSignal
 )
 
-// keyKind classifies a record key, case-insensitively. Besides the keys
-// themselves it knows the misspellings Google's parser accepts, and no
-// others: "useragent" and "user agent" for user-agent, and "dissallow",
-// "dissalow", "disalow", "diasllow" and "disallaw" for disallow.
+// keySpellings are the record keys Parse reads, lower-cased: the keys
+// themselves and the misspellings Google's parser accepts, and no others
+// ("useragent" and "user agent" for user-agent; "dissallow", "dissalow",
+// "disalow", "diasllow" and "disallaw" for disallow).
+var keySpellings = [...]struct {
+	key  string
+	kind int
+}{
+	{"user-agent", keyUserAgent}, {"useragent", keyUserAgent}, {"user agent", keyUserAgent},
+	{"allow", keyAllow},
+	{"disallow", keyDisallow}, {"dissallow", keyDisallow}, {"dissalow", keyDisallow},
+	{"disalow", keyDisallow}, {"diasllow", keyDisallow}, {"disallaw", keyDisallow},
+	{"sitemap", keySitemap},
+	{"crawl-delay", keyCrawlDelay},
+	{"content-signal", keyContentSignal},
+}
+
+// A keyWords is a key spelling as keyKind compares it: the words ends
+// reads from a key of its length, and for each the bits to set before the
+// comparison (0x20 in each octet that holds a letter, which makes an
+// upper-case letter lower-case and matches no octet but the two cases).
+type keyWords struct {
+	head, tail         uint64
+	headFold, tailFold uint64
+	kind               int
+}
+
+// keysByLen holds keySpellings by length, the longest 14 octets.
+var keysByLen = func() (t [15][]keyWords) {
+	for _, s := range keySpellings {
+		head, tail := ends(s.key)
+		fold := strings.Map(func(r rune) rune {
+			if 'a' <= r && r <= 'z' {
+				return 0x20
+			}
+			return 0
+		}, s.key)
+		headFold, tailFold := ends(fold)
+		t[len(s.key)] = append(t[len(s.key)], keyWords{head, tail, headFold, tailFold, s.kind})
+	}
+	return t
+}()
+
+// ends returns the first and the last eight octets of s, little-endian,
+// which overlap when s is shorter than 16; for s of 5 to 8 octets, its
+// first and last four. s has at least 5 octets.
+func ends[T ~string | ~[]byte](s T) (head, tail uint64) {
+	if n := len(s); n > 8 {
+		return word8(s), word8(s[n-8:])
+	}
+	return uint64(word4(s)), uint64(word4(s[len(s)-4:]))
+}
+
+// word8 and word4 read s's first octets as one little-endian word, which
+// the compiler makes a single load.
+func word8[T ~string | ~[]byte](s T) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func word4[T ~string | ~[]byte](s T) uint32 {
+	_ = s[3]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
+
+// keyKind classifies a record key, case-insensitively, as one of
+// keySpellings or keyOther. It runs on every line Parse reads, so it
+// compares two words a spelling rather than octet by octet.
 func keyKind[T ~string | ~[]byte](key T) int {
-	switch len(key) {
-	case 5:
-		if equalLower(key, "allow") {
-			return keyAllow
-		}
-	case 7:
-		switch {
-		case equalLower(key, "sitemap"):
-			return keySitemap
-		case equalLower(key, "disalow"):
-			return keyDisallow
-		}
-	case 8:
-		if equalLower(key, "disallow") || equalLower(key, "dissalow") ||
-			equalLower(key, "diasllow") || equalLower(key, "disallaw") {
-			return keyDisallow
-		}
-	case 9:
-		switch {
-		case equalLower(key, "useragent"):
-			return keyUserAgent
-		case equalLower(key, "dissallow"):
-			return keyDisallow
-		}
-	case 10:
-		if equalLower(key, "user-agent") || equalLower(key, "user agent") {
-			return keyUserAgent
-		}
-	case 11:
-		if equalLower(key, "crawl-delay") {
-			return keyCrawlDelay
-		}
-	case 14:
-		if equalLower(key, "content-signal") {
-			return keyContentSignal
+	if len(key) < 5 || len(key) >= len(keysByLen) {
+		return keyOther
+	}
+	head, tail := ends(key)
+	for _, k := range keysByLen[len(key)] {
+		if head|k.headFold == k.head && tail|k.tailFold == k.tail {
+			return k.kind
 		}
 	}
 	return keyOther

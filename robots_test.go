@@ -4432,6 +4432,52 @@ func TestConcurrentCompilesAgree(t *testing.T) {
 	}
 }
 
+// TestConcurrentParsesAgree parses and lints the corpus from eight
+// goroutines at once, sharing parseItems' pooled items, and checks each
+// result against the same file's read alone. Items given back while their
+// parse still reads them fail it under -race (nine reports when ParseLimit
+// gave them back before robots read them); without -race, only when the
+// schedule happens to hand them to another parse in that window.
+func TestConcurrentParsesAgree(t *testing.T) {
+	t.Parallel()
+	files := corpusFiles(t)
+	if testing.Short() {
+		files = files[:40]
+	}
+	read := func(data []byte) string {
+		r := Parse(data)
+		var b strings.Builder
+		b.WriteString(describe(r))
+		for i := range r.Groups {
+			fmt.Fprintln(&b, r.RuleLines(i))
+		}
+		for _, w := range Lint(data) {
+			fmt.Fprintln(&b, w)
+		}
+		return b.String()
+	}
+	datas := make([][]byte, len(files))
+	alone := make([]string, len(files))
+	for i, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		datas[i], alone[i] = data, read(data)
+	}
+	const workers = 8
+	atOnce(workers, func(w int) {
+		// Each worker reads half the files, starting from a file of its
+		// own, so that parses of files of every size overlap.
+		for k := range len(files) / 2 {
+			i := (k + w*len(files)/workers) % len(files)
+			if got := read(datas[i]); got != alone[i] {
+				t.Errorf("%s: read concurrently\n%s\nalone\n%s", filepath.Base(files[i]), got, alone[i])
+			}
+		}
+	})
+}
+
 // SPEC §1 "Cost": queries are "allocation-free once the document is parsed",
 // and so is the compiled per-agent view.
 func TestQueriesDoNotAllocate(t *testing.T) {

@@ -284,7 +284,7 @@ func (w Warning) String() string {
 // An HTML page draws a warning for most of its lines.
 //
 // Lint accepts any bytes, in time and memory linear in their length but for
-// the comparing of rules, which is bounded: some 8 times the time Parse takes
+// the comparing of rules, which is bounded: some 9 times the time Parse takes
 // over real files (this package's tests' 332), since most of it goes to
 // finding the rules that never decide, and some 50 to 120 ms for 500 KiB
 // written to take the longest (the longest, a misspelt key on every line,

@@ -501,7 +501,7 @@ func TestParseSyntax(t *testing.T) {
 // of the 256, which reaches every octet a word comparison could confuse
 // with a letter, '-' or ' ' (NUL and CR differ from ' ' and '-' only in the
 // bit that lower-cases a letter), and keys of every length up to 16 made of
-// a spelling's octets.
+// a spelling's octets. (TestParseSyntax pins the list of spellings itself.)
 func TestKeyKind(t *testing.T) {
 	spelled := map[string]int{}
 	for _, s := range keySpellings {

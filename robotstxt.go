@@ -495,18 +495,19 @@ var keySpellings = [...]struct {
 	{"content-signal", keyContentSignal},
 }
 
-// A keyWords is a key spelling as keyKind compares it: the words ends
-// reads from a key of its length, and for each the bits to set before the
-// comparison (0x20 in each octet that holds a letter, which makes an
-// upper-case letter lower-case and matches no octet but the two cases).
+// A keyWords is a key spelling as keyKind compares it: the two words ends
+// reads from it, and for each the bits keyKind sets in a key's word before
+// comparing it. They are 0x20 in each octet that holds a letter, which
+// lower-cases an upper-case letter and leaves no octet but the letter's
+// two cases equal to it; other octets must be equal as they are.
 type keyWords struct {
 	head, tail         uint64
 	headFold, tailFold uint64
 	kind               int
 }
 
-// keysByLen holds keySpellings by length, the longest 14 octets.
-var keysByLen = func() (t [15][]keyWords) {
+// keysByLen holds keySpellings by length.
+var keysByLen = func() (t [len("content-signal") + 1][]keyWords) {
 	for _, s := range keySpellings {
 		head, tail := ends(s.key)
 		fold := strings.Map(func(r rune) rune {

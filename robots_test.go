@@ -501,7 +501,9 @@ func TestParseSyntax(t *testing.T) {
 // of the 256, which reaches every octet a word comparison could confuse
 // with a letter, '-' or ' ' (NUL and CR differ from ' ' and '-' only in the
 // bit that lower-cases a letter), and keys of every length up to 16 made of
-// a spelling's octets. (TestParseSyntax pins the list of spellings itself.)
+// a spelling's octets. MarshalText, which asks keyKind of a record's name,
+// must refuse the name exactly when it is a spelling. (TestParseSyntax pins
+// the list of spellings itself.)
 func TestKeyKind(t *testing.T) {
 	spelled := map[string]int{}
 	for _, s := range keySpellings {
@@ -523,12 +525,16 @@ func TestKeyKind(t *testing.T) {
 		if got := keyKind(key); got != w {
 			t.Errorf("keyKind(%q) = %d, want %d", key, got, w)
 		}
-		if got := keyKind(string(key)); got != w {
-			t.Errorf("keyKind(string %q) = %d, want %d", key, got, w)
+		if !isToken(key) {
+			return
+		}
+		_, err := (&Robots{Records: []Record{{Name: string(key), Value: "v"}}}).MarshalText()
+		if refused := err != nil; refused != (w != keyOther) {
+			t.Errorf("MarshalText of a record named %q: error %v, want one: %v", key, err, w != keyOther)
 		}
 	}
 	for _, s := range keySpellings {
-		if kind := keyKind(strings.ToUpper(s.key)); kind != s.kind {
+		if kind := keyKind([]byte(strings.ToUpper(s.key))); kind != s.kind {
 			t.Errorf("keyKind(%q) = %d, want %d", strings.ToUpper(s.key), kind, s.kind)
 		}
 		for i := range len(s.key) {

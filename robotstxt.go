@@ -3,6 +3,7 @@ package robots
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -509,46 +510,33 @@ type keyWords struct {
 // keysByLen holds keySpellings by length.
 var keysByLen = func() (t [len("content-signal") + 1][]keyWords) {
 	for _, s := range keySpellings {
-		head, tail := ends(s.key)
-		fold := strings.Map(func(r rune) rune {
-			if 'a' <= r && r <= 'z' {
-				return 0x20
+		key, fold := []byte(s.key), make([]byte, len(s.key))
+		for i, c := range key {
+			if 'a' <= c && c <= 'z' {
+				fold[i] = 0x20
 			}
-			return 0
-		}, s.key)
+		}
+		head, tail := ends(key)
 		headFold, tailFold := ends(fold)
-		t[len(s.key)] = append(t[len(s.key)], keyWords{head, tail, headFold, tailFold, s.kind})
+		t[len(key)] = append(t[len(key)], keyWords{head, tail, headFold, tailFold, s.kind})
 	}
 	return t
 }()
 
-// ends returns the first and the last eight octets of s, little-endian,
-// which overlap when s is shorter than 16; for s of 5 to 8 octets, its
-// first and last four. s has at least 5 octets.
-func ends[T ~string | ~[]byte](s T) (head, tail uint64) {
+// ends returns the first and the last eight octets of s as words (one
+// load each), which overlap when s is shorter than 16; for s of 5 to 8
+// octets, its first and last four. s has at least 5 octets.
+func ends(s []byte) (head, tail uint64) {
 	if n := len(s); n > 8 {
-		return word8(s), word8(s[n-8:])
+		return le64u(s), le64u(s[n-8:])
 	}
-	return uint64(word4(s)), uint64(word4(s[len(s)-4:]))
-}
-
-// word8 and word4 read s's first octets as one little-endian word, which
-// the compiler makes a single load.
-func word8[T ~string | ~[]byte](s T) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-func word4[T ~string | ~[]byte](s T) uint32 {
-	_ = s[3]
-	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+	return uint64(binary.LittleEndian.Uint32(s)), uint64(binary.LittleEndian.Uint32(s[len(s)-4:]))
 }
 
 // keyKind classifies a record key, case-insensitively, as one of
 // keySpellings or keyOther. It runs on every line Parse reads, so it
 // compares two words a spelling rather than octet by octet.
-func keyKind[T ~string | ~[]byte](key T) int {
+func keyKind(key []byte) int {
 	if len(key) < 5 || len(key) >= len(keysByLen) {
 		return keyOther
 	}
@@ -1501,7 +1489,7 @@ func (w *writer) robots(r *Robots) {
 	if len(r.Records) > 0 {
 		w.section()
 		for _, rec := range r.Records {
-			if !isToken(rec.Name) || keyKind(rec.Name) != keyOther {
+			if !isToken(rec.Name) || keyKind([]byte(rec.Name)) != keyOther {
 				w.fail(fmt.Errorf("robots: record name %q is not a token or is a key robots.txt defines", rec.Name))
 			}
 			w.line(strings.ToLower(rec.Name), rec.Value)

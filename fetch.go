@@ -330,10 +330,11 @@ type Outcome struct {
 // host: the file found governs pageURL's origin. A Location is read and
 // resolved against the request as Links reads a href, as a browser does:
 // whitespace around it and its fragment ignored, dot segments removed, its
-// query escaped. A Location the chain requested already is followed too, up
-// to MaxRedirects (a server may redirect a URL to itself to set a cookie,
-// which a Client with a cookie jar sends back); if the chain still ends in a
-// redirect, the outcome's Error says "(a loop)". A chain that ends in a 3xx
+// query escaped. A Location the chain requested already is a loop, not
+// followed, unless the Client has a cookie jar: a server may redirect a URL
+// to itself to set a cookie, which the jar sends back, so with one it is
+// followed, up to MaxRedirects; either way, a chain that ends in a loop says
+// "(a loop)" in the outcome's Error. A chain that ends in a 3xx
 // (too many hops, a loop, no Location, a Location that does not parse, is not
 // http or https, names no host ("//", "///x": an empty authority, RFC 3986
 // §4.2) or no origin, makes a URL longer than 8,000 octets or is longer than
@@ -525,7 +526,7 @@ func (o *Outcome) notFollowed(resp *http.Response, chain []*url.URL, refusal err
 	case o.Redirects >= defaultMaxRedirects:
 		why = fmt.Sprintf("more than %d redirects", defaultMaxRedirects)
 	case next != nil && slices.ContainsFunc(chain, func(u *url.URL) bool { return hopKey(u) == next.String() }):
-		why = fmt.Sprintf("status %d redirects to %s, which the chain requested already (a loop)", resp.StatusCode, next)
+		why = loopReason(resp.StatusCode, next)
 	}
 	if why != "" {
 		return o.leadsNowhere(why, resp.Header, time.Now())
@@ -543,6 +544,12 @@ func (o *Outcome) notFollowed(resp *http.Response, chain []*url.URL, refusal err
 		o.Error += fmt.Sprintf(" (%v)", refusal)
 	}
 	return o.done(retryLifetime)
+}
+
+// loopReason says why a redirect with status code to next, a URL the chain
+// requested already, is not followed.
+func loopReason(code int, next *url.URL) string {
+	return fmt.Sprintf("status %d redirects to %s, which the chain requested already (a loop)", code, next)
 }
 
 // hopKey returns u as redirectTarget writes a hop: the host as RobotsURL
@@ -698,6 +705,12 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 		resp.Body.Close()
 		now := time.Now()
 		next, why := redirectTarget(req.URL, resp)
+		if why == "" && cfg.client.Jar == nil && revisits(via, req, next) {
+			// Without a jar the request would be the one sent before, and
+			// a server's answer the same: a loop, not followed (SPEC §2's
+			// table). With one, a cookie set on the way may change it.
+			why = loopReason(resp.StatusCode, next)
+		}
 		if why == "" && o.Redirects >= cfg.maxRedirects {
 			why = fmt.Sprintf("more than %d redirects", cfg.maxRedirects)
 			if cfg.maxRedirects == 1 {

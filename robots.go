@@ -1781,19 +1781,44 @@ func newAgentIndex(r *Robots) *agentIndex {
 		signals = maps.Clone(r.ContentSignals)
 	}
 	x.signalSource = &signalSource{x.groups, signals}
-	byToken := make(map[string]int) // index in x.slots
+	// A slot for each user-agent value that is not "*", at most. Sized at
+	// once, the slots are not made again as they grow, nor copied to cut
+	// what growing left over: that was about an eighth of the octets
+	// allocated to parse a file of under 6 KB and ask it once (benchmarks'
+	// ParseAndAskBySize). Past maxSlotsSized values they grow as appended:
+	// a file naming one token thousands of times should not have a slot
+	// made for each.
+	named := 0
+	for _, g := range r.Groups {
+		for _, ua := range g.UserAgents {
+			if !isWildcard(ua) {
+				named++
+			}
+		}
+	}
+	named = min(named, maxSlotsSized)
+	x.slots = make([]agentSlot, 0, named)
+	byToken := make(map[string]int, named) // index in x.slots
+	// A token is looked up lower-cased in here, which allocates nothing,
+	// and made a string only when it is new: "User-agent: ExampleBot/2.1"
+	// thousands of times is one string, not thousands.
+	var lower []byte
 	for i, g := range r.Groups {
 		for _, ua := range g.UserAgents {
 			if isWildcard(ua) { // "*foo" too, in a Group built by hand
 				x.fallback.groups = appendGroup(x.fallback.groups, i)
 				continue
 			}
-			token := ProductToken(ua)
-			if token == "" {
+			lower = lower[:0]
+			for j := range productTokenLen(ua) {
+				lower = append(lower, tokenLower[ua[j]])
+			}
+			if len(lower) == 0 {
 				continue // names no agent: a product token has at least one letter, '_' or '-'
 			}
-			k, ok := byToken[token]
+			k, ok := byToken[string(lower)]
 			if !ok {
+				token := ProductToken(ua) // ua's own octets when already lower-case
 				k = len(x.slots)
 				byToken[token] = k
 				x.slots = append(x.slots, agentSlot{tokenKey: keyOf(token), token: token})
@@ -1804,9 +1829,12 @@ func newAgentIndex(r *Robots) *agentIndex {
 	if len(x.slots) == 0 {
 		return x
 	}
-	// Cut to about its length, as append left it up to twice as long; from
-	// here on its slots do not move, and like may point into it.
-	x.slots = slices.Clone(x.slots)
+	// From here on the slots do not move, and like may point into them.
+	// A token named in several groups leaves a slot unused: cut them
+	// when they are more than a quarter.
+	if len(x.slots) < cap(x.slots)*3/4 {
+		x.slots = slices.Clone(x.slots)
+	}
 	size := 4
 	for size < 2*len(x.slots) {
 		size *= 2
@@ -1836,6 +1864,11 @@ func newAgentIndex(r *Robots) *agentIndex {
 	}
 	return x
 }
+
+// maxSlotsSized is the most user-agent values for which newAgentIndex
+// makes its slots at once, before it knows how many distinct tokens they
+// name.
+const maxSlotsSized = 64
 
 // groupsKey appends to dst a key for a list of groups, equal for equal lists
 // only: their indices as uvarints, a prefix-free code, so that a list's key

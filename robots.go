@@ -1802,7 +1802,8 @@ func newAgentIndex(r *Robots) *agentIndex {
 	// A token is looked up lower-cased in here, which allocates nothing,
 	// and made a string only when it is new: "User-agent: ExampleBot/2.1"
 	// thousands of times is one string, not thousands.
-	var lower []byte
+	var buf [32]byte
+	lower := buf[:0]
 	for i, g := range r.Groups {
 		for _, ua := range g.UserAgents {
 			if isWildcard(ua) { // "*foo" too, in a Group built by hand
@@ -1830,8 +1831,8 @@ func newAgentIndex(r *Robots) *agentIndex {
 		return x
 	}
 	// From here on the slots do not move, and like may point into them.
-	// A token named in several groups leaves a slot unused: cut them
-	// when they are more than a quarter.
+	// A token named in several groups leaves a slot unused, as does
+	// growing past maxSlotsSized: they are cut when more than a quarter.
 	if len(x.slots) < cap(x.slots)*3/4 {
 		x.slots = slices.Clone(x.slots)
 	}

@@ -1470,9 +1470,16 @@ func (x *agentIndex) fallbackView(a *Agent, q *tokenKey, userAgent string) *Agen
 		return a
 	}
 	v := *a
-	// A token of its own: ToLower returns a lower-case one as it is, a
-	// part of the caller's string, which the view would keep.
-	v.key, v.token = *q, strings.Clone(strings.ToLower(userAgent[:q.n]))
+	// A token of its own, written anew: not a part of the caller's string,
+	// which the view would keep, and which would then escape from every
+	// query that can reach here (ToLower returns a lower-case one as it
+	// is), nor ToLower's copy copied again.
+	var token strings.Builder
+	token.Grow(int(q.n))
+	for i := range q.n {
+		token.WriteByte(tokenLower[userAgent[i]])
+	}
+	v.key, v.token = *q, token.String()
 	x.fallbackViews = append(x.fallbackViews, &v)
 	return &v
 }

@@ -1806,6 +1806,10 @@ func newAgentIndex(r *Robots) *agentIndex {
 	named = min(named, maxSlotsSized)
 	x.slots = make([]agentSlot, 0, named)
 	byToken := make(map[string]int, named) // index in x.slots
+	// Most tokens are named by one group: each of the first slots' lists
+	// of groups starts as one place of this array, and only a list that
+	// grows past it is made on its own.
+	firstGroups := make([]int, named)
 	// A token is looked up lower-cased in here, which allocates nothing,
 	// and made a string only when it is new: "User-agent: ExampleBot/2.1"
 	// thousands of times is one string, not thousands.
@@ -1829,7 +1833,11 @@ func newAgentIndex(r *Robots) *agentIndex {
 				token := ProductToken(ua) // ua's own octets when already lower-case
 				k = len(x.slots)
 				byToken[token] = k
-				x.slots = append(x.slots, agentSlot{tokenKey: keyOf(token), token: token})
+				var groups []int
+				if k < len(firstGroups) {
+					groups = firstGroups[k : k : k+1]
+				}
+				x.slots = append(x.slots, agentSlot{tokenKey: keyOf(token), token: token, groups: groups})
 			}
 			x.slots[k].groups = appendGroup(x.slots[k].groups, i)
 		}

@@ -132,7 +132,8 @@ type Directives struct {
 //
 // ParseDirectives accepts any string, in time linear in its length. A
 // directive whose value does not parse (max-snippet: abc, a limit below -1,
-// an unknown zone) is ignored, and does not reach Other either. It returns
+// one with a sign of '+' or a fraction, +5 or 1.5, an unknown zone) is
+// ignored, and does not reach Other either. It returns
 // nil when value holds no set. Each set is a Directives of its own, so a
 // value of many short bot names ("a:b:c:...") allocates some 170 times its
 // length, and the sets it returns hold some 25 times it: bound a header from

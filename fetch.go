@@ -705,18 +705,20 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 		resp.Body.Close()
 		now := time.Now()
 		next, why := redirectTarget(req.URL, resp)
-		if why == "" && cfg.client.Jar == nil && revisits(via, req, next) {
+		loop := why == "" && revisits(via, req, next)
+		switch {
+		case why != "":
+		case loop && cfg.client.Jar == nil:
 			// Without a jar the request would be the one sent before, and
 			// a server's answer the same: a loop, not followed (SPEC §2's
 			// table). With one, a cookie set on the way may change it.
 			why = loopReason(resp.StatusCode, next)
-		}
-		if why == "" && o.Redirects >= cfg.maxRedirects {
+		case o.Redirects >= cfg.maxRedirects:
 			why = fmt.Sprintf("more than %d redirects", cfg.maxRedirects)
 			if cfg.maxRedirects == 1 {
 				why = "more than 1 redirect"
 			}
-			if revisits(via, req, next) {
+			if loop {
 				why += " (a loop)"
 			}
 		}

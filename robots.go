@@ -117,6 +117,15 @@ func productTokenLen[T ~string | ~[]byte](s T) int {
 	return len(s)
 }
 
+// appendToken appends to dst the product token userAgent starts with,
+// lower-cased: ProductToken without making a string.
+func appendToken(dst []byte, userAgent string) []byte {
+	for i := range productTokenLen(userAgent) {
+		dst = append(dst, tokenLower[userAgent[i]])
+	}
+	return dst
+}
+
 // tokenLower maps each octet of a product token to its lower case, and every
 // other octet to 0.
 var tokenLower = func() (t [256]byte) {
@@ -1470,16 +1479,11 @@ func (x *agentIndex) fallbackView(a *Agent, q *tokenKey, userAgent string) *Agen
 		return a
 	}
 	v := *a
-	// A token of its own, written anew: not a part of the caller's string,
-	// which the view would keep, and which would then escape from every
-	// query that can reach here (ToLower returns a lower-case one as it
-	// is), nor ToLower's copy copied again.
-	var token strings.Builder
-	token.Grow(int(q.n))
-	for i := range q.n {
-		token.WriteByte(tokenLower[userAgent[i]])
-	}
-	v.key, v.token = *q, token.String()
+	// A token of its own, copied once: not a part of the caller's string
+	// (as ToLower returns a lower-case one), which the view would keep and
+	// which would then escape from every query that can reach here.
+	var buf [maxViewToken]byte
+	v.key, v.token = *q, string(appendToken(buf[:0], userAgent))
 	x.fallbackViews = append(x.fallbackViews, &v)
 	return &v
 }
@@ -1821,10 +1825,7 @@ func newAgentIndex(r *Robots) *agentIndex {
 				x.fallback.groups = appendGroup(x.fallback.groups, i)
 				continue
 			}
-			lower = lower[:0]
-			for j := range productTokenLen(ua) {
-				lower = append(lower, tokenLower[ua[j]])
-			}
+			lower = appendToken(lower[:0], ua)
 			if len(lower) == 0 {
 				continue // names no agent: a product token has at least one letter, '_' or '-'
 			}

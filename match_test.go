@@ -1061,15 +1061,20 @@ func TestTrieLaysOutHeaviestChildFirst(t *testing.T) {
 				p += 1 + len(tr.payload(p))
 				kids := int(tr[p]) | int(tr[p+1])<<8
 				p += 2
+				slots := kids
 				if kids <= maxScannedKids {
 					p += kids
 				} else {
-					p += 256
+					slots = int(tr[p+1]) - int(tr[p]) + 1
+					p += 2
 				}
-				end := p + 4*kids // where the first child laid out must start
+				end := p + 4*slots // where the first child laid out must start
 				heaviest, most := -1, 0
-				for i := range kids {
+				for i := range slots {
 					off := int(binary.LittleEndian.Uint32(tr[p+4*i:]))
+					if off == 0 {
+						continue // no child starts with this octet
+					}
 					k := below(off)
 					if k > most {
 						heaviest, most = off, k
@@ -1091,6 +1096,59 @@ func TestTrieLaysOutHeaviestChildFirst(t *testing.T) {
 // allOctetKeys returns "/" followed by each octet, and "/a" followed by
 // each octet too, sorted: the children of "/" fill a table of 256, and
 // the 'a' child is the heaviest.
+// TestTrieWideNodeStep checks step at a node with more children than it
+// scans (maxScannedKids), whose offsets are indexed by octet from its
+// lowest child's to its highest's: every child is found, and an octet
+// below, above or between them, where the table holds 0, finds none.
+func TestTrieWideNodeStep(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		octets string // the wide node's children, ascending
+	}{
+		{"letters with gaps", "abdfhjlnprtvxz"},
+		{"one more than scanned", "0123456789abc"},
+		{"far apart", "\x00!AZaz\x7f\x80\xa0\xc3\xe2\xef\xfe\xff"},
+		{"every octet", func() string {
+			var b []byte
+			for c := range 256 {
+				b = append(b, byte(c))
+			}
+			return string(b)
+		}()},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if len(tc.octets) <= maxScannedKids {
+				t.Fatalf("%d children: not a wide node", len(tc.octets))
+			}
+			keys := make([]string, len(tc.octets))
+			for i := range tc.octets {
+				keys[i] = "/" + tc.octets[i:i+1] + "x" // each child's label: its octet and "x"
+			}
+			tr := new(compileScratch).buildTrie(len(keys), func(i int32) []byte { return []byte(keys[i]) },
+				func(dst []byte, lo, hi int32) []byte { return append(dst, byte(lo)) })
+			slash, matched := step(tr, trieRoot, "/", 0)
+			if slash < 0 || matched != 1 {
+				t.Fatalf("step from the root over \"/\" = %d, %d; want the wide node, 1", slash, matched)
+			}
+			for c := range 256 {
+				path := "/" + string([]byte{byte(c)}) + "xy"
+				next, matched := step(tr, slash, path, 1)
+				i := strings.IndexByte(tc.octets, byte(c))
+				switch {
+				case i < 0 && (next >= 0 || matched != 0):
+					t.Errorf("octet %#x, no child: step = %d, %d; want -1, 0", c, next, matched)
+				case i >= 0 && matched != 2:
+					t.Errorf("octet %#x: step = %d, %d; want its child, 2", c, next, matched)
+				case i >= 0:
+					if p := tr.payload(next); len(p) != 1 || int(p[0]) != i {
+						t.Errorf("octet %#x: step reached the node of key %v, want %d", c, p, i)
+					}
+				}
+			}
+		})
+	}
+}
+
 func allOctetKeys() []string {
 	var keys []string
 	for c := range 256 {

@@ -649,23 +649,23 @@ func (b *trieBuilder) node(label []byte, lo, hi int32, depth int) uint32 {
 	}
 	kids := b.kids[base:]
 	b.t = binary.LittleEndian.AppendUint16(b.t, uint16(len(kids)))
-	if len(kids) <= maxScannedKids {
-		for _, k := range kids {
-			b.t = append(b.t, b.key(k.lo)[depth])
-		}
-	}
 	// A wide node's offsets are indexed by octet, from its first child's
 	// to its last's (the keys are sorted), 0 for an octet no child starts
 	// with. The matcher's keys are canonical, octets from '!' to '~' only,
 	// so such a node holds at most 376 octets of offsets, where the table
 	// of child indices it replaced held 256 and 4 a child: the corpus's
 	// tries are 2 % smaller for it.
+	wide := len(kids) > maxScannedKids
 	lowest, slots := 0, len(kids)
-	if len(kids) > maxScannedKids {
+	if wide {
 		lowest = int(b.key(kids[0].lo)[depth])
 		highest := int(b.key(kids[len(kids)-1].lo)[depth])
 		b.t = append(b.t, byte(lowest), byte(highest))
 		slots = highest - lowest + 1
+	} else {
+		for _, k := range kids {
+			b.t = append(b.t, b.key(k.lo)[depth])
+		}
 	}
 	table := len(b.t)
 	b.t = append(b.t, make([]byte, 4*slots)...)
@@ -683,7 +683,7 @@ func (b *trieBuilder) node(label []byte, lo, hi int32, depth int) uint32 {
 		i := (heavy + j) % n
 		k := b.kids[base+i] // not kids[i]: laying out a child may move the stack
 		slot := i
-		if slots != n {
+		if wide {
 			slot = int(b.key(k.lo)[depth]) - lowest
 		}
 		off := b.node(b.key(k.lo)[depth:k.depth], k.lo, k.hi, k.depth)

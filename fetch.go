@@ -524,7 +524,7 @@ func (o *Outcome) notFollowed(resp *http.Response, chain []*url.URL, refusal err
 	switch {
 	case why != "": // a Location Fetch could not follow either
 	case o.Redirects >= defaultMaxRedirects:
-		why = fmt.Sprintf("more than %d redirects", defaultMaxRedirects)
+		why = tooManyRedirects(defaultMaxRedirects)
 	case next != nil && slices.ContainsFunc(chain, func(u *url.URL) bool { return hopKey(u) == next.String() }):
 		why = loopReason(resp.StatusCode, next)
 	}
@@ -544,6 +544,15 @@ func (o *Outcome) notFollowed(resp *http.Response, chain []*url.URL, refusal err
 		o.Error += fmt.Sprintf(" (%v)", refusal)
 	}
 	return o.done(retryLifetime)
+}
+
+// tooManyRedirects says why a redirect past a limit of limit redirects is
+// not followed.
+func tooManyRedirects(limit int) string {
+	if limit == 1 {
+		return "more than 1 redirect"
+	}
+	return fmt.Sprintf("more than %d redirects", limit)
 }
 
 // loopReason says why a redirect with status code to next, a URL the chain
@@ -714,10 +723,7 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 			// table). With one, a cookie set on the way may change it.
 			why = loopReason(resp.StatusCode, next)
 		case o.Redirects >= cfg.maxRedirects:
-			why = fmt.Sprintf("more than %d redirects", cfg.maxRedirects)
-			if cfg.maxRedirects == 1 {
-				why = "more than 1 redirect"
-			}
+			why = tooManyRedirects(cfg.maxRedirects)
 			if loop {
 				why += " (a loop)"
 			}

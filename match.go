@@ -1254,6 +1254,9 @@ func step[T text](t trie, n int, path T, depth int) (int, int) {
 			return -1, 0
 		}
 		p += 2
+		// The offset is read again below, as for the other branches:
+		// loading it once in each branch instead measured slower
+		// (benchmarks/README, "Offsets by octet").
 		if le32(t[p+4*i:]) == 0 {
 			return -1, 0 // no child starts with c
 		}

@@ -652,9 +652,8 @@ func (b *trieBuilder) node(label []byte, lo, hi int32, depth int) uint32 {
 	// A wide node's offsets are indexed by octet, from its first child's
 	// to its last's (the keys are sorted), 0 for an octet no child starts
 	// with. The matcher's keys are canonical, octets from '!' to '~' only,
-	// so such a node holds at most 376 octets of offsets, where the table
-	// of child indices it replaced held 256 and 4 a child: the corpus's
-	// tries are 2 % smaller for it.
+	// so such a node holds at most 376 octets of offsets (see
+	// maxScannedKids for the table it replaced).
 	wide := len(kids) > maxScannedKids
 	lowest, slots := 0, len(kids)
 	if wide {

@@ -1043,7 +1043,7 @@ func TestTrieLaysOutHeaviestChildFirst(t *testing.T) {
 		{"the last child heaviest", []string{"/a", "/b", "/c/1", "/c/2", "/c/3"}},
 		{"the middle child heaviest", []string{"/a", "/b/1", "/b/2", "/c"}},
 		{"a tie goes to the first", []string{"/a/1", "/a/2", "/b/1", "/b/2"}},
-		{"a table of 256 children", allOctetKeys()},
+		{"256 children, offsets by octet", allOctetKeys()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tr := new(compileScratch).buildTrie(len(tc.keys), func(i int32) []byte { return []byte(tc.keys[i]) },
@@ -1093,13 +1093,10 @@ func TestTrieLaysOutHeaviestChildFirst(t *testing.T) {
 	}
 }
 
-// allOctetKeys returns "/" followed by each octet, and "/a" followed by
-// each octet too, sorted: the children of "/" fill a table of 256, and
-// the 'a' child is the heaviest.
 // TestTrieWideNodeStep checks step at a node with more children than it
 // scans (maxScannedKids), whose offsets are indexed by octet from its
 // lowest child's to its highest's: every child is found, and an octet
-// below, above or between them, where the table holds 0, finds none.
+// outside that range, or inside it where the place holds 0, finds none.
 func TestTrieWideNodeStep(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -1149,6 +1146,9 @@ func TestTrieWideNodeStep(t *testing.T) {
 	}
 }
 
+// allOctetKeys returns "/" followed by each octet, and "/a" followed by
+// each octet too, sorted: "/" has a child for every octet, 256 offsets
+// indexed by octet, and the 'a' child is the heaviest.
 func allOctetKeys() []string {
 	var keys []string
 	for c := range 256 {

@@ -1831,7 +1831,10 @@ func newAgentIndex(r *Robots) *agentIndex {
 			}
 			k, ok := byToken[string(lower)]
 			if !ok {
-				token := ProductToken(ua) // ua's own octets when already lower-case
+				token := ua[:len(lower)] // its own octets when already lower-case
+				if token != string(lower) {
+					token = string(lower)
+				}
 				k = len(x.slots)
 				byToken[token] = k
 				var groups []int

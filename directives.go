@@ -213,9 +213,10 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // read one as the letter of the standard does not, in a <foreignObject>, say,
 // those either reading places there too; misnested markup in such a template
 // can still hide the metas after it, as Links explains). Reading stops where
-// the head ends, so the cost does not grow with the body, but for a head that
-// never ends (an unclosed <title> or <template> in it is read to the end of
-// the body). A body in UTF-16 is decoded only as far as its head goes (its
+// the head ends, at the first octets of what ends it (text, or a tag whose
+// attributes run on for megabytes, is not read whole), so the cost does not
+// grow with the body, but for a head that never ends (an unclosed <title>,
+// <template> or <noscript> in it is read to the end of the body). A body in UTF-16 is decoded only as far as its head goes (its
 // first 16 KiB, then twice as much each time the head goes on past what was
 // decoded, and all of it once that is half of it or more, so that a head that
 // never ends costs less than twice a reading of all of it): one that starts
@@ -2406,6 +2407,9 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 	rawText := false      // the next text token is a raw-text element's content
 	inNoscript := false   // a noScripts reading in a <noscript> in the head
 	for {
+		if !rawText && templates == 0 && startsBody(r.body, r.end, inNoscript) {
+			return // told by its first octets, before the tokenizer reads it whole
+		}
 		tt := r.next()
 		wasRaw := rawText
 		rawText = false
@@ -2514,6 +2518,70 @@ func scanHead(r *reading, isXHTML bool, visit func(at int, name, content []byte)
 				return // any other element starts the body
 			}
 		}
+	}
+}
+
+// startsBody reports whether the token at body[p:] (text, or a tag where
+// none of the head's raw-text elements or templates is open) is one at which
+// scanHead stops, whatever follows its first octets: text that is not
+// whitespace, the start tag of an element the head does not hold, or an end
+// tag that ends the head. The tokenizer reads a text token to the next tag
+// and a tag to its '>', buffering all of it, so that text or a tag's
+// attributes running on for megabytes after the head would make the cost
+// grow with the body, which SPEC §3 rules out. It reports false when its
+// octets cannot tell (a character reference, which may stand for a space; a
+// name that body's end cuts short; a comment), and the token is read as
+// usual. The names are those scanHead's switches read on after; any other
+// makes them stop.
+func startsBody(body []byte, p int, inNoscript bool) bool {
+	for p < len(body) && isHTMLSpace(rune(body[p])) {
+		p++ // a text token of whitespace is the head's, and so is what follows it
+	}
+	switch {
+	case p == len(body) || body[p] == '&':
+		return false
+	case body[p] != '<':
+		return true // text
+	case p+1 == len(body):
+		return false // '<' alone at the end is text, but the body may be a prefix (headMetas)
+	}
+	end := body[p+1] == '/'
+	name := body[p+1:]
+	if end {
+		name = name[1:]
+	}
+	if len(name) == 0 || !('a' <= name[0] && name[0] <= 'z' || 'A' <= name[0] && name[0] <= 'Z') {
+		// Not a tag: '<' before anything but a letter, '/', '!' or '?' is
+		// text; the rest are comments, whatever their octets.
+		return !end && body[p+1] != '!' && body[p+1] != '?'
+	}
+	var lower [len("noframes") + 1]byte // the longest name that matters, and one octet more
+	n := 0
+	for _, c := range name {
+		if c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '/' || c == '>' {
+			break
+		}
+		if n == len(lower) {
+			break // longer than any name below: not one of them
+		}
+		lower[n] = lowerASCII(c)
+		n++
+	}
+	if n < len(lower) && n == len(name) {
+		return false // cut short by body's end
+	}
+	switch tag := string(lower[:n]); {
+	case end && inNoscript:
+		return tag == "br" // HTML §13.2.6.4.5
+	case end:
+		return tag == "body" || tag == "html" || tag == "br"
+	default:
+		switch tag {
+		case "html", "head", "meta", "base", "basefont", "bgsound", "link",
+			"title", "style", "script", "noframes", "noscript", "template":
+			return false
+		}
+		return true
 	}
 }
 

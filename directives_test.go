@@ -968,6 +968,116 @@ func TestDirectivesForUTF16CostFollowsHead(t *testing.T) {
 	}
 }
 
+// TestDirectivesForCostFollowsHeadEndedByText checks that the head's cost
+// does not grow with the body (SPEC §3) when what ends the head is one long
+// token: text, or a tag with a long attribute. The tokenizer buffers a token
+// whole before scanHead sees it, and 16 MB of text after </head> cost 134 MB
+// of allocations (found by a black-box audit of SPEC §3); startsBody tells
+// such a token by its first octets.
+func TestDirectivesForCostFollowsHeadEndedByText(t *testing.T) {
+	long := strings.Repeat("x", 4<<20)
+	const meta = "<meta name=robots content=noindex>"
+	allocated := func(page string) (uint64, Directives) {
+		h := http.Header{"Content-Type": {"text/html"}}
+		body := []byte(page)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		d := DirectivesFor(h, body, exampleBot)
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc, d
+	}
+	for _, tc := range []struct {
+		name, head, tail string
+		noindex          bool
+	}{
+		{"text after </head>", "<head>" + meta + "</head>Hello ", long, true},
+		{"text and no <head>", "Hello ", long, false},
+		{"text after a meta", meta + "Hello ", long, true},
+		{"whitespace, then text", "<head>" + meta + "</head>", strings.Repeat(" \r\n\t", 1<<20) + "x", true},
+		{"a <body> with a long attribute", "<head>" + meta + "</head><body class='", long + "'>", true},
+		{"an <img> with a long attribute", meta + "<img alt='", long + "'>", true},
+		{"a long element name", meta + "<x", long + ">", true},
+		{"an </html> with a long attribute", meta + "</html class='", long + "'>", true},
+		{"'<' before a space", meta + "< ", long, true},
+		{"a <p> after a <noscript>", "<head><noscript>" + meta + "</noscript><p title='", long + "'>", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			short, d := allocated(tc.head)
+			if d.NoIndex != tc.noindex {
+				t.Fatalf("DirectivesFor(%.40q) = %v, want noindex %v", tc.head, d, tc.noindex)
+			}
+			full, d := allocated(tc.head + tc.tail)
+			if d.NoIndex != tc.noindex {
+				t.Fatalf("DirectivesFor(%.40q + %d octets) = %v, want noindex %v", tc.head, len(tc.tail), d, tc.noindex)
+			}
+			if full > short+64<<10 {
+				t.Errorf("DirectivesFor allocated %d octets with %d octets after %.40q, %d without them: want at most 64 KiB more", full, len(tc.tail), tc.head, short)
+			}
+		})
+	}
+}
+
+// TestStartsBody checks what startsBody tells from a token's first octets,
+// and that it says nothing where the octets that follow could change what
+// the token is.
+func TestStartsBody(t *testing.T) {
+	for _, tc := range []struct {
+		name, body string
+		inNoscript bool
+		want       bool
+	}{
+		{"text", "Hello", false, true},
+		{"text after whitespace", " \t\r\n\fHello", false, true},
+		{"a NUL is not whitespace", "\x00", false, true},
+		{"whitespace to the end", "  \n", false, false},
+		{"nothing", "", false, false},
+		{"a character reference may be a space", "&#32;x", false, false},
+		{"whitespace, then a reference", "  &nbsp;", false, false},
+		{"'<' before a space is text", "< b", false, true},
+		{"'<' before a digit is text", "<3", false, true},
+		{"'<' at the end may start a tag", "<", false, false},
+		{"a comment", "<!-- x -->", false, false},
+		{"a processing instruction", "<?xml?>", false, false},
+		{"</>", "</>", false, false},
+		{"'</' before a digit is a comment", "</3>", false, false},
+		{"<body>", "<body>", false, true},
+		{"<BODY> with attributes", "<BODY class=x>", false, true},
+		{"<img/>", "<img/>", false, true},
+		{"<meta>", "<meta name=robots>", false, false},
+		{"<Meta>", "<Meta>", false, false},
+		{"<noframes>", "<noframes>", false, false},
+		{"<template>", "\n<template>", false, false},
+		{"<noscript>", "<noscript>", false, false},
+		{"<link> in a <noscript>", "<link>", true, false},
+		{"<title> in a <noscript>", "<title>", true, false},
+		{"<p> in a <noscript>", "<p>", true, true},
+		{"a name cut by the end", "<me", false, false},
+		{"a head name whole at the end", "<meta", false, false},
+		{"a short name cut by the end", "<b", false, false},
+		{"a name longer than any the head holds, cut", "<noframesx", false, true},
+		{"a name one octet longer than <noframes>", "<noframesx>", false, true},
+		{"a name that starts like <meta>", "<metadata>", false, true},
+		{"</body>", "</body>", false, true},
+		{"</HTML x>", "</HTML x>", false, true},
+		{"</br>", "</br>", false, true},
+		{"</head>", "</head>", false, false},
+		{"</p>", "</p>", false, false},
+		{"</bod cut by the end", "</bod", false, false},
+		{"</body> in a <noscript>", "</body>", true, false},
+		{"</br> in a <noscript>", "</br>", true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := startsBody([]byte(tc.body), 0, tc.inNoscript); got != tc.want {
+				t.Errorf("startsBody(%q, inNoscript %v) = %v, want %v", tc.body, tc.inNoscript, got, tc.want)
+			}
+			// The same token after others: p is where it starts.
+			if got := startsBody([]byte("<head>"+tc.body), len("<head>"), tc.inNoscript); got != tc.want {
+				t.Errorf("startsBody(%q at 6, inNoscript %v) = %v, want %v", "<head>"+tc.body, tc.inNoscript, got, tc.want)
+			}
+		})
+	}
+}
+
 // TestDirectivesForUTF16HeadNeverEnds checks the doc's bound on a UTF-16
 // page whose head never ends: less than twice what decoding the body whole
 // and reading it once allocates, whatever its length. Reading prefixes up to

@@ -4011,6 +4011,9 @@ func parseDate(s string) (time.Time, bool) {
 			return time.Time{}, false
 		}
 		// The weekday is checked for its spelling only, as time.Parse does.
+		// RFC 822 §3.1.4 lets white space stand between any two tokens,
+		// before the comma too ("Mon , 15 Aug 2005 15:52:01 GMT").
+		d.skipSpace()
 		d.skipByte(',')
 		d.skipSpace()
 	}

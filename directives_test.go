@@ -219,6 +219,8 @@ func TestParseDirectives(t *testing.T) {
 			[]Directives{{NoIndex: true, UnavailableAfter: utc(2025, 6, 25, 15, 0, 0)}}},
 		{"RFC 850 weekday comma", "noindex, unavailable_after: Monday, 15-Aug-05 15:52:01 UTC",
 			[]Directives{{NoIndex: true, UnavailableAfter: utc(2005, 8, 15, 15, 52, 1)}}},
+		{"a space before the weekday comma does not split either", "unavailable_after: Monday , 15-Aug-05 15:52:01 UTC, noindex",
+			[]Directives{{NoIndex: true, UnavailableAfter: utc(2005, 8, 15, 15, 52, 1)}}},
 		{"scoped date with weekday", "examplebot: unavailable_after: Wed, 25 Jun 2025 15:00:00 GMT; nosnippet",
 			[]Directives{{Bot: "examplebot", NoSnippet: true, UnavailableAfter: utc(2025, 6, 25, 15, 0, 0)}}},
 		{"earliest date wins", "unavailable_after: 2030-01-01, unavailable_after: 25 Jun 2010 15:00:00 PST",
@@ -430,6 +432,8 @@ func TestParseDirectivesDates(t *testing.T) {
 		{"RFC 850 four-digit year", "Friday, 25-Jun-2010 15:00:00 GMT", want},
 		{"dashed without weekday", "25-Jun-2010 10:00:00 EST", want},
 		{"RFC 850 UTC", "Monday, 15-Aug-05 15:52:01 UTC", utc(2005, 8, 15, 15, 52, 1)},
+		{"a space before the weekday's comma (RFC 822 §3.1.4)", "Mon , 15 Aug 2005 15:52:01 GMT", utc(2005, 8, 15, 15, 52, 1)},
+		{"a weekday without its comma", "Mon 15 Aug 2005 15:52:01 GMT", utc(2005, 8, 15, 15, 52, 1)},
 
 		// Case and zones.
 		{"lower case names", "fri, 25 jun 2010 08:00:00 pdt", want},

@@ -25,13 +25,24 @@ import (
 	"unicode/utf8"
 )
 
-// Defaults and limits of fetching and caching, documented on the fields and
-// functions that apply them.
+// The defaults of a Fetcher's and a MemoryStore's zero fields.
 const (
-	defaultTimeout      = 10 * time.Second
-	defaultMaxRedirects = 5
-	defaultMaxOrigins   = 10000
+	// DefaultMaxRedirects is how many redirects a Fetcher follows when its
+	// MaxRedirects is zero: five, the least RFC 9309 §2.3.1.2 asks for.
+	DefaultMaxRedirects = 5
 
+	// DefaultTimeout bounds a retrieval, every request of its redirect chain
+	// and the body, when a Fetcher's Timeout is zero or less.
+	DefaultTimeout = 10 * time.Second
+
+	// DefaultMaxOrigins is how many origins a MemoryStore keeps when its
+	// MaxOrigins is zero or less.
+	DefaultMaxOrigins = 10000
+)
+
+// Limits of fetching and caching, documented on the fields and functions
+// that apply them.
+const (
 	// maxLifetime caps every Lifetime: RFC 9309 §2.4 says a cached robots.txt
 	// should not be used for more than 24 hours.
 	maxLifetime = 24 * time.Hour
@@ -125,8 +136,8 @@ type Fetcher struct {
 	MaxBytes int
 
 	// MaxRedirects is how many redirects are followed; one more gives an
-	// Unavailable outcome. Zero means 5 (RFC 9309 §2.3.1.2 asks for at least
-	// five); a negative value follows none. As with net/http's own
+	// Unavailable outcome. Zero means DefaultMaxRedirects (5: RFC 9309
+	// §2.3.1.2 asks for at least five); a negative value follows none. As with net/http's own
 	// redirects, each hop's response headers are kept until Fetch returns
 	// (for CheckRedirect's via), so memory grows with it: up to the
 	// Transport's MaxResponseHeaderBytes a hop, which is 1 MiB in the
@@ -134,7 +145,7 @@ type Fetcher struct {
 	MaxRedirects int
 
 	// Timeout bounds the whole retrieval: every request of the redirect
-	// chain and the body. Zero or less means 10 seconds.
+	// chain and the body. Zero or less means DefaultTimeout (10 seconds).
 	Timeout time.Duration
 }
 
@@ -155,12 +166,12 @@ func (f *Fetcher) config() fetchConfig {
 	}
 	switch {
 	case c.maxRedirects == 0:
-		c.maxRedirects = defaultMaxRedirects
+		c.maxRedirects = DefaultMaxRedirects
 	case c.maxRedirects < 0:
 		c.maxRedirects = 0
 	}
 	if c.timeout <= 0 {
-		c.timeout = defaultTimeout
+		c.timeout = DefaultTimeout
 	}
 	return c
 }
@@ -523,8 +534,8 @@ func (o *Outcome) notFollowed(resp *http.Response, chain []*url.URL, refusal err
 	}
 	switch {
 	case why != "": // a Location Fetch could not follow either
-	case o.Redirects >= defaultMaxRedirects:
-		why = tooManyRedirects(defaultMaxRedirects)
+	case o.Redirects >= DefaultMaxRedirects:
+		why = tooManyRedirects(DefaultMaxRedirects)
 	case next != nil && slices.ContainsFunc(chain, func(u *url.URL) bool { return hopKey(u) == next.String() }):
 		why = loopReason(resp.StatusCode, next)
 	}
@@ -1853,8 +1864,8 @@ type Cache struct {
 	// nothing.
 	Fetcher Fetcher
 
-	// Store keeps outcomes by origin. Nil means a MemoryStore of 10,000
-	// origins, created on first use.
+	// Store keeps outcomes by origin. Nil means a MemoryStore of
+	// DefaultMaxOrigins (10,000) origins, created on first use.
 	Store Store
 
 	// MinLifetime is the least time an outcome is kept, whatever its
@@ -2181,7 +2192,8 @@ type Store interface {
 // or a database: a CacheEntry is plain data that encoding/json writes and
 // reads, as Example_persistentStore shows.
 type MemoryStore struct {
-	// MaxOrigins is how many origins are kept. Zero or less means 10,000.
+	// MaxOrigins is how many origins are kept. Zero or less means
+	// DefaultMaxOrigins (10,000).
 	// Set it before first use.
 	MaxOrigins int
 
@@ -2235,7 +2247,7 @@ func (s *MemoryStore) Put(_ context.Context, origin string, e *CacheEntry) error
 	s.byKey[origin] = s.recency.PushFront(&memoryItem{origin: origin, entry: e})
 	limit := s.MaxOrigins
 	if limit <= 0 {
-		limit = defaultMaxOrigins
+		limit = DefaultMaxOrigins
 	}
 	for s.recency.Len() > limit {
 		oldest := s.recency.Back()

@@ -830,8 +830,8 @@ func TestFetchRedirectLoop(t *testing.T) {
 		{"self", map[string]string{"/robots.txt": "/robots.txt"}, false, 0, "/robots.txt"},
 		{"two steps", map[string]string{"/robots.txt": "/a", "/a": "/robots.txt"}, false, 1, "/a"},
 		{"three steps, back to the second", map[string]string{"/robots.txt": "/a", "/a": "/b", "/b": "/a"}, false, 2, "/b"},
-		{"self, with a jar", map[string]string{"/robots.txt": "/robots.txt"}, true, defaultMaxRedirects, "/robots.txt"},
-		{"two steps, with a jar", map[string]string{"/robots.txt": "/a", "/a": "/robots.txt"}, true, defaultMaxRedirects, "/a"},
+		{"self, with a jar", map[string]string{"/robots.txt": "/robots.txt"}, true, DefaultMaxRedirects, "/robots.txt"},
+		{"two steps, with a jar", map[string]string{"/robots.txt": "/a", "/a": "/robots.txt"}, true, DefaultMaxRedirects, "/a"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -1427,6 +1427,9 @@ func TestFetchDecodedByTransport(t *testing.T) {
 // own; a negative MaxRedirects follows none; a MaxBytes past what
 // ParseLimit parses is that much, so that a body cut there is Truncated.
 func TestFetcherDefaults(t *testing.T) {
+	if DefaultMaxRedirects != 5 || DefaultTimeout != 10*time.Second {
+		t.Errorf("DefaultMaxRedirects %d, DefaultTimeout %v; SPEC §2 gives 5 and 10s", DefaultMaxRedirects, DefaultTimeout)
+	}
 	c := (&Fetcher{}).config()
 	if c.maxBytes != 512000 || c.maxRedirects != 5 || c.timeout != 10*time.Second || c.client == nil || c.client == http.DefaultClient {
 		t.Errorf("the zero Fetcher: %d octets, %d redirects, %v, client %v; want 512000, 5, 10s and a client", c.maxBytes, c.maxRedirects, c.timeout, c.client)

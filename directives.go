@@ -216,10 +216,11 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // the head ends, at the first octets of what ends it (text, or a tag whose
 // attributes run on for megabytes, is not read whole), so the cost does not
 // grow with the body, but for a head that never ends (an unclosed <title>,
-// <template> or <noscript> in it is read to the end of the body). A body in UTF-16 is decoded only as far as its head goes (its
-// first 16 KiB, then twice as much each time the head goes on past what was
-// decoded, and all of it once that is half of it or more, so that a head that
-// never ends costs less than twice a reading of all of it): one that starts
+// <template> or <noscript> in it is read to the end of the body). A body in
+// UTF-16 is decoded only as far as its head goes (its first 16 KiB, then
+// twice as much each time the head goes on past what was decoded, and all of
+// it once that is half of it or more, so that a head that never ends costs
+// less than twice a reading of all of it): one that starts
 // with a UTF-16 byte order mark, or whose Content-Type charset names UTF-16
 // ("utf-16", "utf-16be", ...) and that starts with no UTF-8 mark, as the HTML
 // encoding sniffing algorithm decides (the charset parameter read as WHATWG

@@ -574,7 +574,10 @@ type Link struct {
 // or a port past 65535; so does one that resolves to more than MaxLinkBytes.
 // (Where SVG or MathML was left open and an end tag of the HTML around it may
 // have closed it, a <base> after it is read as SVG's, which a browser may not
-// do; a page's base is in its head, before any.) A nil base leaves links
+// do; a page's base is in its head, before any. The first is the first in
+// the text: a <base> that a tree builder moves out of a table it was misplaced
+// in, to before the table, may come first in a browser's tree, where a <base>
+// in one of the table's cells is first here.) A nil base leaves links
 // relative unless the document names an absolute base; a relative link whose
 // path would be written starting with "//" gets "/." before it, so that it is
 // not read back as a link to a host ("%2F%2Fx", whose escapes only decode to

@@ -2088,6 +2088,10 @@ func TestLinks(t *testing.T) {
 		{"relative base", page, `<base href="/sub/"><a href="x">`, []Link{{URL: "https://example.com/sub/x"}}},
 		{"base applies to earlier links", page, `<a href="x"><base href="/sub/">`, []Link{{URL: "https://example.com/sub/x"}}},
 		{"first base wins", page, `<base href="/one/"><base href="/two/"><a href="x">`, []Link{{URL: "https://example.com/one/x"}}},
+		// A tree builder moves the second <base>, misplaced in the table, to
+		// before the table, first in tree order; Links takes the first in the
+		// text, as its doc says.
+		{"first base in the text, not in tree order", page, `<table><td><base href="/one/"><a href=x>x<tr><p><base href=/two/>`, []Link{{URL: "https://example.com/one/x"}}},
 		{"a ws base with no host leaves the page's", page, `<base href="ws://:80/"><a href="x">`, []Link{{URL: "https://example.com/dir/x"}}},
 		{"a base of exactly MaxLinkBytes", page, `<base href="https://b.example/` + strings.Repeat("m", MaxLinkBytes-len("https://b.example//")) + `/"><a href="">`,
 			[]Link{{URL: "https://b.example/" + strings.Repeat("m", MaxLinkBytes-len("https://b.example//")) + "/"}}},

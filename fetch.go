@@ -628,6 +628,7 @@ var (
 	errNotHTTP     = errors.New("robots.txt is fetched only over http and https")
 	errNoUserAgent = errors.New("robots: Fetcher.UserAgent is empty; it is required")
 	errNilCache    = errors.New("robots: the Cache is nil")
+	errNilOutcome  = errors.New("robots: UnmarshalJSON into a nil *Outcome")
 )
 
 // checkUserAgent says why userAgent cannot be sent, if it cannot: empty or
@@ -1454,8 +1455,12 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 // counts lines of the text. Any status is read back as written, an unknown
 // one (Unreachable to IsAllowed) and the zero Outcome's "" too. JSON null
 // leaves o as it is, as encoding/json does for other types. It replaces
-// *o, so it must not run concurrently with any other use of o.
+// *o, so it must not run concurrently with any other use of o; a nil o is
+// an error, whatever data holds.
 func (o *Outcome) UnmarshalJSON(data []byte) error {
+	if o == nil {
+		return errNilOutcome
+	}
 	if string(data) == "null" { // as encoding/json passes it
 		return nil
 	}
@@ -2295,7 +2300,9 @@ func (c *Cache) storage() Store {
 // can answer for several bots from one retrieval per origin.
 // It is false when rawURL is not an http or https URL, when ctx ends before
 // the outcome is known, when the Fetcher's UserAgent cannot be sent (see
-// Fetcher.UserAgent), and when c is nil.
+// Fetcher.UserAgent), and when c is nil. A ctx that has ended already still
+// gets the answer of a fresh outcome the Store gives without waiting on it
+// (MemoryStore's Get does not read ctx): only the waits end with ctx.
 //
 // So false does not always mean that the site refuses the URL: while its
 // robots.txt is unreachable (a 5xx, a 429, a timeout) the origin refuses

@@ -2250,6 +2250,15 @@ func TestOutcomeJSON(t *testing.T) {
 			}
 		}
 	})
+	t.Run("nil Outcome", func(t *testing.T) {
+		// An error whatever the data, where a valid outcome panicked and
+		// "{}" and null did not (found by an audit of nil receivers).
+		for _, data := range []string{"null", "{}", `{"status":"parsed","lifetime":"1h","robots":"User-agent: *\nDisallow: /\n"}`} {
+			if err := (*Outcome)(nil).UnmarshalJSON([]byte(data)); err == nil {
+				t.Errorf("(*Outcome)(nil).UnmarshalJSON(%s) = nil, want an error", data)
+			}
+		}
+	})
 	t.Run("null", func(t *testing.T) {
 		// encoding/json leaves a value as it is for null, and so does
 		// Outcome: a field of a larger record may be null.

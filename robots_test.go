@@ -5192,6 +5192,14 @@ func TestUnmarshalText(t *testing.T) {
 	if len(text) <= DefaultMaxBytes || r3.IsAllowed("ExampleBot", "/last") {
 		t.Errorf("UnmarshalText of MarshalText's %d octets: /last allowed, want the text read whole", len(text))
 	}
+
+	// A nil *Robots has nowhere to put the document: an error, not a
+	// panic (found by an audit of nil receivers).
+	for _, data := range [][]byte{nil, []byte("User-agent: *\nDisallow: /\n")} {
+		if err := (*Robots)(nil).UnmarshalText(data); err == nil {
+			t.Errorf("(*Robots)(nil).UnmarshalText(%q) = nil, want an error", data)
+		}
+	}
 }
 
 // roundTripExpected is what Parse(MarshalText(r)) must read: r's content

@@ -1378,9 +1378,13 @@ func (r *Robots) MarshalText() ([]byte, error) {
 // document came from a larger limit. Apply Parse or ParseLimit to text from
 // elsewhere. Decision.Line then counts lines of data, not of the file
 // MarshalText wrote it from (an Outcome's JSON keeps those). UnmarshalText
-// never fails. It must not run concurrently with any other use of r: queries,
-// MarshalText, String, RuleLines.
+// never fails, but for a nil r, which has nowhere to put the document: that
+// is an error, not a panic. It must not run concurrently with any other use
+// of r: queries, MarshalText, String, RuleLines.
 func (r *Robots) UnmarshalText(data []byte) error {
+	if r == nil {
+		return errNilRobots
+	}
 	parsed := ParseLimit(data, len(data)+1)
 	r.Groups, r.Sitemaps, r.Records = parsed.Groups, parsed.Sitemaps, parsed.Records
 	r.ContentSignals = parsed.ContentSignals
@@ -1389,6 +1393,9 @@ func (r *Robots) UnmarshalText(data []byte) error {
 	r.views.reset()
 	return nil
 }
+
+// errNilRobots is UnmarshalText's error for a nil *Robots.
+var errNilRobots = errors.New("robots: UnmarshalText into a nil *Robots")
 
 // String returns the text MarshalText writes; values MarshalText would
 // refuse are written as given where a line can hold them (a value with a

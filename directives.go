@@ -371,8 +371,9 @@ func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives
 // A set that fails those conditions is written as it is, nothing escaped,
 // refused or left out, and may read back as another set: a MaxImagePreview
 // of "large, noindex" writes a noindex, a Bot "a,b" a directive a and a
-// scope for b, a limit of -5 nothing that reads back, and a name holding CR
-// or LF writes them (net/http sends a header value's CR and LF as spaces).
+// scope for b, a limit of -5 nothing that reads back, a name holding CR or
+// LF writes them (net/http sends a header value's CR and LF as spaces), and
+// an empty Other name an empty item ("noindex, , x"; alone, "").
 // A crawler that builds a set from values it does not control reads
 // String's output back with ParseDirectives before it relies on it.
 // ExplicitString and MetaTag write such values as String does.
@@ -567,7 +568,9 @@ type Link struct {
 // host is percent-encoded ("http://b%C3%BCcher.example/", whose Origin is
 // "http://xn--bcher-kva.example"), and userinfo keeps its place, which an
 // http.Client sends as credentials: drop URL.User before fetching a link a
-// page gave). As in a browser, a <base> in a template, or in SVG or MathML,
+// page gave). A base made in code whose URL does not parse back (a host
+// such as "[::1", or "[zz]") names no origin: the links relative to it are
+// left out. As in a browser, a <base> in a template, or in SVG or MathML,
 // does not count, and the first that counts leaves base in force when its URL
 // does not parse, names no host ("///x/", an empty authority), is a data: or
 // javascript: URL, or is an http (https, ftp, ws, wss) URL with no host name
@@ -666,6 +669,14 @@ type Link struct {
 // the type, reads them as empty. It accepts any bytes and is safe for
 // concurrent use.
 func Links(body []byte, base *url.URL) []Link {
+	if base != nil && base.Host != "" && !plainHost(base.Host) {
+		// A base made in code, not parsed, may hold a host that url.Parse
+		// refuses ("[::1", "[zz]"), as would RobotsURL every URL resolved
+		// against it: it names no origin, as an http URL without a host.
+		if _, err := url.Parse(base.String()); err != nil {
+			base = &url.URL{Scheme: base.Scheme}
+		}
+	}
 	var found scannedLinks
 	eachReading(asUTF8(body, ""), func(r *reading, from int) {
 		if r.first() {
@@ -3933,12 +3944,13 @@ func (d Directives) appendLegacy(b []byte, explicit bool) []byte {
 		b = append(b, d.Bot...)
 		b = append(b, ": "...)
 	}
-	start := len(b)
+	items := 0 // counted, not told by b's length: an Other name may be ""
 	item := func(s string) {
-		if len(b) > start {
+		if items > 0 {
 			b = append(b, ", "...)
 		}
 		b = append(b, s...)
+		items++
 	}
 	if explicit {
 		if d.NoIndex {
@@ -3979,7 +3991,7 @@ func (d Directives) appendLegacy(b []byte, explicit bool) []byte {
 	for _, name := range d.Other {
 		item(name)
 	}
-	if len(b) == start {
+	if items == 0 {
 		b = append(b, "all"...)
 	}
 	return b

@@ -1909,6 +1909,12 @@ func TestStringWritesInvalidSetsAsTheyAre(t *testing.T) {
 			[]Directives{{Other: []string{"a"}}, {Bot: "b", NoIndex: true}}},
 		{"a limit below -1", Directives{MaxSnippet: &below}, "max-snippet: -5", "max-snippet: -5", []Directives{{}}},
 		{"a name holding CR LF", Directives{Other: []string{"x\r\ny"}}, "x\r\ny", "x\r\ny", []Directives{{Other: []string{"x\r\ny"}}}},
+		// An empty name is an item too, in every writer (String wrote "all"
+		// for it alone, and dropped it when it came first; found by an
+		// audit of zero values).
+		{"an empty Other name alone", Directives{Other: []string{""}}, "", "index, follow, ", nil},
+		{"an empty Other name first", Directives{NoIndex: true, Other: []string{"", "x"}}, "noindex, , x", "noindex, follow, , x",
+			[]Directives{{NoIndex: true, Other: []string{"x"}}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -2047,6 +2053,16 @@ func TestLinks(t *testing.T) {
 		{"a built base's query escaped", &url.URL{Scheme: "https", Host: "example.com", Path: "/p", RawQuery: "a\x7fb#c"}, `<a href="">`,
 			[]Link{{URL: "https://example.com/p?a%7Fb%23c"}}},
 		{"a built base with an opaque path and no scheme names no page", &url.URL{Opaque: "x"}, `<a href="">`, nil},
+		// Made in code, a base's host is not checked by url.Parse: one it
+		// refuses names no origin, and the links relative to it none either,
+		// which RobotsURL would refuse (found by an audit of nil and zero
+		// values).
+		{"a built base with an unclosed IPv6 literal", &url.URL{Scheme: "http", Host: "[::1", Path: "/"}, `<a href="x"><a href="/y"><a href="http://a/b">`,
+			[]Link{{URL: "http://a/b"}}},
+		{"a built base with an IPv4 address in brackets", &url.URL{Scheme: "https", Host: "[1.2.3.4]", Path: "/"}, `<a href="x"><a href="//h/z">`,
+			[]Link{{URL: "https://h/z"}}},
+		{"a built base with an IPv6 literal and a port", &url.URL{Scheme: "http", Host: "[::1]:8080", Path: "/d/"}, `<a href="x">`,
+			[]Link{{URL: "http://[::1]:8080/d/x"}}},
 		{"a base's query escaped as its links' are", page, `<base href="/b/?x y"><a href=""><a href="?z">`,
 			[]Link{{URL: "https://example.com/b/?x%20y"}, {URL: "https://example.com/b/?z"}}},
 		{"a base whose query escaped is too long is ignored", page, `<base href="/b/?` + strings.Repeat("é", MaxLinkBytes/4) + `"><a href="c"><a href="">`,

@@ -1240,12 +1240,44 @@ func clipError(s string) string {
 	if len(s) <= maxErrorBytes {
 		return s
 	}
-	tail := fmt.Sprintf("... (%d octets in all)", len(s))
+	return clipTo(s, len(s))
+}
+
+// clipTo cuts a text of total octets, longer than maxErrorBytes, as
+// clipError does, given s, the text's start: its first maxErrorBytes octets
+// less at most escapeMax, which is more than the cut keeps.
+func clipTo(s string, total int) string {
+	tail := fmt.Sprintf("... (%d octets in all)", total)
 	n := maxErrorBytes - len(tail)
 	for n > 0 && !utf8.RuneStart(s[n]) {
 		n--
 	}
 	return s[:n] + tail
+}
+
+// escapedError is clipError(escapeNongraphic(s)), made without writing
+// more of the escaped text than it keeps: a server's header line of
+// megabytes of control octets, which net/http's error quotes, would cost
+// some fifty times its size escaped whole (a black-box audit of costs).
+func escapedError(s string) string {
+	if !needsEscape(s) {
+		return clipError(s)
+	}
+	var b []byte
+	var scratch [escapeMax + 2]byte
+	total := 0
+	for i := 0; i < len(s); {
+		piece, size := escapedRune(scratch[:0], s, i)
+		if total+len(piece) <= maxErrorBytes {
+			b = append(b, piece...)
+		}
+		total += len(piece)
+		i += size
+	}
+	if total <= maxErrorBytes {
+		return string(b)
+	}
+	return clipTo(string(b), total)
 }
 
 // errReader is a reader that fails with err.
@@ -1257,7 +1289,7 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 // done stamps the outcome with its lifetime and the time it was decided,
 // and cuts its Error, without userinfo, to maxErrorBytes.
 func (o *Outcome) done(lifetime time.Duration) *Outcome {
-	o.Error = clipError(escapeNongraphic(scrubUserinfo(o.Error)))
+	o.Error = escapedError(scrubUserinfo(o.Error))
 	o.Lifetime = lifetime
 	o.FetchedAt = time.Now().UTC()
 	return o

@@ -5401,6 +5401,39 @@ func TestEscapeNongraphic(t *testing.T) {
 	}
 }
 
+// TestEscapedError checks escapedError against what it stands for,
+// clipError(escapeNongraphic(s)), on texts around the cut and far past it,
+// and that a long text of controls costs what the cut keeps: a header line
+// of 1 MiB of DEL octets, escaped whole, allocated some fifty times its size
+// (found by a black-box audit of costs).
+func TestEscapedError(t *testing.T) {
+	pieces := []string{"a", "é", "日", "\x7f", "\x00", "\xff", "\u202e", "\U000e0001", " ", "\r\n"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 1, 500, 511, 512, 513, 600, 682, 683, 1000, 2040, 2048, 2049, 5000} {
+		for range 20 {
+			var b strings.Builder
+			for range n {
+				b.WriteString(pieces[rng.IntN(len(pieces))])
+			}
+			s := b.String()
+			if got, want := escapedError(s), clipError(escapeNongraphic(s)); got != want {
+				t.Fatalf("escapedError(%q)\n = %q\nwant %q", s, got, want)
+			}
+		}
+	}
+	long := strings.Repeat("\x7f", 1<<20)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got := escapedError(long)
+	runtime.ReadMemStats(&after)
+	if want := fmt.Sprintf("... (%d octets in all)", 4<<20); !strings.HasSuffix(got, want) || len(got) > maxErrorBytes {
+		t.Errorf("escapedError(1 MiB of DEL) = %d octets ending %q, want at most %d ending %q", len(got), got[max(0, len(got)-40):], maxErrorBytes, want)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<10 {
+		t.Errorf("escapedError(1 MiB of DEL) allocated %d octets, want under 64 KiB", n)
+	}
+}
+
 // TestScrubUserinfo checks what an outcome's Error keeps of the URLs it
 // quotes: everything but their userinfo.
 func TestScrubUserinfo(t *testing.T) {

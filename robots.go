@@ -398,25 +398,43 @@ func withoutUserinfo(rawURL string, parsed bool) string {
 // "\xff", so that text a server chose cannot start a log line of its own,
 // move a terminal's cursor or reorder what a reader sees. A space is kept.
 func escapeNongraphic(s string) string {
-	if strings.IndexFunc(s, func(r rune) bool { return r != ' ' && (r == utf8.RuneError || !unicode.IsGraphic(r)) }) < 0 {
+	if !needsEscape(s) {
 		return s
 	}
-	var b strings.Builder
+	b := make([]byte, 0, len(s)+len(s)/8)
+	var scratch [escapeMax + 2]byte
 	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, "\\x%02x", s[i])
-		case r != ' ' && !unicode.IsGraphic(r):
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteString(s[i : i+size])
-		}
+		piece, size := escapedRune(scratch[:0], s, i)
+		b = append(b, piece...)
 		i += size
 	}
-	return b.String()
+	return string(b)
 }
+
+// needsEscape reports whether escapeNongraphic would change s.
+func needsEscape(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return r != ' ' && (r == utf8.RuneError || !unicode.IsGraphic(r)) }) >= 0
+}
+
+// escapeMax is the longest escape escapedRune writes: `\U0010ffff`.
+const escapeMax = 10
+
+// escapedRune appends to dst what escapeNongraphic writes for the rune at
+// s[i:], and returns it and the rune's size in s. With room for escapeMax+2
+// octets in dst (strconv quotes the rune first), it does not allocate.
+func escapedRune(dst []byte, s string, i int) ([]byte, int) {
+	r, size := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case r == utf8.RuneError && size == 1:
+		return append(dst, '\\', 'x', lowerHex[s[i]>>4], lowerHex[s[i]&15]), size
+	case r != ' ' && !unicode.IsGraphic(r):
+		q := strconv.AppendQuoteRune(dst, r) // 'r', quoted
+		return q[1 : len(q)-1], size
+	}
+	return append(dst, s[i:i+size]...), size
+}
+
+const lowerHex = "0123456789abcdef"
 
 // validHost reports whether u's host could name an origin. url.Parse lets
 // through names that cannot: octets RFC 3986 §3.2.2 keeps out of hosts ('"',

@@ -2285,6 +2285,58 @@ func TestLinks(t *testing.T) {
 	}
 }
 
+// TestTooLongToResolve checks that the shortcut Links takes for a long
+// href never leaves out a link that parsing and resolving it would keep:
+// random hrefs of the octets that make a URL shorter or longer (escapes,
+// octets past ASCII, spaces and tabs, userinfo, a scheme, a fragment),
+// around the lengths where it starts to answer, against bases with and
+// without a scheme's host. It also checks that the shortcut answers for
+// some of them, so that the test tests something.
+func TestTooLongToResolve(t *testing.T) {
+	page, _ := url.Parse("https://example.com/dir/page")
+	bases := []*url.URL{page, nil, {Scheme: "http", Host: "h.example"}}
+	parts := []string{"a", "/", "?", "=", "%41", "%2F", "é", " ", "\t", "\n", "@", ":", "http:", "//h", "u:p@", "-", "_", "~"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	shortcuts := 0
+	for range 3000 {
+		var b strings.Builder
+		for b.Len() < MaxLinkBytes/3-40 {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		for target := MaxLinkBytes/3 + rng.IntN(MaxLinkBytes+200); b.Len() < target; {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		if rng.IntN(4) == 0 {
+			b.WriteString("#" + strings.Repeat("f", rng.IntN(MaxLinkBytes))) // a fragment, never kept
+		}
+		href := b.String()
+		if !tooLongToResolve(href) {
+			continue
+		}
+		shortcuts++
+		for _, base := range bases {
+			if u := resolveThroughURL(base, href); u != "" {
+				t.Fatalf("tooLongToResolve(%q) = true, but against %v it resolves to %d octets: %q", href, base, len(u), u)
+			}
+		}
+	}
+	if shortcuts < 100 {
+		t.Errorf("tooLongToResolve answered for %d of 3,000 long hrefs, want at least 100", shortcuts)
+	}
+	// What the audit found: one long href past ASCII.
+	if href := "/" + strings.Repeat("é", MaxLinkBytes/4); !tooLongToResolve(href) {
+		t.Errorf("tooLongToResolve(%d octets of é) = false, want true", len(href)-1)
+	}
+	// Escapes net/url writes decoded, in userinfo: each counts as one.
+	if href := "http://" + strings.Repeat("%41", MaxLinkBytes/2) + "@h.example/"; tooLongToResolve(href) || resolveThroughURL(page, href) == "" {
+		t.Errorf("a userinfo of %d escapes: tooLongToResolve %v, resolved to %q; want false and a URL", MaxLinkBytes/2, tooLongToResolve(href), resolveThroughURL(page, href))
+	}
+	// Dot segments can take out any length: no shortcut.
+	if href := strings.Repeat("a/", MaxLinkBytes) + strings.Repeat("../", MaxLinkBytes); tooLongToResolve(href) {
+		t.Errorf("tooLongToResolve(a long path of dot segments) = true, want false")
+	}
+}
+
 // TestResolvePlain holds the URLs Links writes by concatenation for plainly
 // written hrefs (linkBase.resolvePlain) to those of the way through net/url
 // (resolveHref), and checks which hrefs are taken as plain, so that a

@@ -216,7 +216,9 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // the head ends, at the first octets of what ends it (text, or a tag whose
 // attributes run on for megabytes, is not read whole), so the cost does not
 // grow with the body, but for a head that never ends (an unclosed <title>,
-// <template> or <noscript> in it is read to the end of the body). A body in
+// <style>, <script>, <template>, <noscript> or comment in it, or a comment
+// after </head>, which a meta may still follow, is read to the end of the
+// body, at some 8 times its size in the tokenizer's buffers). A body in
 // UTF-16 is decoded only as far as its head goes (its first 16 KiB, then
 // twice as much each time the head goes on past what was decoded, and all of
 // it once that is half of it or more, so that a head that never ends costs

@@ -137,11 +137,11 @@ type Fetcher struct {
 
 	// MaxRedirects is how many redirects are followed; one more gives an
 	// Unavailable outcome. Zero means DefaultMaxRedirects (5: RFC 9309
-	// §2.3.1.2 asks for at least five); a negative value follows none. As with net/http's own
-	// redirects, each hop's response headers are kept until Fetch returns
-	// (for CheckRedirect's via), so memory grows with it: up to the
-	// Transport's MaxResponseHeaderBytes a hop, which is 1 MiB in the
-	// default client (net/http's own default is 10 MiB).
+	// §2.3.1.2 asks for at least five); a negative value follows none. As
+	// with net/http's own redirects, each hop's response headers are kept
+	// until Fetch returns (for CheckRedirect's via), so memory grows with
+	// it: up to the Transport's MaxResponseHeaderBytes a hop, which is 1 MiB
+	// in the default client (net/http's own default is 10 MiB).
 	MaxRedirects int
 
 	// Timeout bounds the whole retrieval: every request of the redirect

@@ -378,7 +378,11 @@ func ExplainDirectives(h http.Header, body []byte, userAgent string) (Directives
 // an empty Other name an empty item ("noindex, , x"; alone, "").
 // A crawler that builds a set from values it does not control reads
 // String's output back with ParseDirectives before it relies on it.
-// ExplicitString and MetaTag write such values as String does.
+// ExplicitString and MetaTag write such values as String does. String is
+// not for logs: a set read from a page may hold what the page wrote, an
+// Other name with a line break or an ESC from meta content such as
+// "noindex, a&#10;b", which String writes as it is, so as to read back to
+// the same set; a Source's String, from ExplainDirectives, escapes them.
 //
 // Send the set for every bot first, before any scoped one: a proxy may join
 // a response's X-Robots-Tag lines into one with ", " (RFC 9110 §5.3), and a

@@ -338,8 +338,12 @@ type Outcome struct {
 // URL's path, query, fragment and userinfo are dropped, so its credentials
 // are never sent, and an internationalized host is sent in its ASCII form.
 // Redirects (301, 302, 303, 307, 308) are followed up to MaxRedirects, to any
-// host: the file found governs pageURL's origin. A Location is read and
-// resolved against the request as Links reads a href, as a browser does:
+// host and from https to http (RFC 9309 §2.3.1.2 follows them across
+// authorities and says nothing of schemes): the file found governs
+// pageURL's origin, and the outcome's FinalURL says where it came from (a
+// crawler that will not let a file read over plain http decide an https
+// origin checks its scheme). A Location is read and resolved against the
+// request as Links reads a href, as a browser does:
 // whitespace around it and its fragment ignored, dot segments removed, its
 // query escaped. A Location the chain requested already is a loop, not
 // followed, unless the Client has a cookie jar: a server may redirect a URL
@@ -1486,9 +1490,14 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 // array of 32-bit integers is an error; without "ruleLines", Decision.Line
 // counts lines of the text. Any status is read back as written, an unknown
 // one (Unreachable to IsAllowed) and the zero Outcome's "" too. JSON null
-// leaves o as it is, as encoding/json does for other types. It replaces
-// *o, so it must not run concurrently with any other use of o; a nil o is
-// an error, whatever data holds.
+// leaves o as it is, as encoding/json does for other types. Member names
+// are matched as encoding/json matches them, without regard to case (and
+// to Unicode's folding: "ſtatus" is "status"), the last of a name read
+// twice winning: a program that checks stored entries before this package
+// reads them (see Store) must match names so too, or refuse any but the
+// exact ones MarshalJSON writes. It replaces *o, so it must not run
+// concurrently with any other use of o; a nil o is an error, whatever data
+// holds.
 func (o *Outcome) UnmarshalJSON(data []byte) error {
 	if o == nil {
 		return errNilOutcome

@@ -2250,6 +2250,15 @@ func TestOutcomeJSON(t *testing.T) {
 			}
 		}
 	})
+	t.Run("names matched as encoding/json matches them", func(t *testing.T) {
+		// As UnmarshalJSON's doc says, for a program that checks stored
+		// entries first (found by a security audit).
+		var o Outcome
+		data := `{"status":"parsed","lifetime":"1h","robots":"User-agent: *\nDisallow: /\n","ſtatus":"unavailable"}`
+		if err := json.Unmarshal([]byte(data), &o); err != nil || o.Status != Unavailable {
+			t.Errorf("json.Unmarshal(%s) = %v, status %q; want no error and the last status, unavailable", data, err, o.Status)
+		}
+	})
 	t.Run("nil Outcome", func(t *testing.T) {
 		// An error whatever the data, where a valid outcome panicked and
 		// "{}" and null did not (found by an audit of nil receivers).

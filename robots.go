@@ -225,7 +225,16 @@ var ErrNoOrigin = errors.New("URL has no origin")
 // (punycode) form. That form lower-cases by Unicode's rules without the
 // rest of the UTS #46 mapping (full-width letters, for one, are not folded
 // to ASCII): a host the mapping would change gives a name no registry hands
-// out, whose retrieval fails, never another domain's. Other hosts are kept
+// out, whose retrieval fails, never another domain's. But net/http applies
+// that mapping before it connects: a page's link to "http://ｅｘａｍｐｌｅ.com/"
+// (full-width letters; or "exa\u00admple.com", with a soft hyphen) has an
+// origin whose robots.txt no server has, while http.Client.Get of it
+// connects to example.com. An origin unreachable for 30 days may then be
+// read as allowing everything (see Cache), so a crawler that fetches links
+// with net/http should refuse a non-ASCII host that mapping changes
+// (golang.org/x/net/idna's Lookup profile tells), or fetch the URL with
+// the host in the ASCII form RobotsURL gives, which leads nowhere else.
+// Other hosts are kept
 // as written: an IPv4 address in a form the URL Standard rewrites ("127.1",
 // "0x7f.0.0.1", "2130706433", all 127.0.0.1 to a browser) is not rewritten,
 // so it is an origin apart from "127.0.0.1", and one the URL Standard

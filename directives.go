@@ -218,7 +218,7 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // grow with the body, but for a head that never ends (an unclosed <title>,
 // <style>, <script>, <template>, <noscript> or comment in it, or a comment
 // after </head>, which a meta may still follow, is read to the end of the
-// body, at some 8 times its size in the tokenizer's buffers). A body in
+// body, at up to some 8 times its size in the tokenizer's buffers). A body in
 // UTF-16 is decoded only as far as its head goes (its first 16 KiB, then
 // twice as much each time the head goes on past what was decoded, and all of
 // it once that is half of it or more, so that a head that never ends costs
@@ -656,9 +656,10 @@ type Link struct {
 // each link's URL is at most MaxLinkBytes, so that a long base cannot make
 // the result grow with the square of the body (it can still make the URLs
 // total about MaxLinkBytes/10 times the body, "<a href=a>" being 10 octets:
-// links with the same href share one URL, resolved once; 64 KiB of such links
-// with distinct hrefs under a base of 7,900 octets make 33 MB of URLs, for
-// which Links allocates 36 MB and takes 15-50 ms on the CI machine; a href
+// links with the same href share one URL, resolved once; 64 KiB of links
+// with distinct hrefs of some 14 octets each (<a href="ab">) under a base of
+// 7,900 octets make 33 MB of URLs, for which Links allocates 36 MB and takes
+// 15-50 ms on the CI machine; a href
 // not written plainly, as "./a" is not, goes through net/url, which allocates
 // some seven times its URL: 213 MB and 0.4 s for 64 KiB of those). It reads
 // body as text/html, not knowing its Content-Type (ask IsHTML first, as

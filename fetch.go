@@ -378,9 +378,11 @@ type Outcome struct {
 // only up to eight times the MaxBytes+1 octets read, and 1 MiB, more than a
 // compressor needs (deflate's stored blocks add 5 octets to 64 KiB, a gzip
 // member a line some 25 octets a line): one that goes on further, as endless
-// empty deflate blocks or thousands of gzip members of a few octets each do,
-// is a decoding failure, so that a body that decodes to nothing cannot keep a
-// retrieval reading until its Timeout.
+// empty deflate blocks do, or empty gzip members past some 220,000 of them
+// (23 octets each, for the default MaxBytes), is a decoding failure, so that
+// a body that decodes to nothing cannot keep a retrieval reading until its
+// Timeout; fewer are an empty file, which allows everything, as an empty
+// file sent plainly does.
 //
 // Timeout bounds the whole retrieval, and ctx can end it sooner; a nil ctx
 // is context.Background(). A nil *Fetcher is the zero Fetcher, which has no

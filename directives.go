@@ -217,22 +217,22 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // attributes run on for megabytes, is not read whole), so the cost does not
 // grow with the body, but for a head that never ends (an unclosed <title>,
 // <style>, <script>, <template>, <noscript> or comment in it, or a comment
-// after </head>, which a meta may still follow, is read to the end of the
-// body, at up to some 8 times its size in the tokenizer's buffers). A body in
-// UTF-16 is decoded only as far as its head goes (its first 16 KiB, then
-// twice as much each time the head goes on past what was decoded, and all of
-// it once that is half of it or more, so that a head that never ends costs
-// less than twice a reading of all of it): one that starts
-// with a UTF-16 byte order mark, or whose Content-Type charset names UTF-16
-// ("utf-16", "utf-16be", ...) and that starts with no UTF-8 mark, as the HTML
-// encoding sniffing algorithm decides (the charset parameter read as WHATWG
-// MIME Sniffing parses it: `charset="utf-16` names UTF-16, and `charset
-// =utf-16` is no charset). Other encodings are read as octets, which finds
-// the same tags and names in every encoding whose ASCII is ASCII. In
-// application/xhtml+xml, which is XML, a self-closing tag such as <title/> is
-// an empty element, where HTML would read the rest of the page as its text. A
-// nil h or body is valid. Header names are matched in any case, also in a map
-// written by hand whose keys are not in net/http's canonical form.
+// after </head>, which a meta may still follow, is read to the end of the body,
+// at up to some 8 times its size in the tokenizer's buffers). A body in UTF-16
+// is decoded only as far as its head goes (its first 16 KiB, then twice as much
+// each time the head goes on past what was decoded, and all of it once that is
+// half of it or more, so that a head that never ends costs less than twice a
+// reading of all of it): one that starts with a UTF-16 byte order mark, or
+// whose Content-Type charset names UTF-16 ("utf-16", "utf-16be", ...) and that
+// starts with no UTF-8 mark, as the HTML encoding sniffing algorithm decides
+// (the charset parameter read as WHATWG MIME Sniffing parses it:
+// `charset="utf-16` names UTF-16, and `charset =utf-16` is no charset). Other
+// encodings are read as octets, which finds the same tags and names in every
+// encoding whose ASCII is ASCII. In application/xhtml+xml, which is XML, a
+// self-closing tag such as <title/> is an empty element, where HTML would read
+// the rest of the page as its text. A nil h or body is valid. Header names are
+// matched in any case, also in a map written by hand whose keys are not in
+// net/http's canonical form.
 //
 // DirectivesFor accepts any input; what does not parse applies nothing. It
 // is safe for concurrent use. It allocates next to nothing for the
@@ -656,22 +656,21 @@ type Link struct {
 // each link's URL is at most MaxLinkBytes, so that a long base cannot make
 // the result grow with the square of the body (it can still make the URLs
 // total about MaxLinkBytes/10 times the body, "<a href=a>" being 10 octets:
-// links with the same href share one URL, resolved once; 64 KiB of links
-// with distinct hrefs of some 14 octets each (<a href="ab">) under a base of
-// 7,900 octets make 33 MB of URLs, for which Links allocates 36 MB and takes
-// 15-50 ms on the CI machine; a href
-// not written plainly, as "./a" is not, goes through net/url, which allocates
-// some seven times its URL: 213 MB and 0.4 s for 64 KiB of those). It reads
-// body as text/html, not knowing its Content-Type (ask IsHTML first, as
-// DirectivesFor does before it reads meta tags), as UTF-16 when it starts
-// with a UTF-16 byte order mark and as octets otherwise. So a page in another
-// encoding than UTF-8 gives the URLs its octets spell, not always those a
-// browser, which decodes the page first, would fetch: a Latin-1 "/caf\xe9" is
-// "/caf%E9" here and "/caf%C3%A9" in a browser, which encodes a path in UTF-8
-// (and a query in the page's encoding: "?q=caf\xe9" is "?q=caf%E9" in both);
-// and in Shift_JIS, where 0x5C may be the second octet of a character, that
-// octet reads as a backslash, so as a slash. In XHTML served as
-// application/xhtml+xml, a self-closing <title/> or <script/> (an empty
+// links with the same href share one URL, resolved once; 64 KiB of links with
+// distinct hrefs of some 14 octets each (<a href="ab">) under a base of 7,900
+// octets make 33 MB of URLs, for which Links allocates 36 MB and takes 15-50 ms
+// on the CI machine; a href not written plainly, as "./a" is not, goes through
+// net/url, which allocates some seven times its URL: 213 MB and 0.4 s for 64
+// KiB of those). It reads body as text/html, not knowing its Content-Type (ask
+// IsHTML first, as DirectivesFor does before it reads meta tags), as UTF-16
+// when it starts with a UTF-16 byte order mark and as octets otherwise. So a
+// page in another encoding than UTF-8 gives the URLs its octets spell, not
+// always those a browser, which decodes the page first, would fetch: a Latin-1
+// "/caf\xe9" is "/caf%E9" here and "/caf%C3%A9" in a browser, which encodes a
+// path in UTF-8 (and a query in the page's encoding: "?q=caf\xe9" is
+// "?q=caf%E9" in both); and in Shift_JIS, where 0x5C may be the second octet of
+// a character, that octet reads as a backslash, so as a slash. In XHTML served
+// as application/xhtml+xml, a self-closing <title/> or <script/> (an empty
 // element in XML) hides the links after it, where DirectivesFor, which knows
 // the type, reads them as empty. It accepts any bytes and is safe for
 // concurrent use.
@@ -2616,27 +2615,18 @@ func startsBody(body []byte, p int, inNoscript bool) bool {
 	if end {
 		name = name[1:]
 	}
-	if len(name) == 0 || !('a' <= name[0] && name[0] <= 'z' || 'A' <= name[0] && name[0] <= 'Z') {
+	if len(name) == 0 || !isAlpha(name[0]) {
 		// Not a tag: '<' before anything but a letter, '/', '!' or '?' is
 		// text; the rest are comments, whatever their octets.
 		return !end && body[p+1] != '!' && body[p+1] != '?'
 	}
-	var lower [len("noframes") + 1]byte // the longest name that matters, and one octet more
-	n := 0
-	for _, c := range name {
-		if c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '/' || c == '>' {
-			break
-		}
-		if n == len(lower) {
-			break // longer than any name below: not one of them
-		}
-		lower[n] = lowerASCII(c)
-		n++
+	e, whole := tagNameAt(body[p:])
+	if !whole {
+		// Cut short by body's end: more octets could make it a name below,
+		// unless it is a start tag's longer than all of them already.
+		return !end && e.n > len("noframes")
 	}
-	if n < len(lower) && n == len(name) {
-		return false // cut short by body's end
-	}
-	switch tag := string(lower[:n]); {
+	switch tag := string(e.octets()); {
 	case end && inNoscript:
 		return tag == "br" // HTML §13.2.6.4.5
 	case end:
@@ -2923,8 +2913,13 @@ const (
 // octets: Tokenizer.TagName copies the name on every call, and most tags
 // are of no interest.
 func lowerTagName(z *html.Tokenizer) elementName {
-	var e elementName
-	raw := z.Raw() // "<name ...>" or "</name ...>"
+	e, _ := tagNameAt(z.Raw())
+	return e
+}
+
+// tagNameAt returns the name of the tag raw starts with, "<name" or
+// "</name", and whether the name ends before raw does.
+func tagNameAt(raw []byte) (e elementName, whole bool) {
 	i := 1
 	if i < len(raw) && raw[i] == '/' {
 		i++
@@ -2932,7 +2927,7 @@ func lowerTagName(z *html.Tokenizer) elementName {
 	for ; i < len(raw); i++ {
 		switch c := raw[i]; c {
 		case ' ', '\n', '\r', '\t', '\f', '/', '>':
-			return e
+			return e, true
 		default:
 			if e.n < foreignNameLen {
 				e.name[e.n] = lowerASCII(c)
@@ -2940,7 +2935,7 @@ func lowerTagName(z *html.Tokenizer) elementName {
 			e.n++
 		}
 	}
-	return e
+	return e, false
 }
 
 // is reports whether the name is s, which is lower-case and at most

@@ -1269,17 +1269,7 @@ func escapedError(s string) string {
 	if !needsEscape(s) {
 		return clipError(s)
 	}
-	var b []byte
-	var scratch [escapeMax + 2]byte
-	total := 0
-	for i := 0; i < len(s); {
-		piece, size := escapedRune(scratch[:0], s, i)
-		if total+len(piece) <= maxErrorBytes {
-			b = append(b, piece...)
-		}
-		total += len(piece)
-		i += size
-	}
+	b, total := appendEscaped(nil, s, maxErrorBytes)
 	if total <= maxErrorBytes {
 		return string(b)
 	}
@@ -2241,8 +2231,7 @@ type Store interface {
 // reads, as Example_persistentStore shows.
 type MemoryStore struct {
 	// MaxOrigins is how many origins are kept. Zero or less means
-	// DefaultMaxOrigins (10,000).
-	// Set it before first use.
+	// DefaultMaxOrigins (10,000). Set it before first use.
 	MaxOrigins int
 
 	mu      sync.Mutex // guards the fields below

@@ -222,23 +222,22 @@ var ErrNoOrigin = errors.New("URL has no origin")
 // address is written in RFC 5952's form ([0:0::1] is [::1]), a default
 // port (80 for http and ws, 443 for https and wss, 21 for ftp: the URL
 // Standard's) is dropped, and a non-ASCII host is written in its ASCII
-// (punycode) form. That form lower-cases by Unicode's rules without the
-// rest of the UTS #46 mapping (full-width letters, for one, are not folded
-// to ASCII): a host the mapping would change gives a name no registry hands
-// out, whose retrieval fails, never another domain's. But net/http applies
-// that mapping before it connects: a page's link to "http://ｅｘａｍｐｌｅ.com/"
-// (full-width letters; or "exa\u00admple.com", with a soft hyphen) has an
-// origin whose robots.txt no server has, while http.Client.Get of it
-// connects to example.com. An origin unreachable for 30 days may then be
-// read as allowing everything (see Cache), so a crawler that fetches links
-// with net/http should refuse a non-ASCII host that mapping changes
-// (golang.org/x/net/idna's Lookup profile tells), or fetch the URL with
-// the host in the ASCII form RobotsURL gives, which leads nowhere else.
-// Other hosts are kept
-// as written: an IPv4 address in a form the URL Standard rewrites ("127.1",
-// "0x7f.0.0.1", "2130706433", all 127.0.0.1 to a browser) is not rewritten,
-// so it is an origin apart from "127.0.0.1", and one the URL Standard
-// refuses ("1.2.3.08") is a name.
+// (punycode) form. That form lower-cases by Unicode's rules without the rest of
+// the UTS #46 mapping (full-width letters, for one, are not folded to ASCII): a
+// host the mapping would change gives a name no registry hands out, whose
+// retrieval fails, never another domain's. But net/http applies that mapping
+// before it connects: a page's link to "http://ｅｘａｍｐｌｅ.com/" (full-width
+// letters; or "exa\u00admple.com", with a soft hyphen) has an origin whose
+// robots.txt no server has, while http.Client.Get of it connects to
+// example.com. An origin unreachable for 30 days may then be read as allowing
+// everything (see Cache), so a crawler that fetches links with net/http should
+// refuse a non-ASCII host that mapping changes (golang.org/x/net/idna's Lookup
+// profile tells), or fetch the URL with the host in the ASCII form RobotsURL
+// gives, which leads nowhere else. Other hosts are kept as written: an IPv4
+// address in a form the URL Standard rewrites ("127.1", "0x7f.0.0.1",
+// "2130706433", all 127.0.0.1 to a browser) is not rewritten, so it is an
+// origin apart from "127.0.0.1", and one the URL Standard refuses ("1.2.3.08")
+// is a name.
 //
 // Any scheme with a host has an origin: RFC 9309 §2.3 names FTP beside
 // HTTP, so "ftp://example.com/a" gives "ftp://example.com/robots.txt"
@@ -410,13 +409,7 @@ func escapeNongraphic(s string) string {
 	if !needsEscape(s) {
 		return s
 	}
-	b := make([]byte, 0, len(s)+len(s)/8)
-	var scratch [escapeMax + 2]byte
-	for i := 0; i < len(s); {
-		piece, size := escapedRune(scratch[:0], s, i)
-		b = append(b, piece...)
-		i += size
-	}
+	b, _ := appendEscaped(make([]byte, 0, len(s)+len(s)/8), s, math.MaxInt)
 	return string(b)
 }
 
@@ -425,22 +418,35 @@ func needsEscape(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return r != ' ' && (r == utf8.RuneError || !unicode.IsGraphic(r)) }) >= 0
 }
 
-// escapeMax is the longest escape escapedRune writes: `\U0010ffff`.
+// escapeMax is the longest escape escapeNongraphic writes: `\U0010ffff`.
 const escapeMax = 10
 
-// escapedRune appends to dst what escapeNongraphic writes for the rune at
-// s[i:], and returns it and the rune's size in s. With room for escapeMax+2
-// octets in dst (strconv quotes the rune first), it does not allocate.
-func escapedRune(dst []byte, s string, i int) ([]byte, int) {
-	r, size := utf8.DecodeRuneInString(s[i:])
-	switch {
-	case r == utf8.RuneError && size == 1:
-		return append(dst, '\\', 'x', lowerHex[s[i]>>4], lowerHex[s[i]&15]), size
-	case r != ' ' && !unicode.IsGraphic(r):
-		q := strconv.AppendQuoteRune(dst, r) // 'r', quoted
-		return q[1 : len(q)-1], size
+// appendEscaped appends to dst what escapeNongraphic writes for s, as far as
+// it fits in limit octets (its first pieces, each escape whole), and returns
+// dst and the length of all it would write: so that a caller who keeps a
+// prefix (see escapedError) does not write the rest.
+func appendEscaped(dst []byte, s string, limit int) ([]byte, int) {
+	var scratch [escapeMax + 2]byte // strconv quotes a rune first
+	total := 0
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		piece := scratch[:0]
+		switch {
+		case r == utf8.RuneError && size == 1:
+			piece = append(piece, '\\', 'x', lowerHex[s[i]>>4], lowerHex[s[i]&15])
+		case r != ' ' && !unicode.IsGraphic(r):
+			q := strconv.AppendQuoteRune(piece, r) // 'r', quoted
+			piece = q[1 : len(q)-1]
+		default:
+			piece = append(piece, s[i:i+size]...)
+		}
+		if total+len(piece) <= limit {
+			dst = append(dst, piece...)
+		}
+		total += len(piece)
+		i += size
 	}
-	return append(dst, s[i:i+size]...), size
+	return dst, total
 }
 
 const lowerHex = "0123456789abcdef"

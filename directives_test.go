@@ -972,6 +972,16 @@ func TestDirectivesForUTF16CostFollowsHead(t *testing.T) {
 	}
 }
 
+// allocatedBy returns the octets f allocates, as runtime.MemStats counts
+// them.
+func allocatedBy(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
 // TestDirectivesForCostFollowsHeadEndedByText checks that the head's cost
 // does not grow with the body (SPEC §3) when what ends the head is one long
 // token: text, or a tag with a long attribute. The tokenizer buffers a token
@@ -984,11 +994,9 @@ func TestDirectivesForCostFollowsHeadEndedByText(t *testing.T) {
 	allocated := func(page string) (uint64, Directives) {
 		h := http.Header{"Content-Type": {"text/html"}}
 		body := []byte(page)
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		d := DirectivesFor(h, body, exampleBot)
-		runtime.ReadMemStats(&after)
-		return after.TotalAlloc - before.TotalAlloc, d
+		var d Directives
+		n := allocatedBy(func() { d = DirectivesFor(h, body, exampleBot) })
+		return n, d
 	}
 	for _, tc := range []struct {
 		name, head, tail string
@@ -1088,19 +1096,12 @@ func TestStartsBody(t *testing.T) {
 // just under all of it, then all of it, allocated three times (found by a
 // review of the docs' claims).
 func TestDirectivesForUTF16HeadNeverEnds(t *testing.T) {
-	allocated := func(f func()) uint64 {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		f()
-		runtime.ReadMemStats(&after)
-		return after.TotalAlloc - before.TotalAlloc
-	}
 	for _, octets := range []int{utf16Prefix<<4 - 4, utf16Prefix<<4 + 4, utf16Prefix<<5 + 4} {
 		text := "<html><head><title>" + strings.Repeat("x", octets/2)
 		page := utf16Bytes("\uFEFF"+text, false)
 		h := http.Header{"Content-Type": {"text/html"}}
-		got := allocated(func() { DirectivesFor(h, page, exampleBot) })
-		once := allocated(func() { headMetas(decodeUTF16(page[2:], false), false, func(name, content []byte) {}) })
+		got := allocatedBy(func() { DirectivesFor(h, page, exampleBot) })
+		once := allocatedBy(func() { headMetas(decodeUTF16(page[2:], false), false, func(name, content []byte) {}) })
 		if got >= 2*once {
 			t.Errorf("a %d-octet UTF-16 page whose head never ends: DirectivesFor allocated %d octets, %.2f times one decoding and reading (%d), want under 2", len(page), got, float64(got)/float64(once), once)
 		}

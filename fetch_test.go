@@ -5431,14 +5431,12 @@ func TestEscapedError(t *testing.T) {
 		}
 	}
 	long := strings.Repeat("\x7f", 1<<20)
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	got := escapedError(long)
-	runtime.ReadMemStats(&after)
+	var got string
+	n := allocatedBy(func() { got = escapedError(long) })
 	if want := fmt.Sprintf("... (%d octets in all)", 4<<20); !strings.HasSuffix(got, want) || len(got) > maxErrorBytes {
 		t.Errorf("escapedError(1 MiB of DEL) = %d octets ending %q, want at most %d ending %q", len(got), got[max(0, len(got)-40):], maxErrorBytes, want)
 	}
-	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<10 {
+	if n > 64<<10 {
 		t.Errorf("escapedError(1 MiB of DEL) allocated %d octets, want under 64 KiB", n)
 	}
 }

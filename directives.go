@@ -192,12 +192,12 @@ func ParseRobotsTag(lines ...string) ([]Directives, error) {
 // not.)
 //
 // X-Robots-Tag lines are read in the legacy grammar (see ParseDirectives),
-// as the contract has it, even when they hold the structured-field syntax
-// that draft-illyes-repext §3.1.1 says implementors should also accept under
-// that name. In the legacy grammar ';' separates directives, so
-// "*;nosnippet, otherbot;noindex" is four items, and applies nosnippet and
-// noindex to every bot (with "*" and "otherbot" in Other), the restrictive
-// reading. Only a Robots-Tag field is read as the draft's List.
+// even when they hold the structured-field syntax that draft-illyes-repext
+// §3.1.1 says implementors should also accept under that name. In the legacy
+// grammar ';' separates directives, so "*;nosnippet, otherbot;noindex" is
+// four items, and applies nosnippet and noindex to every bot (with "*" and
+// "otherbot" in Other), the restrictive reading. Only a Robots-Tag field is
+// read as the draft's List.
 //
 // The body is read as HTML when the Content-Type header is text/html or
 // application/xhtml+xml, or, when there is no Content-Type, when it sniffs as
@@ -489,7 +489,7 @@ func FormatRobotsTag(sets ...Directives) (string, error) {
 			p.Add("unavailable_after", d.UnavailableAfter.UTC().Format(time.RFC3339))
 		}
 		for _, name := range d.Other {
-			// A parameter given twice takes its last value (RFC 8941
+			// A parameter given twice takes its last value (RFC 9651
 			// §3.1.2): an Other name that the fields wrote already must
 			// not turn "max-snippet=20" into a bare key, no limit.
 			if _, ok := p.Get(name); !ok {
@@ -2093,7 +2093,8 @@ func (r *directiveSet) param(key string, v any) {
 // joinLimited joins lines with ", " as RFC 9651 §4.2 and RFC 9110 §5.3
 // combine field lines, stopping once the result holds max bytes. Empty lines
 // are skipped: they carry no member, and joining them would leave an empty
-// one, which makes the whole list invalid.
+// one, which makes the whole list invalid. A single line is returned as it
+// is, for cutRobotsTag to bound (an empty field is an empty List).
 func joinLimited(lines []string, max int) string {
 	if len(lines) == 1 {
 		return lines[0]
@@ -2137,7 +2138,7 @@ func cutRobotsTag(field string) string {
 	for i := 0; i <= MaxRobotsTagBytes; i++ {
 		c := field[i]
 		if i == MaxRobotsTagBytes && state == outside && depth == 0 && (c == ' ' || c == '\t') {
-			// RFC 8941 §4.2.1: OWS may follow a member; the member before
+			// RFC 9651 §4.2.1: OWS may follow a member; the member before
 			// it has ended, unless the text before the OWS cannot end one:
 			// a comma (a cut already), or a ';' or '=' whose parameter the
 			// OWS splits (";  notranslate" is allowed inside a member).

@@ -270,15 +270,15 @@ type Outcome struct {
 	// question, for a typo. An invalid Expires is stale, as RFC 9111 §5.3
 	// requires.
 	//
-	// Of Cache-Control only max-age is read, as the contract's table has it:
-	// no-store, no-cache, private and s-maxage change nothing, so
-	// "no-store" alone gives 24 hours and "no-cache, max-age=600" 10 minutes.
-	// A robots.txt is a rule set a crawler must hold to decide anything, not
-	// a response it may choose not to store.
+	// Of Cache-Control only max-age is read: no-store, no-cache, private and
+	// s-maxage change nothing, so "no-store" alone gives 24 hours and
+	// "no-cache, max-age=600" 10 minutes. A robots.txt is a rule set a
+	// crawler must hold to decide anything, not a response it may choose not
+	// to store.
 	//
-	// Age is subtracted from max-age only, as the contract's table has it,
-	// where RFC 9111 §4.2.3 would count it against Expires as well: "Expires:
-	// Date + 2h" with "Age: 600" gives 2 hours, not 1 hour 50.
+	// Age is subtracted from max-age only, where RFC 9111 §4.2.3 would count
+	// it against Expires as well: "Expires: Date + 2h" with "Age: 600" gives
+	// 2 hours, not 1 hour 50.
 	Lifetime time.Duration
 
 	// URL is the robots.txt URL for the page URL, the first one requested;
@@ -2214,10 +2214,10 @@ type Store interface {
 // line, a Content-Signal line and one rule, a short wildcard one the most,
 // each naming its own user agent, asked about as each of them; 21 times once
 // asked about as one of them), beyond some 1 MiB that a file of any size may
-// hold (see Agent: a 14 KB file has held 1.1 MB, 82 times its size): so with
-// the default MaxBytes, up to some 17 MB a file in the worst case, and some
-// 170 GB for the default MaxOrigins, should every origin serve such a file. A
-// hostile domain can name any number of origins (a.evil.example,
+// hold (see [Robots.Agent]; a 14 KB file has held 1.1 MB, 82 times its size):
+// so with the default MaxBytes, up to some 17 MB a file in the worst case,
+// and some 170 GB for the default MaxOrigins, should every origin serve such
+// a file. A hostile domain can name any number of origins (a.evil.example,
 // b.evil.example, ...): a crawler that may meet them sets MaxOrigins from
 // what it can hold (2,000 origins at 17 MB: 34 GB), or parses less of each
 // file (Fetcher.MaxBytes). The zero value is ready to use and a MemoryStore

@@ -5402,6 +5402,11 @@ func TestEscapeNongraphic(t *testing.T) {
 		if got := escapeNongraphic(tc.in); got != tc.want {
 			t.Errorf("%s: escapeNongraphic(%q) = %q, want %q", tc.name, tc.in, got, tc.want)
 		}
+		// needsEscape spares the copy where nothing changes; it must not
+		// miss a change, nor (the copy aside) report one that is not.
+		if got, want := needsEscape(tc.in), tc.want != tc.in; got != want {
+			t.Errorf("%s: needsEscape(%q) = %v, want %v", tc.name, tc.in, got, want)
+		}
 	}
 	// Through an Outcome: crypto/x509 quotes a certificate's names raw.
 	o := OutcomeOf(nil, errors.New("x509: certificate is valid for a\r\nINFO allowed\x1b[2J, not localhost"))

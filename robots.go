@@ -183,8 +183,9 @@ func isToken[T ~string | ~[]byte](b T) bool {
 }
 
 // firstMember returns the first member of a comma-separated HTTP field
-// value that is not empty (RFC 9110 §5.6.1), or "" when there is none. A
-// comma in a quoted string (a parameter's value) separates nothing.
+// value that is not empty (RFC 9110 §5.6.1), or when there is none what
+// follows the last comma, perhaps blank: callers trim it. A comma in a
+// quoted string (a parameter's value) separates nothing.
 func firstMember(s string) string {
 	start, quoted := 0, false
 	for i := 0; i < len(s); i++ {
@@ -415,7 +416,22 @@ func escapeNongraphic(s string) string {
 
 // needsEscape reports whether escapeNongraphic would change s.
 func needsEscape(s string) bool {
-	return strings.IndexFunc(s, func(r rune) bool { return r != ' ' && (r == utf8.RuneError || !unicode.IsGraphic(r)) }) >= 0
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if escapesRune(r, size) {
+			return true
+		}
+		i += size
+	}
+	return false
+}
+
+// escapesRune reports whether escapeNongraphic escapes the rune r, decoded
+// from size octets: an octet that is not UTF-8 (r is utf8.RuneError of size
+// 1; a U+FFFD written out is graphic and kept), or a rune that is not
+// graphic.
+func escapesRune(r rune, size int) bool {
+	return r == utf8.RuneError && size == 1 || r != ' ' && !unicode.IsGraphic(r)
 }
 
 // escapeMax is the longest escape escapeNongraphic writes: `\U0010ffff`.
@@ -432,13 +448,13 @@ func appendEscaped(dst []byte, s string, limit int) ([]byte, int) {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		piece := scratch[:0]
 		switch {
-		case r == utf8.RuneError && size == 1:
+		case !escapesRune(r, size):
+			piece = append(piece, s[i:i+size]...)
+		case size == 1 && r == utf8.RuneError:
 			piece = append(piece, '\\', 'x', lowerHex[s[i]>>4], lowerHex[s[i]&15])
-		case r != ' ' && !unicode.IsGraphic(r):
+		default:
 			q := strconv.AppendQuoteRune(piece, r) // 'r', quoted
 			piece = q[1 : len(q)-1]
-		default:
-			piece = append(piece, s[i:i+size]...)
 		}
 		if total+len(piece) <= limit {
 			dst = append(dst, piece...)
@@ -1222,8 +1238,8 @@ func (d Decision) String() string {
 // Explain, which names the deciding rule, tries every one that could outrank
 // the rules matched before. In all, never more than the path's length times
 // the agent's wildcard patterns' total length (and, for an Agent made of
-// parts, which Agent describes, that for each group that names the token). A
-// file written to cost the most comes near it: 10,000 rules such as
+// parts, which [Robots.Agent] describes, that for each group that names the
+// token). A file written to cost the most comes near it: 10,000 rules such as
 // "/*0042*q" (190 KB) against an 8,000-octet URL whose path holds most
 // four-digit numbers take some 80 ms a query, as most rules' parts occur and
 // each then looks for its "q" to the end. It allocates nothing once the
@@ -1698,9 +1714,11 @@ func compiledHeld(rules *ruleSet, refs []ruleRef) int64 {
 	return rules.held() + int64(len(refs))*int64(unsafe.Sizeof(ruleRef{}))
 }
 
-// agentHeld is what an Agent holds besides its rules and signals, about:
-// the Agent itself, its token, and a needle index's tables. A view, which
-// shares another Agent's rules, holds viewHeld.
+// agentHeld is what estimate allows an Agent beyond its rules' ruleHeld and
+// its signals, about: the Agent itself, its token, and a needle index's
+// tables, which ruleHeld leaves out. Once an Agent is compiled, wholeHeld
+// counts it as viewHeld and its needle index in its rules' held. A view,
+// which shares another Agent's rules, holds viewHeld.
 const (
 	agentHeld  = 1024
 	viewHeld   = 256
@@ -1736,9 +1754,10 @@ type agentSlot struct {
 	like     *agentSlot            // an earlier slot with the same groups, whose rules its Agent shares; or nil
 }
 
-// A tokenKey identifies a product token by its length and its first 16
-// octets, folded to one case, read as two words: comparing two takes three
-// comparisons, not a loop. A longer token is compared beyond them too.
+// A tokenKey identifies a product token by a hash of it, its length and its
+// first 16 octets, folded to one case, read as two words: comparing two takes
+// four comparisons of fixed fields, not a loop. A longer token is compared
+// beyond them too.
 type tokenKey struct {
 	hash  uint32
 	n     uint32    // the token's length
@@ -1882,9 +1901,9 @@ func newAgentIndex(r *Robots) *agentIndex {
 	if len(x.slots) == 0 {
 		return x
 	}
-	// From here on the slots do not move, and like may point into them.
 	// A token named in several groups leaves a slot unused, as does
 	// growing past maxSlotsSized: they are cut when more than a quarter.
+	// Once cut, the slots do not move, and like may point into them.
 	if len(x.slots) < cap(x.slots)*3/4 {
 		x.slots = slices.Clone(x.slots)
 	}
@@ -2142,8 +2161,9 @@ func compileRules(doc []Group, groups []int, linesOf func(gi int) []int32, first
 // from: a spec's ref indexes refs. linesOf, when not nil, gives a group's
 // source lines, or nil where they are not known.
 func ruleSpecs(specs []ruleSpec, doc []Group, groups []int, linesOf func(gi int) []int32) ([]ruleSpec, []ruleRef) {
-	// refs is sized exactly, since an Agent keeps it (see newRuleSet);
-	// specs, which it does not, is grown for rules without an index file.
+	// refs is sized exactly, since an Agent keeps it (as
+	// compileScratch.ruleSet sizes the rules it keeps); specs, which it does
+	// not, is grown for rules without an index file.
 	n := 0
 	for _, gi := range groups {
 		n += len(doc[gi].Rules)
@@ -2201,8 +2221,9 @@ const ruleSetupWork = 256
 // of a group that names no agent are in no set and left out.
 //
 // It takes at most about budget units of work (see neverDecide), the sets
-// with the fewest rules first: partial holds the sets it compared only in
-// part, and skipped those it did not compare, for want of them; their
+// that take least work to make ready first (about: the fewest rules, each
+// weighed with its pattern's length): partial holds the sets it compared only
+// in part, and skipped those it did not compare, for want of them; their
 // rules are reported only where a cover turned up in another set.
 func deadRules(r *Robots, budget int) (dead []deadRule, partial, skipped []agentGroups) {
 	x := newAgentIndex(r)

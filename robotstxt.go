@@ -278,13 +278,13 @@ func (w Warning) String() string {
 //     too), and a repeated Allow of an index.html file that a longer pattern
 //     covers ("Allow: /index.htm" twice, then "Disallow: /index.htm*"): a
 //     rule it reports never decides, but it does not find them all.
-//     Comparing rules is bounded, the agents with the fewest rules first:
-//     where the rules of one agent share a prefix so much that comparing them
-//     all would take too long (some hundreds of long wildcard rules that all
-//     start "/*", or thousands of short ones), or where many agents share
-//     large groups, Lint stops, says so at the first rule of the agents
-//     whose rules it did not compare in full, and may leave some rules that
-//     never decide unreported.
+//     Comparing rules is bounded, the agents with the fewest rules (and
+//     shortest patterns) first: where the rules of one agent share a prefix
+//     so much that comparing them all would take too long (some hundreds of
+//     long wildcard rules that all start "/*", or thousands of short ones),
+//     or where many agents share large groups, Lint stops, says so at the
+//     first rule of the agents whose rules it did not compare in full, and
+//     may leave some rules that never decide unreported.
 //
 // Comments and blank lines draw no warning, nor do other records the
 // protocol does not define ("Host", "Clean-param": they are kept in
@@ -357,7 +357,7 @@ func firstRecord(data []byte, num int32) (int32, bool) {
 // into items that point into the input; the second, knowing every count,
 // allocates each slice at its final size and copies all values into one
 // string, so a parsed document holds its values once and not its comments,
-// keys or whitespace.
+// whitespace or keys (but for the names of other records, which it keeps).
 type parser struct {
 	data     []byte
 	items    []item

@@ -658,22 +658,25 @@ type Link struct {
 // total about MaxLinkBytes/10 times the body, "<a href=a>" being 10 octets:
 // links with the same href share one URL, resolved once; 64 KiB of links with
 // distinct hrefs of some 14 octets each (<a href="ab">) under a base of 7,900
-// octets make 33 MB of URLs, for which Links allocates 36 MB and takes 15-50 ms
-// on the CI machine; a href not written plainly, as "./a" is not, goes through
-// net/url, which allocates some seven times its URL: 213 MB and 0.4 s for 64
-// KiB of those). It reads body as text/html, not knowing its Content-Type (ask
-// IsHTML first, as DirectivesFor does before it reads meta tags), as UTF-16
-// when it starts with a UTF-16 byte order mark and as octets otherwise. So a
-// page in another encoding than UTF-8 gives the URLs its octets spell, not
-// always those a browser, which decodes the page first, would fetch: a Latin-1
-// "/caf\xe9" is "/caf%E9" here and "/caf%C3%A9" in a browser, which encodes a
-// path in UTF-8 (and a query in the page's encoding: "?q=caf\xe9" is
-// "?q=caf%E9" in both); and in Shift_JIS, where 0x5C may be the second octet of
-// a character, that octet reads as a backslash, so as a slash. In XHTML served
-// as application/xhtml+xml, a self-closing <title/> or <script/> (an empty
-// element in XML) hides the links after it, where DirectivesFor, which knows
-// the type, reads them as empty. It accepts any bytes and is safe for
-// concurrent use.
+// octets make 33 MB of URLs, for which Links allocates 36 MB and takes 15-50
+// ms on the CI machine; a href not written plainly, as "./a" is not, goes
+// through net/url, which allocates some seven times its URL: 213 MB and 0.4 s
+// for 64 KiB of those). It reads body as text/html, not knowing its
+// Content-Type (ask IsHTML first, as DirectivesFor does before it reads meta
+// tags), as UTF-16 when it starts with a UTF-16 byte order mark and as octets
+// otherwise: a page whose Content-Type says UTF-16 but that has no byte order
+// mark (which DirectivesFor reads by the charset) gives no links unless the
+// caller puts the mark before it ("\xff\xfe" for UTF-16LE, "\xfe\xff" for
+// UTF-16BE). So a page in another encoding than UTF-8 gives the URLs its
+// octets spell, not always those a browser, which decodes the page first,
+// would fetch: a Latin-1 "/caf\xe9" is "/caf%E9" here and "/caf%C3%A9" in a
+// browser, which encodes a path in UTF-8 (and a query in the page's encoding:
+// "?q=caf\xe9" is "?q=caf%E9" in both); and in Shift_JIS, where 0x5C may be
+// the second octet of a character, that octet reads as a backslash, so as a
+// slash. In XHTML served as application/xhtml+xml, a self-closing <title/> or
+// <script/> (an empty element in XML) hides the links after it, where
+// DirectivesFor, which knows the type, reads them as empty. It accepts any
+// bytes and is safe for concurrent use.
 func Links(body []byte, base *url.URL) []Link {
 	if base != nil && base.Host != "" && !plainHost(base.Host) {
 		// A base made in code, not parsed, may hold a host that url.Parse

@@ -3042,6 +3042,9 @@ func TestLinksUTF16(t *testing.T) {
 		{"little-endian", utf16Bytes("\uFEFF"+doc, false), want},
 		{"big-endian", utf16Bytes("\uFEFF"+doc, true), want},
 		{"no mark", utf16Bytes(doc, false), nil},
+		// What Links' doc tells a caller whose Content-Type says UTF-16.
+		{"no mark, the caller's put before it", append([]byte("\xff\xfe"), utf16Bytes(doc, false)...), want},
+		{"no mark, the caller's big-endian one", append([]byte("\xfe\xff"), utf16Bytes(doc, true)...), want},
 	} {
 		if got := Links(tc.body, base); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s: Links = %v, want %v", tc.name, got, tc.want)

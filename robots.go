@@ -1142,7 +1142,10 @@ type Decision struct {
 // `allowed: no rule matches`. The rule is quoted as "Allow: " or
 // "Disallow: " and its pattern as written, not as the line stands in the
 // file: "DISALLOW:/x  # old" and "disalow: /x" are both quoted as
-// "Disallow: /x". Line names the line in the file.
+// "Disallow: /x". Line names the line in the file. The pattern is quoted as
+// strconv.Quote quotes, so a line break, ESC, a bidi override or an octet
+// that is not UTF-8 in it is written escaped: the line stays one line in a
+// log, whatever the server sent.
 func (d Decision) String() string {
 	verdict := "disallowed"
 	if d.Allowed {

@@ -503,6 +503,12 @@ func TestParseSyntax(t *testing.T) {
 		{"SPEC misspelling: none for allow (alow)", "User-agent: a\nalow: /x\n", `group ["a"]` + "\n" + `record "alow"="/x"` + "\n"},
 		{"SPEC misspelling: none for allow (allw)", "User-agent: a\nAllw: /x\n", `group ["a"]` + "\n" + `record "allw"="/x"` + "\n"},
 		{"SPEC misspelling: none for allow (allowance)", "User-agent: a\nallowance: /x\n", `group ["a"]` + "\n" + `record "allowance"="/x"` + "\n"},
+		// Keys of five to eight octets, the lengths the misspellings of
+		// disallow are looked for at (alow and allw are refused before).
+		{"SPEC misspelling: none for allow (allaw, as disallaw)", "User-agent: a\nAllaw: /x\n", `group ["a"]` + "\n" + `record "allaw"="/x"` + "\n"},
+		{"SPEC misspelling: none for allow (alllow)", "User-agent: a\nalllow: /x\n", `group ["a"]` + "\n" + `record "alllow"="/x"` + "\n"},
+		{"SPEC misspelling: none for allow (alloow)", "User-agent: a\nalloow: /x\n", `group ["a"]` + "\n" + `record "alloow"="/x"` + "\n"},
+		{"SPEC misspelling: none for allow (allwo)", "User-agent: a\nallwo: /x\n", `group ["a"]` + "\n" + `record "allwo"="/x"` + "\n"},
 		{"SPEC misspelling: others rejected (disalllow)", "User-agent: a\ndisalllow: /x\n", `group ["a"]` + "\n" + `record "disalllow"="/x"` + "\n"},
 		{"SPEC misspelling: others rejected (dissalloww)", "User-agent: a\ndissalloww: /x\n", `group ["a"]` + "\n" + `record "dissalloww"="/x"` + "\n"},
 		{"SPEC misspelling: others rejected (user_agent)", "user_agent: a\nDisallow: /x\n", `record "user_agent"="a"` + "\n"},
@@ -4143,6 +4149,16 @@ func TestContentSignals(t *testing.T) {
 		{"SPEC Content-Signal: between user-agent lines belongs to the group", "User-agent: b\nContent-Signal: search=no\nUser-agent: a\nDisallow: /\n", "a",
 			map[string]bool{"search": false}},
 		{"core-api Content-Signal: none gives nil", "User-agent: *\nDisallow: /\n", "a", nil},
+		// Parse's doc: a key given twice in one group, or twice before the
+		// first, keeps its last value (between groups, "no" wins: above).
+		{"core-api Content-Signal: a key twice in a group, the last value", "User-agent: a\nContent-Signal: search=no\nContent-Signal: search=yes\nDisallow:\n", "a",
+			map[string]bool{"search": true}},
+		{"core-api Content-Signal: a key twice in a group, the last value when it is no", "User-agent: a\nContent-Signal: search=yes\nContent-Signal: search=no\nDisallow:\n", "a",
+			map[string]bool{"search": false}},
+		{"core-api Content-Signal: a key twice on one line, the last value", "User-agent: a\nContent-Signal: search=no, search=yes\n", "a",
+			map[string]bool{"search": true}},
+		{"core-api Content-Signal: a key twice before the first group, the last value", "Content-Signal: search=no\nContent-Signal: search=yes\nUser-agent: *\nDisallow:\n", "a",
+			map[string]bool{"search": true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := parseString(tc.robots)

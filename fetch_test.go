@@ -20,6 +20,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -2077,6 +2078,11 @@ func TestOutcomeDecisions(t *testing.T) {
 			if d.Allowed != tc.allowed || d.Reason != tc.reason {
 				t.Errorf("Explain(%q, %q) = %+v, want Allowed %v, Reason %v", fetchAgent, tc.url, d, tc.allowed, tc.reason)
 			}
+			// Decision: Group is -1 unless Reason is ReasonRule, whatever
+			// decided (a rule's verdict the Outcome's status overrides too).
+			if d.Reason != ReasonRule && (d.Group != -1 || d.Line != 0) {
+				t.Errorf("Explain(%q, %q) = %+v, want Group -1 and Line 0 for reason %v", fetchAgent, tc.url, d, d.Reason)
+			}
 			a := tc.outcome.Agent(fetchAgent)
 			if got := a.IsAllowed(tc.url); got != tc.allowed {
 				t.Errorf("Agent(%q).IsAllowed(%q) = %v, want %v", fetchAgent, tc.url, got, tc.allowed)
@@ -2225,6 +2231,11 @@ func TestOutcomeJSON(t *testing.T) {
 		var o Outcome
 		if err := json.Unmarshal([]byte(`{"status":"parsed","lifetime":"1h",`+text+`,"ruleLines":[7,9]}`), &o); err != nil || o.Explain(fetchAgent, "/a").Line != 9 {
 			t.Errorf("ruleLines [7,9]: %v, Explain(/a) = %+v, want line 9", err, o.Explain(fetchAgent, "/a"))
+		}
+		// Without "ruleLines", Decision.Line counts lines of the text.
+		o = Outcome{}
+		if err := json.Unmarshal([]byte(`{"status":"parsed","lifetime":"1h",`+text+`}`), &o); err != nil || o.Explain(fetchAgent, "/a").Line != 4 || !slices.Equal(o.Robots.RuleLines(0), []int{3, 4}) {
+			t.Errorf("no ruleLines: %v, Explain(/a) = %+v, RuleLines(0) = %v, want line 4 of the text, lines [3 4]", err, o.Explain(fetchAgent, "/a"), o.Robots.RuleLines(0))
 		}
 	})
 	t.Run("zero", func(t *testing.T) {

@@ -4017,6 +4017,18 @@ func TestReasonStrings(t *testing.T) {
 	if s := Reason(200).String(); s != "Reason(200)" {
 		t.Errorf("Reason(200) = %q, want Reason(200)", s)
 	}
+	// Every constant has its own text, the last one too.
+	seen := map[string]Reason{}
+	for r := ReasonNoMatch; r <= ReasonNoOutcome; r++ {
+		s := r.String()
+		if strings.HasPrefix(s, "Reason(") {
+			t.Errorf("constant Reason %d writes %q, want its description", r, s)
+		}
+		if other, ok := seen[s]; ok {
+			t.Errorf("Reasons %d and %d both write %q", other, r, s)
+		}
+		seen[s] = r
+	}
 }
 
 // TestRobotsTxtCheckAllocationFree checks a query whose path may be an
@@ -6844,6 +6856,9 @@ func TestLint(t *testing.T) {
 		{"a Sitemap that is not an absolute URL", "Sitemap: /sitemap.xml\nSitemap: example.com/s.xml\nSitemap: https://example.com/s.xml\nSitemap: HTTP://E/s\nSitemap: https:///s\nSitemap: http:/e/s\nSitemap: 1http://e/s\nSitemap: svn+ssh://e\n",
 			[]string{`line 1: Sitemap "/sitemap.xml"` + relative, `line 2: Sitemap "example.com/s.xml"` + relative,
 				`line 5: Sitemap "https:///s"` + relative, `line 6: Sitemap "http:/e/s"` + relative, `line 7: Sitemap "1http://e/s"` + relative}},
+		// An authority must not be empty: "?" ends it at once.
+		{"a Sitemap whose authority is empty before a query", "Sitemap: http://?q\nSitemap: http://e?q\n",
+			[]string{`line 1: Sitemap "http://?q"` + relative}},
 
 		// What Parse reads as Google's parser does.
 		{"Google's misspellings", "useragent: a\nuser agent: b\nDisalow: /a\ndissallow: /b\nDISSALOW: /c\ndiasllow: /d\ndisallaw: /e\n",

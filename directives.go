@@ -1198,7 +1198,7 @@ func hasOrigin(u *url.URL) bool {
 // sponsored as nofollow with a reason.
 func relTokens(rel []byte) ([]string, bool) {
 	n := 0
-	for i := 0; i < len(rel); i++ {
+	for i := range rel {
 		if !isHTMLSpace(rune(rel[i])) && (i == 0 || isHTMLSpace(rune(rel[i-1]))) {
 			n++
 		}
@@ -1504,10 +1504,8 @@ func (r *directiveSet) addOther(name string) {
 		r.other = append(r.other, name)
 		return
 	}
-	for _, o := range r.other {
-		if o == name {
-			return
-		}
+	if slices.Contains(r.other, name) {
+		return
 	}
 	r.other = append(r.other, name)
 	if len(r.other) > linearScanMax {

@@ -27,8 +27,6 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-func intp(n int) *int { return &n }
-
 // maxIntDigits is how many digits math.MaxInt has: 19 where int has 64
 // bits, 10 where it has 32.
 var maxIntDigits = len(strconv.Itoa(math.MaxInt))
@@ -165,12 +163,12 @@ func TestParseDirectives(t *testing.T) {
 		{"nested scope", "examplebot: otherbot: noindex", []Directives{{Bot: "examplebot"}, {Bot: "otherbot", NoIndex: true}}},
 
 		// Valued directives.
-		{"max-snippet", "max-snippet: 20", []Directives{{MaxSnippet: intp(20)}}},
-		{"max-snippet no space", "max-snippet:20", []Directives{{MaxSnippet: intp(20)}}},
-		{"max-snippet no limit", "max-snippet:-1", []Directives{{MaxSnippet: intp(-1)}}},
-		{"max-snippet zero", "max-snippet: 0", []Directives{{MaxSnippet: intp(0)}}},
-		{"max-snippet upper case", "MAX-SNIPPET: 7", []Directives{{MaxSnippet: intp(7)}}},
-		{"max-snippet space before colon", "max-snippet : 5", []Directives{{MaxSnippet: intp(5)}}},
+		{"max-snippet", "max-snippet: 20", []Directives{{MaxSnippet: new(20)}}},
+		{"max-snippet no space", "max-snippet:20", []Directives{{MaxSnippet: new(20)}}},
+		{"max-snippet no limit", "max-snippet:-1", []Directives{{MaxSnippet: new(-1)}}},
+		{"max-snippet zero", "max-snippet: 0", []Directives{{MaxSnippet: new(0)}}},
+		{"max-snippet upper case", "MAX-SNIPPET: 7", []Directives{{MaxSnippet: new(7)}}},
+		{"max-snippet space before colon", "max-snippet : 5", []Directives{{MaxSnippet: new(5)}}},
 		{"max-snippet below -1 ignored", "max-snippet: -2", []Directives{{}}},
 		{"max-snippet abc ignored", "max-snippet: abc, noindex", []Directives{{NoIndex: true}}},
 		{"max-snippet trailing junk ignored", "max-snippet: 20px", []Directives{{}}},
@@ -181,18 +179,18 @@ func TestParseDirectives(t *testing.T) {
 		{"max-snippet overflow ignored", "max-snippet: 99999999999999999999", []Directives{{}}},
 		// The range is int's, whose width the platform sets: 2^63-1 or 2^31-1.
 		{"max-snippet one past the largest int ignored", "max-snippet: " + strconv.FormatUint(math.MaxInt+1, 10), []Directives{{}}},
-		{"max-snippet largest int", "max-snippet: " + strconv.Itoa(math.MaxInt), []Directives{{MaxSnippet: intp(math.MaxInt)}}},
-		{"max-snippet as many digits as the largest int", "max-snippet: 1" + strings.Repeat("0", maxIntDigits-1), []Directives{{MaxSnippet: intp(pow(10, maxIntDigits-1))}}},
-		{"max-snippet leading zeros", "max-snippet: 0000000000000000020", []Directives{{MaxSnippet: intp(20)}}},
-		{"max-snippet minus zero is zero", "max-snippet: -0", []Directives{{MaxSnippet: intp(0)}}},
-		{"max-snippet minus one with a leading zero", "max-video-preview: -01", []Directives{{MaxVideoPreview: intp(-1)}}},
+		{"max-snippet largest int", "max-snippet: " + strconv.Itoa(math.MaxInt), []Directives{{MaxSnippet: new(math.MaxInt)}}},
+		{"max-snippet as many digits as the largest int", "max-snippet: 1" + strings.Repeat("0", maxIntDigits-1), []Directives{{MaxSnippet: new(pow(10, maxIntDigits-1))}}},
+		{"max-snippet leading zeros", "max-snippet: 0000000000000000020", []Directives{{MaxSnippet: new(20)}}},
+		{"max-snippet minus zero is zero", "max-snippet: -0", []Directives{{MaxSnippet: new(0)}}},
+		{"max-snippet minus one with a leading zero", "max-video-preview: -01", []Directives{{MaxVideoPreview: new(-1)}}},
 		{"max-snippet lone minus ignored", "max-snippet: -", []Directives{{}}},
 		{"max-snippet double minus ignored", "max-snippet: --1", []Directives{{}}},
-		{"max-snippet smaller wins", "max-snippet: 50, max-snippet: 20", []Directives{{MaxSnippet: intp(20)}}},
-		{"max-snippet limit beats no limit", "max-snippet: -1, max-snippet: 50", []Directives{{MaxSnippet: intp(50)}}},
-		{"max-snippet no limit loses", "max-snippet: 50, max-snippet: -1", []Directives{{MaxSnippet: intp(50)}}},
-		{"max-video-preview", "max-video-preview: 15", []Directives{{MaxVideoPreview: intp(15)}}},
-		{"max-video-preview no limit", "max-video-preview: -1", []Directives{{MaxVideoPreview: intp(-1)}}},
+		{"max-snippet smaller wins", "max-snippet: 50, max-snippet: 20", []Directives{{MaxSnippet: new(20)}}},
+		{"max-snippet limit beats no limit", "max-snippet: -1, max-snippet: 50", []Directives{{MaxSnippet: new(50)}}},
+		{"max-snippet no limit loses", "max-snippet: 50, max-snippet: -1", []Directives{{MaxSnippet: new(50)}}},
+		{"max-video-preview", "max-video-preview: 15", []Directives{{MaxVideoPreview: new(15)}}},
+		{"max-video-preview no limit", "max-video-preview: -1", []Directives{{MaxVideoPreview: new(-1)}}},
 		{"max-image-preview none", "max-image-preview: none", []Directives{{MaxImagePreview: "none"}}},
 		{"max-image-preview standard", "max-image-preview: standard", []Directives{{MaxImagePreview: "standard"}}},
 		{"max-image-preview LARGE", "max-image-preview:LARGE", []Directives{{MaxImagePreview: "large"}}},
@@ -201,14 +199,14 @@ func TestParseDirectives(t *testing.T) {
 		{"max-image-preview unknown ignored", "max-image-preview: huge", []Directives{{}}},
 		{"max-image-preview lowest wins", "max-image-preview: large, max-image-preview: standard, max-image-preview: large",
 			[]Directives{{MaxImagePreview: "standard"}}},
-		{"scoped limit", "examplebot: max-snippet: 20", []Directives{{Bot: "examplebot", MaxSnippet: intp(20)}}},
+		{"scoped limit", "examplebot: max-snippet: 20", []Directives{{Bot: "examplebot", MaxSnippet: new(20)}}},
 		{"scoped limits and flags", "examplebot: max-snippet: 20, max-image-preview: none, nofollow",
-			[]Directives{{Bot: "examplebot", NoFollow: true, MaxSnippet: intp(20), MaxImagePreview: "none"}}},
+			[]Directives{{Bot: "examplebot", NoFollow: true, MaxSnippet: new(20), MaxImagePreview: "none"}}},
 		{"valued directive does not open a scope", "max-snippet: 20, noindex",
-			[]Directives{{NoIndex: true, MaxSnippet: intp(20)}}},
+			[]Directives{{NoIndex: true, MaxSnippet: new(20)}}},
 		{"flag name with colon is a scope", "noindex: nofollow", []Directives{{Bot: "noindex", NoFollow: true}}},
 		{"real-world mix", "follow,index,max-snippet:-1,max-video-preview:-1,max-image-preview:large",
-			[]Directives{{MaxSnippet: intp(-1), MaxVideoPreview: intp(-1), MaxImagePreview: "large"}}},
+			[]Directives{{MaxSnippet: new(-1), MaxVideoPreview: new(-1), MaxImagePreview: "large"}}},
 
 		// unavailable_after.
 		{"date PST", "unavailable_after: 25 Jun 2010 15:00:00 PST",
@@ -497,13 +495,13 @@ func TestParseRobotsTag(t *testing.T) {
 		{"all restricts nothing", []string{"*;all;index;follow"}, []Directives{{}}, false},
 		{"bare token", []string{"examplebot"}, []Directives{{Bot: "examplebot"}}, false},
 		{"limits", []string{"*;max-snippet=20;max-video-preview=-1;max-image-preview=large"},
-			[]Directives{{MaxSnippet: intp(20), MaxVideoPreview: intp(-1), MaxImagePreview: "large"}}, false},
+			[]Directives{{MaxSnippet: new(20), MaxVideoPreview: new(-1), MaxImagePreview: "large"}}, false},
 		{"limit below -1 ignored", []string{"*;max-snippet=-2;noindex"}, []Directives{{NoIndex: true}}, false},
 		{"limit as token ignored", []string{"*;max-snippet=abc"}, []Directives{{}}, false},
 		{"limit as decimal ignored", []string{"*;max-snippet=2.5"}, []Directives{{}}, false},
-		{"limit as string read", []string{`*;max-snippet="20"`}, []Directives{{MaxSnippet: intp(20)}}, false},
+		{"limit as string read", []string{`*;max-snippet="20"`}, []Directives{{MaxSnippet: new(20)}}, false},
 		{"string values trimmed", []string{`*;max-snippet=" 20 ";max-image-preview=" none "`},
-			[]Directives{{MaxSnippet: intp(20), MaxImagePreview: "none"}}, false},
+			[]Directives{{MaxSnippet: new(20), MaxImagePreview: "none"}}, false},
 		{"bare valued key ignored", []string{"*;max-snippet"}, []Directives{{}}, false},
 		{"image preview as string", []string{`*;max-image-preview="standard"`}, []Directives{{MaxImagePreview: "standard"}}, false},
 		{"image preview unknown ignored", []string{"*;max-image-preview=huge"}, []Directives{{}}, false},
@@ -1340,12 +1338,12 @@ func TestDirectivesForUnion(t *testing.T) {
 		{"meta all lifts no header restriction", []string{"noindex"}, nil,
 			`<head><meta name="robots" content="all"><meta name="examplebot" content="index, follow">`, exampleBot, Directives{NoIndex: true}},
 		{"smaller max-snippet wins", []string{"max-snippet: 50"}, []string{"*;max-snippet=20"},
-			`<head><meta name="robots" content="max-snippet:-1">`, exampleBot, Directives{MaxSnippet: intp(20)}},
+			`<head><meta name="robots" content="max-snippet:-1">`, exampleBot, Directives{MaxSnippet: new(20)}},
 		{"-1 is no limit", []string{"max-snippet: -1"}, nil,
-			`<head><meta name="robots" content="max-snippet:-1">`, exampleBot, Directives{MaxSnippet: intp(-1)}},
+			`<head><meta name="robots" content="max-snippet:-1">`, exampleBot, Directives{MaxSnippet: new(-1)}},
 		{"any limit beats -1", []string{"max-video-preview: -1"}, nil,
-			`<head><meta name="examplebot" content="max-video-preview:30">`, exampleBot, Directives{MaxVideoPreview: intp(30)}},
-		{"zero is a limit", []string{"max-snippet: 0"}, []string{"*;max-snippet=-1"}, "", exampleBot, Directives{MaxSnippet: intp(0)}},
+			`<head><meta name="examplebot" content="max-video-preview:30">`, exampleBot, Directives{MaxVideoPreview: new(30)}},
+		{"zero is a limit", []string{"max-snippet: 0"}, []string{"*;max-snippet=-1"}, "", exampleBot, Directives{MaxSnippet: new(0)}},
 		{"lowest image preview", []string{"max-image-preview: large"}, []string{"examplebot;max-image-preview=none"},
 			`<head><meta name="robots" content="max-image-preview:standard">`, exampleBot, Directives{MaxImagePreview: "none"}},
 		{"earliest date", []string{"unavailable_after: 2030-01-01"}, []string{`*;unavailable_after="2020-01-01"`},
@@ -1638,7 +1636,7 @@ func TestString(t *testing.T) {
 		{"every flag", Directives{NoIndex: true, NoFollow: true, NoArchive: true, NoSnippet: true, NoImageIndex: true, NoTranslate: true},
 			"noindex, nofollow, noarchive, nosnippet, noimageindex, notranslate",
 			"noindex, nofollow, noarchive, nosnippet, noimageindex, notranslate"},
-		{"limits", Directives{MaxSnippet: intp(20), MaxVideoPreview: intp(-1), MaxImagePreview: "large"},
+		{"limits", Directives{MaxSnippet: new(20), MaxVideoPreview: new(-1), MaxImagePreview: "large"},
 			"max-snippet: 20, max-image-preview: large, max-video-preview: -1",
 			"index, follow, max-snippet: 20, max-image-preview: large, max-video-preview: -1"},
 		{"date", Directives{UnavailableAfter: utc(2010, 6, 25, 23, 0, 0)},
@@ -1746,7 +1744,7 @@ func TestFormatRobotsTag(t *testing.T) {
 		{"draft example", []Directives{{NoSnippet: true}, {Bot: "examplebot", NoIndex: true}}, "*;nosnippet, examplebot;noindex", ""},
 		{"everything", []Directives{{
 			NoIndex: true, NoFollow: true, NoArchive: true, NoSnippet: true, NoImageIndex: true, NoTranslate: true,
-			MaxSnippet: intp(20), MaxVideoPreview: intp(-1), MaxImagePreview: "standard",
+			MaxSnippet: new(20), MaxVideoPreview: new(-1), MaxImagePreview: "standard",
 			UnavailableAfter: utc(2010, 6, 25, 23, 0, 0), Other: []string{"noai"},
 		}}, `*;noindex;nofollow;noarchive;nosnippet;noimageindex;notranslate;max-snippet=20;max-image-preview=standard;max-video-preview=-1;unavailable_after="2010-06-25T23:00:00Z";noai`, ""},
 		{"bot that is no token", []Directives{{Bot: "example bot", NoIndex: true}}, "", `set 0: Bot "example bot": `},
@@ -1759,8 +1757,8 @@ func TestFormatRobotsTag(t *testing.T) {
 		// RFC 8941 §3.3.1's integers run to 15 digits, past what an int of
 		// 32 bits holds; sfvBeyond is a variable so that this compiles there.
 		tests = append(tests,
-			formatCase{"limit above the largest integer", []Directives{{MaxSnippet: intp(int(sfvBeyond))}}, "", `set 0 (Bot ""): MaxSnippet 1000000000000000: `},
-			formatCase{"limit below the smallest integer", []Directives{{MaxVideoPreview: intp(int(-sfvBeyond))}}, "", `set 0 (Bot ""): MaxVideoPreview -1000000000000000: `},
+			formatCase{"limit above the largest integer", []Directives{{MaxSnippet: new(int(sfvBeyond))}}, "", `set 0 (Bot ""): MaxSnippet 1000000000000000: `},
+			formatCase{"limit below the smallest integer", []Directives{{MaxVideoPreview: new(int(-sfvBeyond))}}, "", `set 0 (Bot ""): MaxVideoPreview -1000000000000000: `},
 		)
 	}
 	for _, tc := range tests {
@@ -1867,8 +1865,8 @@ func TestFormatRobotsTagOtherKnown(t *testing.T) {
 		want string
 		back Directives // what ParseRobotsTag reads
 	}{
-		{"max-snippet", Directives{MaxSnippet: intp(20), Other: []string{"max-snippet"}},
-			"*;max-snippet=20", Directives{MaxSnippet: intp(20)}},
+		{"max-snippet", Directives{MaxSnippet: new(20), Other: []string{"max-snippet"}},
+			"*;max-snippet=20", Directives{MaxSnippet: new(20)}},
 		{"max-image-preview", Directives{MaxImagePreview: "none", Other: []string{"max-image-preview"}},
 			"*;max-image-preview=none", Directives{MaxImagePreview: "none"}},
 		{"unavailable_after", Directives{UnavailableAfter: utc(2010, 6, 25, 15, 0, 0), Other: []string{"unavailable_after"}},
@@ -3720,7 +3718,7 @@ func FuzzLinks(f *testing.F) {
 				if !hasOrigin(u) {
 					t.Errorf("Links gave %q with no origin", l.URL)
 				}
-				for _, seg := range strings.Split(u.EscapedPath(), "/") {
+				for seg := range strings.SplitSeq(u.EscapedPath(), "/") {
 					if seg = strings.ReplaceAll(strings.ToLower(seg), "%2e", "."); seg == "." || seg == ".." {
 						t.Errorf("Links gave %q, whose path holds a dot segment", l.URL)
 					}

@@ -1830,7 +1830,7 @@ func monthNumber(name string) int {
 		return 0
 	}
 	lower := [3]byte{name[0] | 0x20, name[1] | 0x20, name[2] | 0x20}
-	for m := 0; m < 12; m++ {
+	for m := range 12 {
 		if months[3*m:3*m+3] == string(lower[:]) {
 			return m + 1
 		}

@@ -1173,19 +1173,21 @@ func TestSortRulesOrdersAsComparing(t *testing.T) {
 		var lits []byte
 		var rules []matchRule
 		for i := range n {
-			raw := "/" + strings.Repeat("a", rng.IntN(20))
+			var raw strings.Builder
+			raw.WriteString("/")
+			raw.WriteString(strings.Repeat("a", rng.IntN(20)))
 			for range rng.IntN(4) {
-				raw += string("ab/"[rng.IntN(3)])
+				raw.WriteByte("ab/"[rng.IntN(3)])
 			}
 			if rng.IntN(3) == 0 {
-				raw += "*x"
+				raw.WriteString("*x")
 			}
 			if rng.IntN(4) == 0 {
-				raw += "$"
+				raw.WriteString("$")
 			}
 			var p pattern
 			start := len(lits)
-			lits, p, _ = appendPattern(lits, raw)
+			lits, p, _ = appendPattern(lits, raw.String())
 			p.lits = lits[start:len(lits):len(lits)]
 			rules = append(rules, matchRule{pattern: p, key: makeRankKey(p.length, rng.IntN(2) == 0, int32(i))})
 		}

@@ -5348,7 +5348,7 @@ func refParse(data []byte, limit int) []refGroup {
 	if len(data) > limit {
 		// Keep up to the last line end inside the limit.
 		end := 0
-		for i := 0; i < limit; i++ {
+		for i := range limit {
 			if data[i] == '\n' || data[i] == '\r' {
 				end = i + 1
 			}

@@ -596,13 +596,11 @@ func (p *parser) line(from, to int, num int32) {
 			return
 		}
 		key, value = p.trim(from, i), p.trim(i, to)
-		for _, c := range p.bytes(value) {
-			if isSpace(c) {
-				if p.lint {
-					p.notRecord(num, from, to)
-				}
-				return
+		if slices.ContainsFunc(p.bytes(value), isSpace) {
+			if p.lint {
+				p.notRecord(num, from, to)
 			}
+			return
 		}
 		kind = keyKind(p.bytes(key))
 	}
@@ -692,8 +690,8 @@ func (p *parser) warn(num int32, msg string) {
 func (p *parser) notRecord(num int32, from, to int) {
 	line := p.data[from:to]
 	key := line
-	if i := bytes.IndexByte(line, ':'); i >= 0 {
-		if key = bytes.Trim(line[:i], " \t"); len(key) == 0 {
+	if before, _, ok := bytes.Cut(line, []byte{':'}); ok {
+		if key = bytes.Trim(before, " \t"); len(key) == 0 {
 			p.warn(num, "no key before the colon"+warnNotRecord)
 			return
 		}

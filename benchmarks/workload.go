@@ -367,12 +367,12 @@ func extractGroups(data []byte) []group {
 		if h := bytes.IndexByte(line, '#'); h >= 0 {
 			line = line[:h]
 		}
-		colon := bytes.IndexByte(line, ':')
-		if colon < 0 {
+		before, after, ok := bytes.Cut(line, []byte{':'})
+		if !ok {
 			continue
 		}
-		key := strings.ToLower(string(bytes.TrimSpace(line[:colon])))
-		value := string(bytes.TrimSpace(line[colon+1:]))
+		key := strings.ToLower(string(bytes.TrimSpace(before)))
+		value := string(bytes.TrimSpace(after))
 		switch key {
 		case "user-agent":
 			if inRules {

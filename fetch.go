@@ -317,6 +317,27 @@ type Outcome struct {
 	// "\u202e", "\xff"), so that it is one line of text.
 	Error string
 
+	// Err is Error as an error, for errors.Is and errors.As: its Error
+	// method returns Error's text (escaped, cut, without userinfo), and it
+	// unwraps to the error that text was written from, when one caused it.
+	// That is the Client's for a network failure (a *net.DNSError, whose
+	// IsNotFound says the host does not exist; a *net.OpError for a refused
+	// connection; a *tls.CertificateVerificationError; a net.Error whose
+	// Timeout reports true for the Client's or the Transport's own
+	// timeouts); the caller's context's cause when it ended the retrieval
+	// (context.Canceled, or what context.WithCancelCause was given);
+	// context.DeadlineExceeded for the Fetcher's Timeout; what the caller's
+	// Client.CheckRedirect refused a redirect with; the body's reading or
+	// decoding error (io.ErrUnexpectedEOF for a body cut short,
+	// gzip.ErrChecksum). An error deeper in the chain may quote a URL as it
+	// was given, userinfo and all. Err is nil when Error is "". It is not
+	// written to JSON: UnmarshalJSON gives an Outcome whose Error is not ""
+	// an Err with that text that unwraps to nothing, and so does a Cache to
+	// the Unavailable outcome of an origin unreachable for 30 days. An
+	// Outcome made in code may leave it nil; nothing in this package reads
+	// it.
+	Err error
+
 	// FetchedAt is when the retrieval ended, in UTC.
 	FetchedAt time.Time
 
@@ -407,7 +428,7 @@ func (f *Fetcher) Fetch(ctx context.Context, pageURL string) *Outcome {
 		return o.fail(err, shortLifetime)
 	}
 	cfg := f.config()
-	tctx, cancel := context.WithTimeoutCause(ctx, cfg.timeout, fmt.Errorf("Fetcher.Timeout of %v ran out", cfg.timeout))
+	tctx, cancel := context.WithTimeoutCause(ctx, cfg.timeout, textError(fmt.Sprintf("Fetcher.Timeout of %v ran out", cfg.timeout), context.DeadlineExceeded))
 	defer cancel()
 	return f.retrieve(ctx, tctx, cfg, target, o)
 }
@@ -559,6 +580,7 @@ func (o *Outcome) notFollowed(resp *http.Response, chain []*url.URL, refusal err
 	}
 	if refusal != nil {
 		o.Error += fmt.Sprintf(" (%v)", refusal)
+		o.Err = refusal
 	}
 	return o.done(retryLifetime)
 }
@@ -760,6 +782,7 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 		if check := cfg.client.CheckRedirect; check != nil {
 			if err := check(nextReq, via); err != nil {
 				o.Error = fmt.Sprintf("robots: redirect to %s refused by Client.CheckRedirect: %v", next, err)
+				o.Err = err
 				o.ownPolicy = true
 				return o.done(retryLifetime)
 			}
@@ -1283,9 +1306,11 @@ type errReader struct{ err error }
 func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // done stamps the outcome with its lifetime and the time it was decided,
-// and cuts its Error, without userinfo, to maxErrorBytes.
+// cuts its Error, without userinfo, to maxErrorBytes, and makes Err of it,
+// unwrapping to the error in Err so far, the one Error was written from.
 func (o *Outcome) done(lifetime time.Duration) *Outcome {
 	o.Error = escapedError(scrubUserinfo(o.Error))
+	o.Err = textError(o.Error, o.Err)
 	o.Lifetime = lifetime
 	o.FetchedAt = time.Now().UTC()
 	return o
@@ -1303,8 +1328,30 @@ func withoutCause(err, cause error) string {
 func (o *Outcome) fail(err error, lifetime time.Duration) *Outcome {
 	o.Status = Unreachable
 	o.Robots = nil
-	o.Error = err.Error()
+	o.Error, o.Err = err.Error(), err
 	return o.done(lifetime)
+}
+
+// An outcomeError is an error whose text is not its cause's: Outcome.Err,
+// whose text is Outcome.Error's, and the cause of the Fetcher's Timeout,
+// which names the Timeout and is context.DeadlineExceeded to errors.Is.
+type outcomeError struct {
+	text  string
+	cause error // nil when no error caused it
+}
+
+func (e *outcomeError) Error() string { return e.text }
+
+// Unwrap returns the error e's text was written from, if any.
+func (e *outcomeError) Unwrap() error { return e.cause }
+
+// textError returns an error with text that unwraps to cause, or nil when
+// text is "".
+func textError(text string, cause error) error {
+	if text == "" {
+		return nil
+	}
+	return &outcomeError{text, cause}
 }
 
 // failed makes o Unreachable for a failure while retrieving, in tctx (the
@@ -1526,7 +1573,7 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 	*o = Outcome{
 		Status: j.Status, HTTPStatus: j.HTTPStatus, Lifetime: lifetime,
 		URL: j.URL, FinalURL: j.FinalURL, Redirects: j.Redirects, Truncated: j.Truncated,
-		Error: j.Error, FetchedAt: j.FetchedAt, Robots: doc,
+		Error: j.Error, Err: textError(j.Error, nil), FetchedAt: j.FetchedAt, Robots: doc,
 	}
 	return nil
 }
@@ -2415,6 +2462,7 @@ func (c *Cache) Outcome(ctx context.Context, rawURL string) (*Outcome, error) {
 		cp.Status = Unavailable
 		cp.Error = fmt.Sprintf("robots: unreachable since %s, 30 days or more, with no earlier outcome: read as unavailable (RFC 9309 §2.3.1.4)",
 			e.UnreachableSince.UTC().Format(time.RFC3339))
+		cp.Err = textError(cp.Error, nil)
 		return &cp, nil
 	}
 	return o, err

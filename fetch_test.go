@@ -7,6 +7,7 @@ import (
 	"compress/gzip"
 	"compress/zlib"
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -52,10 +53,23 @@ var (
 
 func checkOutcome(t *testing.T, o *Outcome, origin string, checks []pathCheck) {
 	t.Helper()
+	checkErr(t, o)
 	for _, c := range checks {
 		if got := o.IsAllowed(fetchAgent, origin+c.path); got != c.allowed {
 			t.Errorf("IsAllowed(%q, %q) = %v, want %v (outcome: %s)", fetchAgent, origin+c.path, got, c.allowed, describeOutcome(o))
 		}
+	}
+}
+
+// checkErr checks that o's Err is its Error as an error: nil when Error is
+// "", and with Error's text otherwise.
+func checkErr(t *testing.T, o *Outcome) {
+	t.Helper()
+	if o == nil {
+		return
+	}
+	if (o.Err == nil) != (o.Error == "") || o.Err != nil && o.Err.Error() != o.Error {
+		t.Errorf("Err = %v, want an error whose text is Error, %q (nil when it is empty)", o.Err, o.Error)
 	}
 }
 
@@ -895,6 +909,9 @@ func TestFetchCheckRedirect(t *testing.T) {
 			if !strings.Contains(o.Error, "refused") || !strings.Contains(o.Error, refusal.Error()) {
 				t.Errorf("Error = %q, want it to say the hop was refused and why", o.Error)
 			}
+			if !errors.Is(o.Err, refusal) {
+				t.Errorf("Err = %v, want it to be the refusal, %v, to errors.Is", o.Err, refusal)
+			}
 			checkOutcome(t, o, srv.URL, refusesAllButRobotsTxt)
 		}
 	})
@@ -1560,6 +1577,70 @@ func (c countingBody) Read(p []byte) (int, error) {
 
 // TestClipError checks that clipError cuts at a character boundary: of two
 // texts one octet apart, one has its cut fall inside a two-octet character.
+// TestOutcomeErr: Err is Error as an error, unwrapping to what caused it,
+// so that a crawler can tell failures apart with errors.Is and errors.As
+// (network ones in TestFetchNetworkFailures, timeouts in TestFetchTimeout).
+func TestOutcomeErr(t *testing.T) {
+	const body = "User-agent: *\nDisallow: /private/\n"
+	boom := errors.New("boom")
+	nothing := func(err error) bool { return err == nil }
+	causeless := func(err error) bool { return err != nil && errors.Unwrap(err) == nil }
+	is := func(target error) func(error) bool {
+		return func(err error) bool { return errors.Is(err, target) }
+	}
+	tests := []struct {
+		name    string
+		handler http.HandlerFunc
+		status  Status
+		want    func(error) bool
+	}{
+		{"parsed", respond(200, body), Parsed, nothing},
+		{"4xx", respond(404, body), Unavailable, nothing},
+		{"5xx", respond(503, body), Unreachable, nothing},
+		{"no final status", rawResponse("HTTP/1.1 000 Zero\r\nContent-Length: 0\r\n\r\n", nil), Unreachable, causeless},
+		{"redirect loop", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/robots.txt", http.StatusFound) }, Unavailable, causeless},
+		{"bad gzip", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Encoding", "gzip")
+			io.WriteString(w, body)
+		}, Unreachable, is(gzip.ErrHeader)},
+		{"corrupt gzip checksum", serveBadChecksum(body), Unreachable, is(gzip.ErrChecksum)},
+		{"cut short", rawResponse("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n"+body, nil), Unreachable, is(io.ErrUnexpectedEOF)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := startServer(t, tc.handler)
+			o := newTestFetcher().Fetch(context.Background(), srv.URL)
+			if o.Status != tc.status {
+				t.Fatalf("Fetch = %s, want %s", describeOutcome(o), tc.status)
+			}
+			checkErr(t, o)
+			if !tc.want(o.Err) {
+				t.Errorf("Err = %#v, unwrapping to %v: not what caused the outcome", o.Err, errors.Unwrap(o.Err))
+			}
+			// JSON keeps the text, not the cause.
+			back := jsonRoundTrip(t, o, Outcome{})
+			checkErr(t, &back)
+			if cause := errors.Unwrap(back.Err); cause != nil {
+				t.Errorf("Err read from JSON unwraps to %v, want nothing", cause)
+			}
+		})
+	}
+	t.Run("OutcomeOf", func(t *testing.T) {
+		o := OutcomeOf(nil, boom)
+		checkErr(t, o)
+		if !errors.Is(o.Err, boom) {
+			t.Errorf("OutcomeOf(nil, boom).Err = %v, want boom to errors.Is", o.Err)
+		}
+	})
+	t.Run("no userinfo in its text", func(t *testing.T) {
+		o := newTestFetcher().Fetch(context.Background(), "ftp://user:secret@example.com/x")
+		checkErr(t, o)
+		if o.Err == nil || strings.Contains(o.Err.Error(), "secret") {
+			t.Errorf("Err = %v, want an error that does not quote the password", o.Err)
+		}
+	})
+}
+
 func TestClipError(t *testing.T) {
 	for _, prefix := range []string{"", "x"} {
 		s := prefix + strings.Repeat("é", maxErrorBytes)
@@ -1614,13 +1695,14 @@ func TestFetchTimeout(t *testing.T) {
 		httpStatus int
 		lifetime   time.Duration
 		errorText  string // what Error says ended the retrieval
+		is         error  // what Err is, to errors.Is
 	}{
-		{"stalls before responding", stall, 0, 0, time.Hour, "Fetcher.Timeout of 200ms ran out"},
-		{"stalls mid-body", stallBody, 0, 200, time.Hour, "Fetcher.Timeout of 200ms ran out"},
-		{"slow redirect chain", slowHops, 0, 0, time.Hour, "Fetcher.Timeout of 200ms ran out"},
-		{"ctx cancelled while stalled", stall, timeout / 4, 0, time.Minute, "the caller's context ended (context canceled)"},
-		{"ctx cancelled mid-body", stallBody, timeout / 4, 200, time.Minute, "the caller's context ended (context canceled)"},
-		{"ctx cancelled before", stall, -1, 0, time.Minute, "the caller's context ended (context canceled)"},
+		{"stalls before responding", stall, 0, 0, time.Hour, "Fetcher.Timeout of 200ms ran out", context.DeadlineExceeded},
+		{"stalls mid-body", stallBody, 0, 200, time.Hour, "Fetcher.Timeout of 200ms ran out", context.DeadlineExceeded},
+		{"slow redirect chain", slowHops, 0, 0, time.Hour, "Fetcher.Timeout of 200ms ran out", context.DeadlineExceeded},
+		{"ctx cancelled while stalled", stall, timeout / 4, 0, time.Minute, "the caller's context ended (context canceled)", context.Canceled},
+		{"ctx cancelled mid-body", stallBody, timeout / 4, 200, time.Minute, "the caller's context ended (context canceled)", context.Canceled},
+		{"ctx cancelled before", stall, -1, 0, time.Minute, "the caller's context ended (context canceled)", context.Canceled},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -1649,6 +1731,9 @@ func TestFetchTimeout(t *testing.T) {
 			if !strings.HasPrefix(o.Error, "robots: "+tc.errorText) {
 				t.Errorf("Error = %q, want it to start %q", o.Error, "robots: "+tc.errorText)
 			}
+			if !errors.Is(o.Err, tc.is) {
+				t.Errorf("Err = %v, want it to be %v to errors.Is", o.Err, tc.is)
+			}
 			// net/http ends its error with the context's cause: Error,
 			// which names it first, must not say it twice.
 			if n := strings.Count(o.Error, "ran out") + strings.Count(o.Error, "context canceled"); n != 1 {
@@ -1676,6 +1761,7 @@ func TestFetchTimeout(t *testing.T) {
 		if o.Status != Unreachable || !strings.Contains(o.Error, "timeout awaiting response headers") || strings.Contains(o.Error, "Client.Timeout") {
 			t.Errorf("Fetch = %s, error %q; want unreachable, net/http's words, no Client.Timeout", describeOutcome(o), o.Error)
 		}
+		checkTimeoutErr(t, o)
 	})
 	t.Run("the Client's own Timeout", func(t *testing.T) {
 		srv := startServer(t, stall)
@@ -1684,6 +1770,7 @@ func TestFetchTimeout(t *testing.T) {
 		if o.Status != Unreachable || !strings.Contains(o.Error, "Client.Timeout") || strings.Contains(o.Error, "Fetcher.Timeout") {
 			t.Errorf("Fetch = %s, error %q; want unreachable, the Client's Timeout named", describeOutcome(o), o.Error)
 		}
+		checkTimeoutErr(t, o)
 	})
 	t.Run("the Client's Timeout run out between hops", func(t *testing.T) {
 		// A redirect that arrives after the Client's Timeout: the next hop
@@ -1700,6 +1787,7 @@ func TestFetchTimeout(t *testing.T) {
 			o.Redirects != 0 || !strings.Contains(o.Error, "Client.Timeout") {
 			t.Errorf("Fetch = %s; want unreachable 301, final the first URL, no redirect followed, the Client's Timeout named", describeOutcome(o))
 		}
+		checkTimeoutErr(t, o)
 	})
 	t.Run("the Client's Timeout covers the redirect chain", func(t *testing.T) {
 		// As net/http's own following of redirects has it: five hops of a
@@ -1710,6 +1798,7 @@ func TestFetchTimeout(t *testing.T) {
 		if o.Status != Unreachable || !strings.Contains(o.Error, "Client.Timeout") || strings.Contains(o.Error, "Fetcher.Timeout") {
 			t.Errorf("Fetch = %s, error %q; want unreachable, the Client's Timeout named", describeOutcome(o), o.Error)
 		}
+		checkTimeoutErr(t, o)
 	})
 	t.Run("the last hop gets what is left of the Client's Timeout", func(t *testing.T) {
 		// One redirect, then the file, each answering after 70 % of the
@@ -1728,7 +1817,18 @@ func TestFetchTimeout(t *testing.T) {
 		if o.Status != Unreachable || !strings.Contains(o.Error, "Client.Timeout") {
 			t.Errorf("Fetch = %s, error %q; want unreachable, the Client's Timeout named", describeOutcome(o), o.Error)
 		}
+		checkTimeoutErr(t, o)
 	})
+}
+
+// checkTimeoutErr checks that o's Err is a timeout, a net.Error whose
+// Timeout reports true, as net/http's own timeouts are.
+func checkTimeoutErr(t *testing.T, o *Outcome) {
+	t.Helper()
+	checkErr(t, o)
+	if ne, ok := errors.AsType[net.Error](o.Err); !ok || !ne.Timeout() {
+		t.Errorf("Err = %v, want a net.Error whose Timeout reports true", o.Err)
+	}
 }
 
 // TestFetchNetworkFailures covers failures below HTTP: refused connections,
@@ -1746,15 +1846,36 @@ func TestFetchNetworkFailures(t *testing.T) {
 	tlsServer := httptest.NewTLSServer(respond(200, fetchRobots))
 	t.Cleanup(tlsServer.Close)
 
+	// A host that does not exist, as a resolver says it: the error a
+	// crawler tells from a passing failure, to drop the host.
+	noSuchHost := &http.Client{Transport: &http.Transport{DialContext: func(_ context.Context, _, address string) (net.Conn, error) {
+		host, _, _ := net.SplitHostPort(address)
+		return nil, &net.OpError{Op: "dial", Net: "tcp", Err: &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}}
+	}}}
+
 	tests := []struct {
 		name      string
 		client    *http.Client
 		pageURL   string
 		errorText string
+		errIs     func(error) bool // what Err must be, to errors.Is or errors.As
 	}{
-		{"connection refused", nil, refusedURL, "refused"},
-		{"unresolvable host", noDNS, "http://robots-test.invalid/page", "lookup robots-test.invalid"},
-		{"untrusted certificate", nil, tlsServer.URL + "/page", "certificate"},
+		{"connection refused", nil, refusedURL, "refused", func(err error) bool {
+			oe, ok := errors.AsType[*net.OpError](err)
+			return ok && oe.Op == "dial"
+		}},
+		{"unresolvable host", noDNS, "http://robots-test.invalid/page", "lookup robots-test.invalid", func(err error) bool {
+			de, ok := errors.AsType[*net.DNSError](err)
+			return ok && de.Name == "robots-test.invalid"
+		}},
+		{"no such host", noSuchHost, "http://robots-test.invalid/page", "no such host", func(err error) bool {
+			de, ok := errors.AsType[*net.DNSError](err)
+			return ok && de.IsNotFound
+		}},
+		{"untrusted certificate", nil, tlsServer.URL + "/page", "certificate", func(err error) bool {
+			_, ok := errors.AsType[*tls.CertificateVerificationError](err)
+			return ok
+		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -1765,6 +1886,9 @@ func TestFetchNetworkFailures(t *testing.T) {
 			}
 			if !strings.HasPrefix(o.Error, "robots: ") || !strings.Contains(o.Error, tc.errorText) {
 				t.Errorf("Error = %q, want it to mention %q", o.Error, tc.errorText)
+			}
+			if !tc.errIs(o.Err) {
+				t.Errorf("Err = %#v, not the error the client failed with", o.Err)
 			}
 			base, _ := RobotsURL(tc.pageURL)
 			checkOutcome(t, o, strings.TrimSuffix(base, "/robots.txt"), refusesAllButRobotsTxt)
@@ -3754,6 +3878,10 @@ func TestCache30DayRule(t *testing.T) {
 					t.Errorf("Outcome = %s (%q) fetched %v for %v, want unavailable with an error saying why, HTTP %d fetched %v for %v",
 						describeOutcome(o), o.Error, o.FetchedAt, o.Lifetime, e.Outcome.HTTPStatus, e.Outcome.FetchedAt, e.Outcome.Lifetime)
 				}
+				checkErr(t, o)
+				if cause := errors.Unwrap(o.Err); cause != nil {
+					t.Errorf("Err unwraps to %v, want nothing: no error caused the rule's reading", cause)
+				}
 			}
 		})
 	}
@@ -4994,6 +5122,7 @@ func FuzzOutcomeJSON(f *testing.F) {
 		if err := json.Unmarshal(data, &o); err != nil {
 			return
 		}
+		checkErr(t, &o)
 		out, err := json.Marshal(&o)
 		if err != nil {
 			t.Fatalf("json.Marshal of an outcome read from %q: %v", data, err)

@@ -337,7 +337,8 @@ func TestOutcomeOf(t *testing.T) {
 			return resp, nil
 		}
 	}
-	refuse := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return errors.New("not today") }}
+	notToday := errors.New("not today")
+	refuse := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return notToday }}
 	get := func(c *http.Client, path string) func() (*http.Response, error) {
 		return func() (*http.Response, error) {
 			req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
@@ -391,6 +392,7 @@ func TestOutcomeOf(t *testing.T) {
 		url, final string // "" for none
 		redirects  int
 		errorHas   string // "" for no Error
+		errIs      error  // what Err must be to errors.Is; nil: not checked
 		truncated  bool
 		checks     []pathCheck
 	}{
@@ -401,7 +403,7 @@ func TestOutcomeOf(t *testing.T) {
 		{name: "a redirect the client did not follow", respond: get(noFollow, "/moved"), status: Unreachable, httpStatus: 301, lifetime: time.Hour,
 			url: srv.URL + "/moved", final: srv.URL + "/moved", errorHas: "did not follow", checks: refusesAllButRobotsTxt},
 		{name: "a redirect CheckRedirect refused", respond: get(refuse, "/moved"), status: Unreachable, httpStatus: 301, lifetime: time.Hour,
-			url: srv.URL + "/moved", final: srv.URL + "/moved", errorHas: "not today", checks: refusesAllButRobotsTxt},
+			url: srv.URL + "/moved", final: srv.URL + "/moved", errorHas: "not today", errIs: notToday, checks: refusesAllButRobotsTxt},
 		// As Fetch reads them: chains that lead nowhere are Unavailable,
 		// whichever way the client stopped.
 		{name: "a loop the client gave up on", respond: get(http.DefaultClient, "/loop"), status: Unavailable, httpStatus: 302, lifetime: 24 * time.Hour,
@@ -420,7 +422,7 @@ func TestOutcomeOf(t *testing.T) {
 			status: Unreachable, httpStatus: 302, lifetime: time.Hour, url: "http://a.example/robots.txt", final: "http://a.example/robots.txt", errorHas: "redirects to http://b.example/robots.txt", checks: refusesAllButRobotsTxt},
 		{name: "a refusal names no credentials", respond: func() (*http.Response, error) {
 			return refuse.Get(strings.Replace(srv.URL, "http://", "http://user:secret@", 1) + "/moved")
-		}, status: Unreachable, httpStatus: 301, lifetime: time.Hour, url: srv.URL + "/moved", final: srv.URL + "/moved", errorHas: "(not today)", checks: refusesAllButRobotsTxt},
+		}, status: Unreachable, httpStatus: 301, lifetime: time.Hour, url: srv.URL + "/moved", final: srv.URL + "/moved", errorHas: "(not today)", errIs: notToday, checks: refusesAllButRobotsTxt},
 		{name: "an error that quotes credentials", respond: func() (*http.Response, error) {
 			return nil, fmt.Errorf("Get %q: boom", "http://user:secret@a.example/robots.txt")
 		}, status: Unreachable, lifetime: time.Hour, errorHas: `Get "http://a.example/robots.txt": boom`, checks: refusesAllButRobotsTxt},
@@ -461,7 +463,7 @@ func TestOutcomeOf(t *testing.T) {
 		{name: "cancelled", respond: func() (*http.Response, error) {
 			req, _ := http.NewRequestWithContext(cancelled, http.MethodGet, srv.URL+"/robots.txt", nil)
 			return http.DefaultClient.Do(req)
-		}, status: Unreachable, lifetime: time.Minute, errorHas: "the caller's context ended", checks: refusesAllButRobotsTxt},
+		}, status: Unreachable, lifetime: time.Minute, errorHas: "the caller's context ended", errIs: context.Canceled, checks: refusesAllButRobotsTxt},
 		{name: "cancelled with a cause while the body comes", respond: func() (*http.Response, error) {
 			ctx, cancel := context.WithCancelCause(context.Background())
 			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/stall", nil)
@@ -540,6 +542,9 @@ func TestOutcomeOf(t *testing.T) {
 			}
 			if tc.errorHas == "" && o.Error != "" || !strings.Contains(o.Error, tc.errorHas) || tc.errorHas != "" && !strings.HasPrefix(o.Error, "robots: ") {
 				t.Errorf("Error = %q, want one that says %q", o.Error, tc.errorHas)
+			}
+			if tc.errIs != nil && !errors.Is(o.Err, tc.errIs) {
+				t.Errorf("Err = %v, want it to be %v to errors.Is", o.Err, tc.errIs)
 			}
 			if (o.Robots != nil) != (tc.status == Parsed) || o.Truncated != tc.truncated {
 				t.Errorf("Robots = %v, Truncated = %v, want %v", o.Robots != nil, o.Truncated, tc.truncated)

@@ -404,6 +404,8 @@ func TestParseDirectivesDates(t *testing.T) {
 		{"two-digit year 49 is 2049", "25 Jun 49 15:00:00 GMT", utc(2049, 6, 25, 15, 0, 0)},
 		{"two-digit year 50 is 1950", "25 Jun 50 15:00:00 GMT", utc(1950, 6, 25, 15, 0, 0)},
 		{"three-digit year", "25 Jun 010 15:00:00 GMT", time.Time{}},
+		{"five-digit year", "25 Jun 20101 15:00:00 GMT", time.Time{}},
+		{"six digits where year and hour run together", "25 Jun 201015:00:00 GMT", time.Time{}},
 		{"numeric zone", "25 Jun 2010 17:00:00 +0200", want},
 		{"negative numeric zone", "25 Jun 2010 11:30:00 -0330", want},
 		{"numeric zone hour 24", "25 Jun 2010 15:00:00 +2400", time.Time{}},
@@ -1270,6 +1272,10 @@ func TestDirectivesForContentType(t *testing.T) {
 			[]byte(`<html xmlns="http://www.w3.org/1999/xhtml"><head><template><template/></template><meta name="robots" content="noindex"/></head></html>`), true},
 		{"xhtml self-closing div starts the body", []string{"application/xhtml+xml"},
 			[]byte(`<html xmlns="http://www.w3.org/1999/xhtml"><head><div/><meta name="robots" content="noindex"/></head></html>`), false},
+		// What follows an empty <title/> is not its text: text there ends
+		// the head, as anywhere in it.
+		{"xhtml text after a self-closing title ends the head", []string{"application/xhtml+xml"},
+			[]byte(`<html xmlns="http://www.w3.org/1999/xhtml"><head><title/>Hello<meta name="robots" content="noindex"/></head></html>`), false},
 		{"html ignores the slash of <title/>", []string{"text/html"}, []byte(xhtmlTitle), false},
 		// UTF-16, whose tags are not ASCII octets, is decoded: by its byte
 		// order mark, or else by a charset naming it.

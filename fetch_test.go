@@ -1744,6 +1744,11 @@ func TestFetchTimeout(t *testing.T) {
 			if n := strings.Count(o.Error, "ran out") + strings.Count(o.Error, "context canceled"); n != 1 {
 				t.Errorf("Error = %q names its cause %d times, want once", o.Error, n)
 			}
+			// What is cut is the cause and the ": " before it, not the
+			// cause alone.
+			if strings.HasSuffix(o.Error, ": ") {
+				t.Errorf("Error = %q ends in a separator with nothing after it", o.Error)
+			}
 			checkOutcome(t, o, srv.URL, refusesAllButRobotsTxt)
 		})
 	}
@@ -2080,8 +2085,10 @@ func TestFetchLifetime(t *testing.T) {
 		// Leniently, a blank after '=' still opens a quoted string, whose
 		// commas do not split directives.
 		{"blank before a quoted value", 200, []string{"Cache-Control", `no-cache= "x,max-age=5,y", max-age=60`}, time.Minute},
+		{"tab before a quoted value", 200, []string{"Cache-Control", "no-cache=\t\"x,max-age=5,y\", max-age=60"}, time.Minute},
 		{"first valid max-age", 200, []string{"Cache-Control", "max-age=abc, max-age=120, max-age=30"}, 2 * time.Minute},
 		{"max-age on a second line", 200, []string{"Cache-Control", "no-store", "Cache-Control", "max-age=120"}, 2 * time.Minute},
+		{"a line that ends in a comma", 200, []string{"Cache-Control", "no-store,", "Cache-Control", "max-age=120"}, 2 * time.Minute},
 		{"invalid max-age, no Expires", 200, []string{"Cache-Control", "max-age=-1"}, 24 * time.Hour},
 		{"s-maxage is not max-age", 200, []string{"Cache-Control", "s-maxage=60"}, 24 * time.Hour},
 		// Only max-age is read (SPEC §2's table): a robots.txt is a rule set
@@ -2116,6 +2123,10 @@ func TestFetchLifetime(t *testing.T) {
 		{"503 Retry-After date beyond 24h", 503, []string{"Retry-After", at(72 * time.Hour)}, 24 * time.Hour},
 		{"503 Retry-After in the past", 503, []string{"Retry-After", at(-time.Hour)}, 0},
 		{"503 Retry-After unreadable", 503, []string{"Retry-After", "soon"}, time.Hour},
+		// Delay-seconds are digits only (RFC 9110 §10.2.3): the octets just
+		// below '0' and just above '9' make a value unreadable, not a delay.
+		{"503 Retry-After with a colon", 503, []string{"Retry-After", "1:0"}, time.Hour},
+		{"503 Retry-After with a slash", 503, []string{"Retry-After", "1/"}, time.Hour},
 		{"503 Retry-After with one-digit seconds", 503, []string{"Retry-After", "Sun, 06 Nov 1994 10:49:3 GMT"}, time.Hour},
 		{"503 Retry-After RFC 850 short of a '-'", 503, []string{"Retry-After", "Sunday, 06-Nov94 08:49:37 GMT"}, time.Hour},
 		{"503 Retry-After asctime short of a space", 503, []string{"Retry-After", "Sun Nov 6,08:49:37 1994"}, time.Hour},
@@ -4871,7 +4882,12 @@ func TestParseHTTPDate(t *testing.T) {
 		{"  Sun, 6 Nov 1994 08:49:37 UTC  ", want},
 		{"Sun, 06 Nov 1994 08:49:37 UT", want},
 		{"Sun, 06 Nov 1994 08:49:37", want},
-		{"Mon, 06 Nov 1994 08:49:37 GMT", want}, // the weekday is not checked
+		{"SUN, 06 NOV 1994 08:49:37 GMT", want},         // names in any case, every letter
+		{"Sunz, 06 Nov 1994 08:49:37 GMT", want},        // any word is a weekday: it is not checked
+		{", 06 Nov 1994 08:49:37 GMT", time.Time{}},     // no weekday
+		{"Sun, 006 Nov 1994 08:49:37 GMT", time.Time{}}, // a day of three digits
+		{"Sun, 06 Nov 1994 08:49:61 GMT", time.Time{}},  // 60 is the last second, a leap second
+		{"Mon, 06 Nov 1994 08:49:37 GMT", want},         // the weekday is not checked
 		{"Thursday, 01-Jan-70 00:00:00 GMT", time.Date(2070, 1, 1, 0, 0, 0, 0, time.UTC)},
 		{"Thursday, 01-Jan-75 00:00:00 GMT", time.Date(2075, 1, 1, 0, 0, 0, 0, time.UTC)},
 		{"Thursday, 01-Jan-76 00:00:00 GMT", time.Date(1976, 1, 1, 0, 0, 0, 0, time.UTC)},
@@ -5712,5 +5728,38 @@ func TestOutcomeOfClosesBody(t *testing.T) {
 				t.Errorf("status %d to a %s: the body was not closed", tc.status, tc.method)
 			}
 		})
+	}
+}
+
+// TestNextDirectiveAdvances: nextDirective always advances, past a comma
+// that ends the line too, so that scanning a Cache-Control line that ends
+// in a comma ends.
+func TestNextDirectiveAdvances(t *testing.T) {
+	for _, s := range []string{"no-store,", ",", "a=1,", `a="x",`, "a, ,"} {
+		for i := 0; i < len(s); {
+			_, _, next := nextDirective(s, i)
+			if next <= i {
+				t.Fatalf("nextDirective(%q, %d) = %d, want past %d", s, i, next, i)
+			}
+			i = next
+		}
+	}
+}
+
+// TestFetchBadLocationNamesNoCredentials: a Location that does not parse,
+// and whose userinfo a backslash hides from net/url once it is read as a
+// slash ("http://u:secret\w@[::1" becomes a host u and a port "secret"), is
+// quoted as sent, without its userinfo: Outcome.Error never quotes one.
+func TestFetchBadLocationNamesNoCredentials(t *testing.T) {
+	srv := startServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["Location"] = []string{`http://u:secret\w@[::1`}
+		w.WriteHeader(http.StatusFound)
+	})
+	o := (&Fetcher{UserAgent: fetchAgent}).Fetch(context.Background(), srv.URL)
+	if o.Status != Unavailable || o.HTTPStatus != 302 || !strings.Contains(o.Error, "does not parse") {
+		t.Fatalf("Fetch = %s, error %q; want unavailable 302, a Location that does not parse", describeOutcome(o), o.Error)
+	}
+	if strings.Contains(o.Error, "secret") {
+		t.Errorf("Error = %q quotes the Location's password", o.Error)
 	}
 }

@@ -1752,6 +1752,21 @@ func TestFetchTimeout(t *testing.T) {
 			checkOutcome(t, o, srv.URL, refusesAllButRobotsTxt)
 		})
 	}
+	t.Run("ctx cancelled with a cause", func(t *testing.T) {
+		// Err is the cause to errors.Is, as the Error names it.
+		shutdown := errors.New("shutting down")
+		srv := startServer(t, stall)
+		ctx, cancel := context.WithCancelCause(context.Background())
+		time.AfterFunc(timeout/4, func() { cancel(shutdown) })
+		o := (&Fetcher{UserAgent: fetchAgent, Timeout: timeout}).Fetch(ctx, srv.URL)
+		if o.Status != Unreachable || o.Lifetime != time.Minute || !strings.HasPrefix(o.Error, "robots: the caller's context ended (shutting down)") {
+			t.Errorf("Fetch = %s; want unreachable for a minute, the cause named", describeOutcome(o))
+		}
+		checkErr(t, o)
+		if !errors.Is(o.Err, shutdown) {
+			t.Errorf("Err = %v, want it to be the cause, %v, to errors.Is", o.Err, shutdown)
+		}
+	})
 	// Past MaxBytes, a body cut short is read as Truncated (TestFetchBody),
 	// but a timeout still ends the retrieval: the octet waited for there
 	// says whether the file goes on, and no server's answer came.

@@ -580,9 +580,8 @@ func (o *Outcome) notFollowed(resp *http.Response, chain []*url.URL, refusal err
 	}
 	if refusal != nil {
 		o.Error += fmt.Sprintf(" (%v)", refusal)
-		o.Err = refusal
 	}
-	return o.done(retryLifetime)
+	return o.done(retryLifetime, refusal)
 }
 
 // tooManyRedirects says why a redirect past a limit of limit redirects is
@@ -619,7 +618,7 @@ func hopKey(u *url.URL) string {
 func (o *Outcome) leadsNowhere(why string, h http.Header, now time.Time) *Outcome {
 	o.Status = Unavailable
 	o.Error = "robots: " + why
-	return o.done(freshLifetime(h, now))
+	return o.done(freshLifetime(h, now), nil)
 }
 
 // clientFailed makes o Unreachable for err, which the caller's client
@@ -782,9 +781,8 @@ func (f *Fetcher) retrieve(parent, tctx context.Context, cfg fetchConfig, target
 		if check := cfg.client.CheckRedirect; check != nil {
 			if err := check(nextReq, via); err != nil {
 				o.Error = fmt.Sprintf("robots: redirect to %s refused by Client.CheckRedirect: %v", next, err)
-				o.Err = err
 				o.ownPolicy = true
-				return o.done(retryLifetime)
+				return o.done(retryLifetime, err)
 			}
 		}
 		if err := tctx.Err(); err != nil || sent.ranOut() {
@@ -821,7 +819,7 @@ func (o *Outcome) decide(resp *http.Response, maxBytes int) error {
 		o.Status = Parsed
 		o.Robots = ParseLimit(body, maxBytes)
 		o.Truncated = truncated
-		o.done(freshLifetime(resp.Header, now))
+		o.done(freshLifetime(resp.Header, now), nil)
 
 	case 300 <= code && code <= 399:
 		// 300, 304, 305, 306 and unassigned 3xx: not redirects a GET can
@@ -839,7 +837,7 @@ func (o *Outcome) decide(resp *http.Response, maxBytes int) error {
 		// (TestFetchLeavesOtherBodiesUnread pins the first two).
 		resp.Body.Close()
 		o.Status = Unavailable
-		o.done(freshLifetime(resp.Header, now))
+		o.done(freshLifetime(resp.Header, now), nil)
 
 	default:
 		// 429 and 5xx (RFC 9309 §2.3.1.4; 429 as Google reads it), and
@@ -856,7 +854,7 @@ func (o *Outcome) decide(resp *http.Response, maxBytes int) error {
 			}
 			o.Error = "robots: status " + shown + " is no final status a GET can have: read as a server error"
 		}
-		o.done(retryAfterLifetime(resp.Header, now))
+		o.done(retryAfterLifetime(resp.Header, now), nil)
 	}
 	return nil
 }
@@ -1307,10 +1305,10 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // done stamps the outcome with its lifetime and the time it was decided,
 // cuts its Error, without userinfo, to maxErrorBytes, and makes Err of it,
-// unwrapping to the error in Err so far, the one Error was written from.
-func (o *Outcome) done(lifetime time.Duration) *Outcome {
+// unwrapping to cause, the error Error was written from (nil for none).
+func (o *Outcome) done(lifetime time.Duration, cause error) *Outcome {
 	o.Error = escapedError(scrubUserinfo(o.Error))
-	o.Err = textError(o.Error, o.Err)
+	o.Err = textError(o.Error, cause)
 	o.Lifetime = lifetime
 	o.FetchedAt = time.Now().UTC()
 	return o
@@ -1328,8 +1326,8 @@ func withoutCause(err, cause error) string {
 func (o *Outcome) fail(err error, lifetime time.Duration) *Outcome {
 	o.Status = Unreachable
 	o.Robots = nil
-	o.Error, o.Err = err.Error(), err
-	return o.done(lifetime)
+	o.Error = err.Error()
+	return o.done(lifetime, err)
 }
 
 // An outcomeError is an error whose text is not its cause's: Outcome.Err,

@@ -1796,6 +1796,9 @@ func TestFetchTimeout(t *testing.T) {
 			t.Errorf("Fetch = %s, error %q; want unreachable, the Client's Timeout named", describeOutcome(o), o.Error)
 		}
 		checkTimeoutErr(t, o)
+		if !errors.Is(o.Err, context.DeadlineExceeded) {
+			t.Errorf("Err = %v, want it to be context.DeadlineExceeded to errors.Is, as README says", o.Err)
+		}
 	})
 	t.Run("the Client's Timeout run out between hops", func(t *testing.T) {
 		// A redirect that arrives after the Client's Timeout: the next hop

@@ -558,8 +558,7 @@ func TestParseRobotsTag(t *testing.T) {
 
 func TestParseRobotsTagErrorWraps(t *testing.T) {
 	_, err := ParseRobotsTag("*;NoIndex")
-	var u *httpsfv.UnmarshalError
-	if !errors.As(err, &u) {
+	if _, ok := errors.AsType[*httpsfv.UnmarshalError](err); !ok {
 		t.Errorf("ParseRobotsTag error %v does not wrap an *httpsfv.UnmarshalError", err)
 	}
 }

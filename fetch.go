@@ -574,8 +574,7 @@ func (o *Outcome) notFollowed(resp *http.Response, chain []*url.URL, refusal err
 		to = next.String()
 	}
 	o.Error = fmt.Sprintf("robots: status %d redirects to %s, which the client did not follow: OutcomeOf needs the final response", resp.StatusCode, to)
-	var ue *url.Error
-	if errors.As(refusal, &ue) {
+	if ue, ok := errors.AsType[*url.Error](refusal); ok {
 		refusal = ue.Err // its URL is the Location, credentials and all
 	}
 	if refusal != nil {
@@ -1079,9 +1078,9 @@ func decodedBody(resp *http.Response, sent io.Reader, limit int64) (io.Reader, e
 	}
 	var r io.Reader = br
 	// Codings are listed in the order they were applied (RFC 9110 §8.4).
-	for i := len(codings) - 1; i >= 0; i-- {
+	for _, c := range slices.Backward(codings) {
 		r = &innerLayer{r: r, left: layerBound(limit), ctx: ctx}
-		switch c := codings[i]; {
+		switch {
 		case equalLower(c, "gzip"), equalLower(c, "x-gzip"):
 			zr, err := gzip.NewReader(r)
 			if err != nil {
@@ -1091,7 +1090,7 @@ func decodedBody(resp *http.Response, sent io.Reader, limit int64) (io.Reader, e
 		case equalLower(c, "deflate"):
 			r = deflateReader(r)
 		default:
-			return nil, fmt.Errorf("unsupported Content-Encoding %q", codings[i])
+			return nil, fmt.Errorf("unsupported Content-Encoding %q", c)
 		}
 	}
 	return r, nil

@@ -5,16 +5,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jimsmart/grobotstxt"
 	"github.com/sdxc/robots"
 )
 
 // FuzzAgreesWithGoogle decodes its input into a small robots.txt, an agent
 // and a path, and fails when this library and grobotstxt (Google's parser and
-// matcher, ported to Go) decide the query differently. Where the corpus
-// workload (TestAgreement) shows how often the two differ on real files, this
-// looks for differences nobody has written down: the grammar below keeps to
-// what both are documented to read alike, so any difference it finds is a bug
-// in one of them or a departure the main README does not yet list.
+// matcher, ported to Go) decide the query differently, or when Explain names
+// a deciding rule on another line than grobotstxt's MatchingLine. Where the
+// corpus workload (TestAgreement) shows how often the two differ on real
+// files, this looks for differences nobody has written down: the grammar
+// below keeps to what both are documented to read alike, so any difference
+// it finds is a bug in one of them or a departure the main README does not
+// yet list.
 //
 // The grammar covers group formation (user-agent runs, rules before any
 // group, other records between user-agent lines, merged groups, the '*'
@@ -46,10 +49,18 @@ func FuzzAgreesWithGoogle(f *testing.F) {
 			t.Skip("grobotstxt mis-escapes this pattern (see grobotstxtMisescapes)")
 		}
 		url := "http://example.com" + path
-		ours := robots.Parse([]byte(body)).IsAllowed(agent, url)
-		google := GoogleAllowed(body, agent, url)
+		doc := robots.Parse([]byte(body))
+		ours := doc.IsAllowed(agent, url)
+		m := grobotstxt.NewRobotsMatcher()
+		google := m.AgentAllowed(body, agent, url)
 		if ours != google {
-			t.Errorf("IsAllowed(%q, %q) = %v, grobotstxt %v, for\n%s", agent, path, ours, google, body)
+			t.Fatalf("IsAllowed(%q, %q) = %v, grobotstxt %v, for\n%s", agent, path, ours, google, body)
+		}
+		// The deciding rule's line, where ours names one. (Where none
+		// decides, Google's MatchingLine may still name an empty pattern's
+		// line: it records a match of priority 0, which decides nothing.)
+		if d := doc.Explain(agent, url); d.Reason == robots.ReasonRule && d.Line != m.MatchingLine() {
+			t.Errorf("Explain(%q, %q) names line %d, grobotstxt's MatchingLine %d, for\n%s", agent, path, d.Line, m.MatchingLine(), body)
 		}
 	})
 }

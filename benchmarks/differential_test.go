@@ -2,6 +2,7 @@ package benchmarks
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,20 +12,22 @@ import (
 
 // FuzzAgreesWithGoogle decodes its input into a small robots.txt, an agent
 // and a path, and fails when this library and grobotstxt (Google's parser and
-// matcher, ported to Go) decide the query differently, or when Explain names
-// a deciding rule on another line than grobotstxt's MatchingLine. Where the
-// corpus workload (TestAgreement) shows how often the two differ on real
-// files, this looks for differences nobody has written down: the grammar
-// below keeps to what both are documented to read alike, so any difference
-// it finds is a bug in one of them or a departure the main README does not
-// yet list.
+// matcher, ported to Go) decide the query differently, when Explain names a
+// deciding rule on another line than grobotstxt's MatchingLine, or when the
+// two read the file's lines as other user-agent values, sitemaps or records
+// (see googleLines). Where the corpus workload (TestAgreement) shows how
+// often the two differ on real files, this looks for differences nobody has
+// written down: the grammar below keeps to what both are documented to read
+// alike, so any difference it finds is a bug in one of them or a departure
+// the main README does not yet list.
 //
 // The grammar covers group formation (user-agent runs, rules before any
 // group, other records between user-agent lines, merged groups, the '*'
 // fallback), keys in any case with Google's misspellings, lines without a
 // colon, whitespace around keys and values, comments, LF, CR and CRLF line
-// ends, and patterns of '*', '$', reserved octets, escapes of reserved
-// octets, raw and escaped non-ASCII octets and Google's index.html rule.
+// ends, a byte order mark (whole or cut), and patterns of '*', '$', reserved
+// octets, escapes of reserved octets, raw and escaped non-ASCII octets and
+// Google's index.html rule.
 // It leaves out what README's "Where the RFC (or our contract) wins over
 // Google's parser" lists: escapes of unreserved octets, escapes in lower
 // case, octets outside RFC 3986's sets, '%' without two hex digits (and
@@ -32,7 +35,8 @@ import (
 // and %24, whitespace other than space and tab, keys matched by prefix, long
 // lines, "User-agent: *foo", and agents other than a bare product token;
 // and, from "Where this library follows Google beyond the RFC", an index
-// file's name with more after it in its segment.
+// file's name with more after it in its segment and a line without a colon
+// whose value holds one ("Sitemap https://...", which Google splits there).
 func FuzzAgreesWithGoogle(f *testing.F) {
 	for _, seed := range [][]byte{
 		{},
@@ -56,6 +60,22 @@ func FuzzAgreesWithGoogle(f *testing.F) {
 		if ours != google {
 			t.Fatalf("IsAllowed(%q, %q) = %v, grobotstxt %v, for\n%s", agent, path, ours, google, body)
 		}
+		// What each parser read the lines as, where both keep it.
+		var g googleLines
+		grobotstxt.Parse(body, &g)
+		var agents []string
+		for _, grp := range doc.Groups {
+			agents = append(agents, grp.UserAgents...)
+		}
+		if !slices.Equal(agents, g.agents) {
+			t.Errorf("user-agent values %q, grobotstxt's %q, for\n%s", agents, g.agents, body)
+		}
+		if !slices.Equal(doc.Sitemaps, g.sitemaps) {
+			t.Errorf("Sitemaps %q, grobotstxt's %q, for\n%s", doc.Sitemaps, g.sitemaps, body)
+		}
+		if records := otherRecords(doc.Records); !slices.Equal(records, g.records) {
+			t.Errorf("Records %q, grobotstxt's %q, for\n%s", records, g.records, body)
+		}
 		// The deciding rule's line, where ours names one. (Where none
 		// decides, Google's MatchingLine may still name an empty pattern's
 		// line: it records a match of priority 0, which decides nothing.)
@@ -68,7 +88,7 @@ func FuzzAgreesWithGoogle(f *testing.F) {
 // The grammar's pieces. The agents asked are bare product tokens, which
 // Google's matcher compares whole and ours reduces to themselves.
 var (
-	diffAgents = []string{"foobot", "FooBot", "barbot", "foo", "bazbot"}
+	diffAgents = []string{"foobot", "FooBot", "barbot", "foo", "bazbot", "foobot-news", "foo_bar"}
 
 	diffGroupLines = []string{
 		"user-agent: foobot",
@@ -82,6 +102,8 @@ var (
 		"user-agent foobot",
 		" User-agent :FOOBOT",
 		"\tuser-agent:\t*",
+		"user-agent: foobot-news",
+		"user-agent: FOO_BAR",
 	}
 	diffOtherLines = []string{
 		"",
@@ -91,15 +113,24 @@ var (
 		"content-signal: search=yes",
 		"unknown: value",
 		"noindex: /a",
+		"Sitemap: http://example.com/b.xml # comment",
+		"SITEMAP :http://example.com/c.xml",
+		"Host:  example.com ",
+		"unknown value",  // two words without a colon: a record
+		"disallow",       // a key alone is no record
+		"disallow /a /b", // nor are three words without a colon
+		"user-agent foobot bar",
 	}
+	// A UTF-8 byte order mark, whole or cut, is skipped at the start.
+	diffStarts   = []string{"", "", "", "\uFEFF", "\xEF\xBB", "\xEF"}
 	diffKeys     = []string{"allow", "disallow", "Disallow", "ALLOW", "dissallow", "dissalow", "disalow", "diasllow", "disallaw", " disallow ", "\tallow"}
 	diffSeps     = []string{":", ": ", " : ", ":\t", " "}
 	diffEnds     = []string{"\n", "\r", "\r\n", " # comment\n", "#x\n"}
-	diffPatterns = []string{"/", "a", "b", "*", "$", "?", "=", ".", "&", "~", "-", "%2F", "%3F", "\u00e4", "%C3%A4"}
+	diffPatterns = []string{"/", "a", "b", "A", "*", "$", "?", "=", ".", "&", "~", "-", "%2F", "%3F", "\u00e4", "%C3%A4"}
 	// A pattern may end in an index file's name: Google's parser takes any
 	// last segment that starts with it (/index.html5), ours one that is it.
 	diffPatternEnds = []string{"", "", "", "index.html", "index.htm", "index.html$"}
-	diffPaths       = []string{"/", "a", "b", "*", "$", "?", "=", ".", "&", "~", "-", "%2F", "%3F", "%C3%A4", "index.html"}
+	diffPaths       = []string{"/", "a", "b", "A", "*", "$", "?", "=", ".", "&", "~", "-", "%2F", "%3F", "%C3%A4", "index.html"}
 )
 
 // differentialInput reads the fuzzer's octets as choices, one octet each,
@@ -130,6 +161,7 @@ func (d *differentialInput) decode() (body, agent, path string) {
 		b        strings.Builder
 		patterns []string
 	)
+	b.WriteString(d.pick(diffStarts))
 	for range d.next() % 16 {
 		switch d.next() % 5 {
 		case 0:
@@ -209,4 +241,44 @@ func grobotstxtMisescapes(body string) bool {
 		}
 	}
 	return false
+}
+
+// googleLines is a grobotstxt.ParseHandler that keeps what grobotstxt read
+// as user-agent values, sitemaps and other records, in document order.
+// Its rules are left out: grobotstxt hands them over escaped, and keeps
+// those before the first user-agent line, which ours drops (RFC 9309
+// §2.2.1).
+type googleLines struct {
+	agents, sitemaps []string
+	records          []robots.Record
+}
+
+func (g *googleLines) HandleRobotsStart()              {}
+func (g *googleLines) HandleRobotsEnd()                {}
+func (g *googleLines) HandleAllow(int, string)         {}
+func (g *googleLines) HandleDisallow(int, string)      {}
+func (g *googleLines) HandleUserAgent(_ int, v string) { g.agents = append(g.agents, v) }
+func (g *googleLines) HandleSitemap(_ int, v string)   { g.sitemaps = append(g.sitemaps, v) }
+func (g *googleLines) HandleUnknownAction(_ int, k, v string) {
+	if r := (robots.Record{Name: strings.ToLower(k), Value: v}); !readByGroups(r.Name) {
+		g.records = append(g.records, r)
+	}
+}
+
+// otherRecords returns records without those ours reads into groups.
+func otherRecords(records []robots.Record) []robots.Record {
+	var out []robots.Record
+	for _, r := range records {
+		if !readByGroups(r.Name) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// readByGroups reports whether ours reads a record of this name into a
+// group (or the document's Content-Signal) rather than Records, where
+// grobotstxt knows no such key.
+func readByGroups(name string) bool {
+	return name == "crawl-delay" || name == "content-signal"
 }

@@ -38,11 +38,17 @@ import (
 // file's name with more after it in its segment and a line without a colon
 // whose value holds one ("Sitemap https://...", which Google splits there).
 func FuzzAgreesWithGoogle(f *testing.F) {
+	// Each octet of a seed is a choice from the tables below, so a change to
+	// a table changes what the seeds decode to: check their comments then.
 	for _, seed := range [][]byte{
-		{},
-		{3, 1, 0, 1, 1, 1, 4, 0, 0},             // a group, then a rule
-		{6, 0, 9, 2, 1, 5, 3, 8, 0, 2, 5, 1, 7}, // more lines of each kind
-		[]byte("robots.txt, a path and an agent"),
+		{}, // an empty file, "/" asked as foobot
+		// "user-agent: foobot\ndisallow: /a\n", "/a" asked as foobot
+		{0, 2, 0, 0, 2, 1, 1, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0},
+		// "user-agent: *\ndisallow: /\nallow: /a/index.html\n", "/a/"
+		{0, 3, 0, 5, 2, 1, 0, 0, 1, 1, 0, 2, 1, 2, 1, 0, 3, 0, 1, 0, 0, 1, 2, 1, 0},
+		// "\uFEFFuseragent: foobot\ndissallow:/a*b\r", "/aba/"
+		{3, 2, 0, 6, 2, 1, 3, 1, 4, 2, 0, 4, 0, 1, 0, 0, 0, 0, 2, 10, 1, 0},
+		[]byte("robots.txt, a path and an agent"), // some of everything
 	} {
 		f.Add(seed)
 	}

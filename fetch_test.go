@@ -1693,26 +1693,31 @@ func TestFetchTimeout(t *testing.T) {
 		}
 		io.WriteString(w, fetchRobots)
 	}
+	shutdown := errors.New("shutting down")
 	tests := []struct {
 		name       string
 		handler    http.HandlerFunc
 		cancelAt   time.Duration // when ctx is cancelled; 0: never
+		cause      error         // what ctx is cancelled with; nil: context.Canceled
 		httpStatus int
 		lifetime   time.Duration
 		errorText  string // what Error says ended the retrieval
 		is         error  // what Err is, to errors.Is
 	}{
-		{"stalls before responding", stall, 0, 0, time.Hour, "Fetcher.Timeout of 200ms ran out", context.DeadlineExceeded},
-		{"stalls mid-body", stallBody, 0, 200, time.Hour, "Fetcher.Timeout of 200ms ran out", context.DeadlineExceeded},
-		{"slow redirect chain", slowHops, 0, 0, time.Hour, "Fetcher.Timeout of 200ms ran out", context.DeadlineExceeded},
-		{"ctx cancelled while stalled", stall, timeout / 4, 0, time.Minute, "the caller's context ended (context canceled)", context.Canceled},
-		{"ctx cancelled mid-body", stallBody, timeout / 4, 200, time.Minute, "the caller's context ended (context canceled)", context.Canceled},
-		{"ctx cancelled before", stall, -1, 0, time.Minute, "the caller's context ended (context canceled)", context.Canceled},
+		{"stalls before responding", stall, 0, nil, 0, time.Hour, "Fetcher.Timeout of 200ms ran out", context.DeadlineExceeded},
+		{"stalls mid-body", stallBody, 0, nil, 200, time.Hour, "Fetcher.Timeout of 200ms ran out", context.DeadlineExceeded},
+		{"slow redirect chain", slowHops, 0, nil, 0, time.Hour, "Fetcher.Timeout of 200ms ran out", context.DeadlineExceeded},
+		{"ctx cancelled while stalled", stall, timeout / 4, nil, 0, time.Minute, "the caller's context ended (context canceled)", context.Canceled},
+		{"ctx cancelled mid-body", stallBody, timeout / 4, nil, 200, time.Minute, "the caller's context ended (context canceled)", context.Canceled},
+		{"ctx cancelled before", stall, -1, nil, 0, time.Minute, "the caller's context ended (context canceled)", context.Canceled},
+		// Err is the cause to errors.Is, as the Error names it.
+		{"ctx cancelled with a cause", stall, timeout / 4, shutdown, 0, time.Minute, "the caller's context ended (shutting down)", shutdown},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := startServer(t, tc.handler)
-			ctx, cancel := context.WithCancel(context.Background())
+			ctx, cancelCause := context.WithCancelCause(context.Background())
+			cancel := func() { cancelCause(tc.cause) }
 			defer cancel()
 			switch {
 			case tc.cancelAt < 0:
@@ -1741,7 +1746,7 @@ func TestFetchTimeout(t *testing.T) {
 			}
 			// net/http ends its error with the context's cause: Error,
 			// which names it first, must not say it twice.
-			if n := strings.Count(o.Error, "ran out") + strings.Count(o.Error, "context canceled"); n != 1 {
+			if n := strings.Count(o.Error, "ran out") + strings.Count(o.Error, "context canceled") + strings.Count(o.Error, shutdown.Error()); n != 1 {
 				t.Errorf("Error = %q names its cause %d times, want once", o.Error, n)
 			}
 			// What is cut is the cause and the ": " before it, not the
@@ -1752,21 +1757,6 @@ func TestFetchTimeout(t *testing.T) {
 			checkOutcome(t, o, srv.URL, refusesAllButRobotsTxt)
 		})
 	}
-	t.Run("ctx cancelled with a cause", func(t *testing.T) {
-		// Err is the cause to errors.Is, as the Error names it.
-		shutdown := errors.New("shutting down")
-		srv := startServer(t, stall)
-		ctx, cancel := context.WithCancelCause(context.Background())
-		time.AfterFunc(timeout/4, func() { cancel(shutdown) })
-		o := (&Fetcher{UserAgent: fetchAgent, Timeout: timeout}).Fetch(ctx, srv.URL)
-		if o.Status != Unreachable || o.Lifetime != time.Minute || !strings.HasPrefix(o.Error, "robots: the caller's context ended (shutting down)") {
-			t.Errorf("Fetch = %s; want unreachable for a minute, the cause named", describeOutcome(o))
-		}
-		checkErr(t, o)
-		if !errors.Is(o.Err, shutdown) {
-			t.Errorf("Err = %v, want it to be the cause, %v, to errors.Is", o.Err, shutdown)
-		}
-	})
 	// Past MaxBytes, a body cut short is read as Truncated (TestFetchBody),
 	// but a timeout still ends the retrieval: the octet waited for there
 	// says whether the file goes on, and no server's answer came.

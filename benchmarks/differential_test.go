@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/jimsmart/grobotstxt"
 	"github.com/sdxc/robots"
@@ -79,8 +80,8 @@ func FuzzAgreesWithGoogle(f *testing.F) {
 		if !slices.Equal(doc.Sitemaps, g.sitemaps) {
 			t.Errorf("Sitemaps %q, grobotstxt's %q, for\n%s", doc.Sitemaps, g.sitemaps, body)
 		}
-		if records := otherRecords(doc.Records); !slices.Equal(records, g.records) {
-			t.Errorf("Records %q, grobotstxt's %q, for\n%s", records, g.records, body)
+		if !slices.Equal(doc.Records, g.records) {
+			t.Errorf("Records %q, grobotstxt's %q, for\n%s", doc.Records, g.records, body)
 		}
 		// The deciding rule's line, where ours names one. (Where none
 		// decides, Google's MatchingLine may still name an empty pattern's
@@ -205,7 +206,7 @@ func (d *differentialInput) decode() (body, agent, path string) {
 			case '$':
 			default:
 				if c >= 0x80 { // paths come escaped: Google's are compared as written
-					p.WriteString(fmt.Sprintf("%%%02X", c))
+					fmt.Fprintf(&p, "%%%02X", c)
 					continue
 				}
 				p.WriteByte(c)
@@ -215,11 +216,8 @@ func (d *differentialInput) decode() (body, agent, path string) {
 		if !strings.HasPrefix(path, "/") {
 			path = "/" + path
 		}
-		if cut := path[:len(path)-d.next()%2]; !strings.Contains(cut[max(0, len(cut)-2):], "%") {
+		if cut := path[:len(path)-d.next()%2]; cut != "" && !strings.Contains(cut[max(0, len(cut)-2):], "%") {
 			path = cut // a near miss, now and then, but never half an escape
-		}
-		if path == "" {
-			path = "/"
 		}
 	}
 	for range d.next() % 4 {
@@ -237,20 +235,19 @@ func (d *differentialInput) decode() (body, agent, path string) {
 // and the grammar has none.
 func grobotstxtMisescapes(body string) bool {
 	for line := range strings.Lines(body) {
-		if !strings.Contains(line, "%") {
-			continue
-		}
-		for i := range len(line) {
-			if line[i] >= 0x80 {
-				return true
-			}
+		// An octet outside ASCII decodes to a rune of RuneSelf or more,
+		// RuneError for one that is no UTF-8.
+		if strings.Contains(line, "%") && strings.ContainsFunc(line, func(r rune) bool { return r >= utf8.RuneSelf }) {
+			return true
 		}
 	}
 	return false
 }
 
 // googleLines is a grobotstxt.ParseHandler that keeps what grobotstxt read
-// as user-agent values, sitemaps and other records, in document order.
+// as user-agent values, sitemaps and other records, in document order,
+// but for the records ours reads into groups (Crawl-delay, Content-Signal),
+// which Robots.Records never holds.
 // Its rules are left out: grobotstxt hands them over escaped, and keeps
 // those before the first user-agent line, which ours drops (RFC 9309
 // §2.2.1).
@@ -266,25 +263,7 @@ func (g *googleLines) HandleDisallow(int, string)      {}
 func (g *googleLines) HandleUserAgent(_ int, v string) { g.agents = append(g.agents, v) }
 func (g *googleLines) HandleSitemap(_ int, v string)   { g.sitemaps = append(g.sitemaps, v) }
 func (g *googleLines) HandleUnknownAction(_ int, k, v string) {
-	if r := (robots.Record{Name: strings.ToLower(k), Value: v}); !readByGroups(r.Name) {
-		g.records = append(g.records, r)
+	if name := strings.ToLower(k); name != "crawl-delay" && name != "content-signal" {
+		g.records = append(g.records, robots.Record{Name: name, Value: v})
 	}
-}
-
-// otherRecords returns records without those ours reads into groups.
-func otherRecords(records []robots.Record) []robots.Record {
-	var out []robots.Record
-	for _, r := range records {
-		if !readByGroups(r.Name) {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// readByGroups reports whether ours reads a record of this name into a
-// group (or the document's Content-Signal) rather than Records, where
-// grobotstxt knows no such key.
-func readByGroups(name string) bool {
-	return name == "crawl-delay" || name == "content-signal"
 }
